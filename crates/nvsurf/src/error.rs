@@ -1,0 +1,197 @@
+//! The library's typed error.
+//!
+//! Every error names the field, the value and the rule that was broken, so that its `Display`
+//! form is a complete one-line explanation ("pitch 100 is not a multiple of 64").
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Result type of the library.
+pub type Result<T, E = Error> = core::result::Result<T, E>;
+
+/// Everything that can go wrong when building a descriptor or moving bytes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A numeric field lies outside its allowed closed range `min..=max`.
+    #[error("{field} {value} is out of range {min}..={max}")]
+    OutOfRange {
+        /// The field, as the CLI and docs name it.
+        field: &'static str,
+        /// The value given.
+        value: u64,
+        /// Smallest allowed value.
+        min: u64,
+        /// Largest allowed value.
+        max: u64,
+    },
+    /// A field must be a multiple of some alignment.
+    #[error("{field} {value} is not a multiple of {multiple}")]
+    NotMultiple {
+        /// The field.
+        field: &'static str,
+        /// The value given.
+        value: u64,
+        /// The required multiple.
+        multiple: u64,
+    },
+    /// A field must be a power of two.
+    #[error("{field} {value} is not a power of two")]
+    NotPowerOfTwo {
+        /// The field.
+        field: &'static str,
+        /// The value given.
+        value: u64,
+    },
+    /// An element size that the layout or GPU does not accept.
+    #[error("elem_size {value} is not allowed: {rule}")]
+    ElemSize {
+        /// The element size in bytes.
+        value: u64,
+        /// The rule, e.g. "must be 1, 2, 4, 8 or 16 (12 on GF100+)".
+        rule: &'static str,
+    },
+    /// A size or address computation left the GPU's 40-bit address space (or u64).
+    #[error("{what} overflows the 40-bit address space ({detail})")]
+    Overflow {
+        /// What was being computed ("surface size", "address").
+        what: &'static str,
+        /// The numbers involved, for the reader.
+        detail: String,
+    },
+    /// A coordinate (or box) lies outside the surface.
+    #[error("{field} {value} is outside the surface ({field} must be below {limit})")]
+    OutOfBounds {
+        /// The coordinate's name ("x", "y", "z", "box x+w", ...).
+        field: &'static str,
+        /// The value given.
+        value: u64,
+        /// The exclusive limit.
+        limit: u64,
+    },
+    /// A caller's buffer is too small for the operation.
+    #[error("{what} holds {got} bytes but {needed} bytes are needed")]
+    BufferTooSmall {
+        /// Which buffer ("tiled input", "linear output", ...).
+        what: &'static str,
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes available.
+        got: u64,
+    },
+    /// A combination that the hardware (or the model) does not support.
+    #[error("{field} {value} is not supported: {rule}")]
+    Unsupported {
+        /// The field ("layout", "gob order", "binding", ...).
+        field: &'static str,
+        /// The value given, as text.
+        value: String,
+        /// The rule that rejects it.
+        rule: String,
+    },
+    /// A name that matched nothing; the closest known names are listed.
+    #[error("unknown {kind} '{name}'{}", suggest(.suggestions))]
+    UnknownName {
+        /// What kind of name ("gpu", "format", "binding point", ...).
+        kind: &'static str,
+        /// The name given.
+        name: String,
+        /// Up to a few close matches.
+        suggestions: Vec<String>,
+    },
+    /// Text that could not be parsed.
+    #[error("cannot parse {field} '{value}': {rule}")]
+    Parse {
+        /// What was being parsed.
+        field: &'static str,
+        /// The text given.
+        value: String,
+        /// What form was expected.
+        rule: &'static str,
+    },
+}
+
+fn suggest(s: &[String]) -> String {
+    if s.is_empty() {
+        String::new()
+    } else {
+        alloc::format!(" (did you mean {}?)", s.join(", "))
+    }
+}
+
+/// The top of the GPU virtual address space: 2^40 bytes.
+pub const ADDRESS_SPACE_BYTES: u64 = 1 << 40;
+
+/// Checks that `[address, address + size)` fits in the 40-bit space.
+pub fn check_span(what: &'static str, address: u64, size_bytes: u64) -> Result<()> {
+    match address.checked_add(size_bytes) {
+        Some(end) if end <= ADDRESS_SPACE_BYTES => Ok(()),
+        _ => Err(Error::Overflow {
+            what,
+            detail: alloc::format!(
+                "address {address:#x} + {size_bytes:#x} bytes is past {ADDRESS_SPACE_BYTES:#x}"
+            ),
+        }),
+    }
+}
+
+/// Multiplies with overflow reported as [`Error::Overflow`] of `what`.
+pub(crate) fn mul(what: &'static str, a: u64, b: u64) -> Result<u64> {
+    a.checked_mul(b).ok_or_else(|| Error::Overflow {
+        what,
+        detail: alloc::format!("{a} x {b} overflows 64 bits"),
+    })
+}
+
+/// Ranks `candidates` by edit distance to `name` (case-insensitive) and returns up to 3 close ones.
+pub fn closest<'a, I: IntoIterator<Item = &'a str>>(name: &str, candidates: I) -> Vec<String> {
+    let name = name.to_ascii_lowercase();
+    let mut scored: Vec<(usize, String)> = candidates
+        .into_iter()
+        .map(|c| (edit_distance(&name, &c.to_ascii_lowercase()), String::from(c)))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3) || c.to_ascii_lowercase().contains(&name))
+        .collect();
+    scored.sort();
+    scored.dedup_by(|a, b| a.1.eq_ignore_ascii_case(&b.1));
+    scored.into_iter().take(3).map(|(_, c)| c).collect()
+}
+
+/// Levenshtein distance on bytes.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = alloc::vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        core::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_field_value_rule() {
+        let e = Error::NotMultiple { field: "pitch", value: 100, multiple: 64 };
+        assert_eq!(e.to_string(), "pitch 100 is not a multiple of 64");
+        let e = Error::UnknownName {
+            kind: "gpu",
+            name: "gf10".into(),
+            suggestions: closest("gf10", ["gf100", "g80", "gk104"]),
+        };
+        assert_eq!(e.to_string(), "unknown gpu 'gf10' (did you mean gf100?)");
+    }
+
+    #[test]
+    fn span_checks_40_bits() {
+        assert!(check_span("surface", (1 << 40) - 16, 16).is_ok());
+        assert!(matches!(check_span("surface", (1 << 40) - 16, 17), Err(Error::Overflow { .. })));
+        assert!(matches!(check_span("surface", u64::MAX, 2), Err(Error::Overflow { .. })));
+    }
+}

@@ -1,0 +1,35 @@
+//! # nvsurf
+//!
+//! An executable model of how NVIDIA GPUs lay out and interpret memory, following the envytools
+//! documents ("G80 surface formats", the NV40 miptree findings, the XF overview) with their known
+//! errata fixed (each fix is named in the doc comment that implements it).
+//!
+//! The core builds with `no_std` + `alloc`; the `std` feature (on by default) adds I/O
+//! conveniences and threads.
+//!
+//! Map of the crate, one hardware concept per module:
+//! - [`gpu`]: generations and the facts that depend on them.
+//! - [`layout`]: pitch, blocklinear and pre-G80 swizzled surfaces, in-gob byte orders, binding
+//!   points; `offset_of(x, y, z)` and sizes.
+//! - [`tile`]: moving bytes between linear images and any layout.
+//! - [`texture`]: mip chains, arrays, cubes, 3D; G80/GF100 and pre-G80 rules.
+//! - [`format`] and [`codec`]: format tables and element <-> RGBA codecs.
+//! - [`msaa`]: multisample modes, sample positions, coverage and resolve.
+//! - [`storage`]: storage types and the validation of combinations.
+#![cfg_attr(not(feature = "std"), no_std)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+pub mod codec;
+pub mod error;
+pub mod format;
+pub mod gpu;
+pub mod layout;
+pub mod msaa;
+pub mod storage;
+pub mod texture;
+pub mod tile;
+
+pub use error::{Error, Result};
+pub use gpu::Gpu;
