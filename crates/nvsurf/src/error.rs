@@ -149,7 +149,7 @@ pub fn closest<'a, I: IntoIterator<Item = &'a str>>(name: &str, candidates: I) -
     let mut scored: Vec<(usize, String)> = candidates
         .into_iter()
         .map(|c| (edit_distance(&name, &c.to_ascii_lowercase()), String::from(c)))
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3) || c.to_ascii_lowercase().contains(&name))
+        .filter(|(d, c)| *d <= 1.max(name.len() / 3) || (name.len() >= 2 && c.to_ascii_lowercase().starts_with(&name)))
         .collect();
     scored.sort();
     scored.dedup_by(|a, b| a.1.eq_ignore_ascii_case(&b.1));
