@@ -1,0 +1,98 @@
+//! XF's 32-bit float rules and LT's 22-bit floats.
+//!
+//! Source: XF overview, section "Structure and operation": "denormals are not supported (and
+//! are considered equal to 0)", "Whenever a NaN is created, the value 0x7fffffff is used", and
+//! "The 22-bit float format ... works like the 32-bit float format with the low 10 bits cut
+//! off (and assumed to be 0)". The rounding of the 32-to-22-bit conversion is an OPEN erratum:
+//! envytools `nvhw/xf.c` `xf_s2lt` adds 0x200 before dropping the 10 bits (except when the
+//! exponent is all ones, so infinities and NaNs are not disturbed); both choices are offered.
+
+/// The NaN XF produces: "Whenever a NaN is created, the value 0x7fffffff is used".
+pub const XF_NAN: u32 = 0x7fff_ffff;
+
+/// 1.0 as a 32-bit float (0x3f800000), the W that VAB writes set.
+pub const ONE: u32 = 0x3f80_0000;
+
+/// True when the bits are a NaN (exponent all ones, fraction not zero).
+pub fn is_nan(bits: u32) -> bool {
+    bits & 0x7f80_0000 == 0x7f80_0000 && bits & 0x007f_ffff != 0
+}
+
+/// True when XF treats the bits as zero: zero exponent, i.e. a true zero or a denormal
+/// ("denormals are not supported (and are considered equal to 0)").
+pub fn is_zero(bits: u32) -> bool {
+    bits & 0x7f80_0000 == 0
+}
+
+/// The value XF computes with: denormals become a zero of the same sign, every NaN becomes
+/// [`XF_NAN`]; other values are unchanged.
+pub fn canonical(bits: u32) -> u32 {
+    if is_nan(bits) {
+        XF_NAN
+    } else if is_zero(bits) {
+        bits & 0x8000_0000
+    } else {
+        bits
+    }
+}
+
+/// Equality as XF sees it: all zeros and denormals are equal; NaN equals nothing.
+pub fn xf_eq(a: u32, b: u32) -> bool {
+    if is_nan(a) || is_nan(b) {
+        return false;
+    }
+    (is_zero(a) && is_zero(b)) || a == b
+}
+
+/// Converts a host float result into XF's representation (NaN -> 0x7fffffff, denormal ->
+/// signed zero).
+pub fn from_f32(v: f32) -> u32 {
+    canonical(v.to_bits())
+}
+
+/// The host value of XF bits (denormals read as zero, NaNs as a NaN).
+pub fn to_f32(bits: u32) -> f32 {
+    f32::from_bits(canonical(bits))
+}
+
+/// How the 32-bit to 22-bit LT conversion treats the 10 dropped bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum LtRounding {
+    /// The document's wording: the low 10 bits are cut off.
+    Truncate,
+    /// ERRATA (OPEN) and envytools `nvhw/xf.c` `xf_s2lt`: add 0x200 then drop 10 bits, unless
+    /// the exponent is 0xff. This is the default: envytools checked it against hardware.
+    #[default]
+    Nearest,
+}
+
+impl LtRounding {
+    /// Lower-case name (`truncate`, `nearest`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LtRounding::Truncate => "truncate",
+            LtRounding::Nearest => "nearest",
+        }
+    }
+}
+
+/// The 22-bit LT float (in the low 22 bits) of a 32-bit float.
+pub fn to_lt22(bits: u32, rounding: LtRounding) -> u32 {
+    let r = match rounding {
+        LtRounding::Truncate => bits,
+        LtRounding::Nearest if bits >> 23 & 0xff != 0xff => bits.wrapping_add(0x200),
+        LtRounding::Nearest => bits,
+    };
+    r >> 10
+}
+
+/// The 32-bit float a 22-bit LT float stands for ("the low 10 bits cut off (and assumed to
+/// be 0)").
+pub fn from_lt22(lt: u32) -> u32 {
+    (lt & 0x3f_ffff) << 10
+}
+
+/// A 32-bit word as LT stores it: converted to 22 bits and back (low 10 bits zero).
+pub fn lt_store(bits: u32, rounding: LtRounding) -> u32 {
+    from_lt22(to_lt22(bits, rounding))
+}
