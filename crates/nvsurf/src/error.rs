@@ -128,19 +128,14 @@ pub fn check_span(what: &'static str, address: u64, size_bytes: u64) -> Result<(
         Some(end) if end <= ADDRESS_SPACE_BYTES => Ok(()),
         _ => Err(Error::Overflow {
             what,
-            detail: alloc::format!(
-                "address {address:#x} + {size_bytes:#x} bytes is past {ADDRESS_SPACE_BYTES:#x}"
-            ),
+            detail: alloc::format!("address {address:#x} + {size_bytes:#x} bytes is past {ADDRESS_SPACE_BYTES:#x}"),
         }),
     }
 }
 
 /// Multiplies with overflow reported as [`Error::Overflow`] of `what`.
 pub(crate) fn mul(what: &'static str, a: u64, b: u64) -> Result<u64> {
-    a.checked_mul(b).ok_or_else(|| Error::Overflow {
-        what,
-        detail: alloc::format!("{a} x {b} overflows 64 bits"),
-    })
+    a.checked_mul(b).ok_or_else(|| Error::Overflow { what, detail: alloc::format!("{a} x {b} overflows 64 bits") })
 }
 
 /// Ranks `candidates` by edit distance to `name` (case-insensitive) and returns up to 3 close ones.

@@ -8,7 +8,21 @@ use std::collections::HashSet;
 
 /// The document's pseudocode (seed 000, "Blocklinear surfaces"), transcribed line by line with
 /// ERRATA E6/E7 applied, for the VM gob order. Deliberately naive: loops, divisions, no shifts.
-fn pseudocode(gpu_is_gf100: bool, bw: u32, bh: u32, bd: u32, auto: bool, es: u64, w: u64, h: u64, d: u64, x: u64, y: u64, z: u64) -> (u64, u64) {
+#[allow(clippy::too_many_arguments)]
+fn pseudocode(
+    gpu_is_gf100: bool,
+    bw: u32,
+    bh: u32,
+    bd: u32,
+    auto: bool,
+    es: u64,
+    w: u64,
+    h: u64,
+    d: u64,
+    x: u64,
+    y: u64,
+    z: u64,
+) -> (u64, u64) {
     let bytes_per_gob_x: u64 = 64;
     let bytes_per_gob_y: u64 = if gpu_is_gf100 { 8 } else { 4 };
     let bytes_per_gob_z: u64 = 1;

@@ -102,12 +102,10 @@ impl Binding {
     /// Parses any accepted name, case-insensitively.
     pub fn parse(name: &str) -> Result<Binding> {
         let n = name.trim().to_ascii_lowercase();
-        ALL_BINDINGS.iter().copied().find(|b| b.aliases().contains(&n.as_str())).ok_or_else(|| {
-            Error::UnknownName {
-                kind: "binding point",
-                name: name.to_string(),
-                suggestions: closest(&n, ALL_BINDINGS.iter().flat_map(|b| b.aliases().iter().copied())),
-            }
+        ALL_BINDINGS.iter().copied().find(|b| b.aliases().contains(&n.as_str())).ok_or_else(|| Error::UnknownName {
+            kind: "binding point",
+            name: name.to_string(),
+            suggestions: closest(&n, ALL_BINDINGS.iter().flat_map(|b| b.aliases().iter().copied())),
         })
     }
 
@@ -144,12 +142,18 @@ impl Binding {
     /// Checks that the binding point exists on `gpu`.
     pub fn check_gpu(self, gpu: Gpu) -> Result<()> {
         let rule = match self {
-            Binding::Global if gpu.is_gf100_or_later() || !gpu.is_g80_or_later() => "g[] spaces exist on G80:GF100 only",
+            Binding::Global if gpu.is_gf100_or_later() || !gpu.is_g80_or_later() => {
+                "g[] spaces exist on G80:GF100 only"
+            }
             Binding::Image if !gpu.is_gf100_or_later() => "image units exist on GF100 and later only",
             Binding::Pcopy if !gpu.is_gt215_or_later() => "PCOPY exists on GT215 and later only",
             _ => return Ok(()),
         };
-        Err(Error::Unsupported { field: "binding", value: format!("{} on {}", self.name(), gpu), rule: rule.to_string() })
+        Err(Error::Unsupported {
+            field: "binding",
+            value: format!("{} on {}", self.name(), gpu),
+            rule: rule.to_string(),
+        })
     }
 
     /// Checks a requested block log2 (x, y, z) against this binding point's limits.

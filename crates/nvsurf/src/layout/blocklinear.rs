@@ -289,8 +289,8 @@ impl BlockLinear {
         let gob_x = xb >> 6;
         let gob_y = u64::from(y) >> ghl;
         let z = u64::from(z);
-        let block_index = (gob_x >> ebw)
-            + u64::from(self.blocks[0]) * ((gob_y >> ebh) + u64::from(self.blocks[1]) * (z >> ebd));
+        let block_index =
+            (gob_x >> ebw) + u64::from(self.blocks[0]) * ((gob_y >> ebh) + u64::from(self.blocks[1]) * (z >> ebd));
         let gob_in_block =
             (gob_x & ((1 << ebw) - 1)) | ((gob_y & ((1 << ebh) - 1)) << ebw) | ((z & ((1 << ebd) - 1)) << (ebw + ebh));
         let in_gob = self.gob_order.offset_in_gob((xb & 63) as u32, y & ((1 << ghl) - 1));

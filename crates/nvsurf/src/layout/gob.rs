@@ -77,8 +77,7 @@ impl GobOrder {
             Err(Error::Unsupported {
                 field: "gob order",
                 value: self.name().to_string(),
-                rule: "CPU-side gob orders are known only for GF100+ 512-byte gobs; G80 gobs use vm"
-                    .to_string(),
+                rule: "CPU-side gob orders are known only for GF100+ 512-byte gobs; G80 gobs use vm".to_string(),
             })
         }
     }

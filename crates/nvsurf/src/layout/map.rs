@@ -73,8 +73,7 @@ pub fn render(s: &Surface, max_cells: u64) -> Result<String> {
     let last = s.address() + s.size_bytes().max(1) - 1;
     let cw = (format!("{last:x}").len()).max(4);
     let lw = (h - 1).to_string().len().max(2);
-    let seps: alloc::vec::Vec<usize> =
-        (1..u64::from(w)).map(|x| Bounds::x_sep(bounds, x, elem)).collect();
+    let seps: alloc::vec::Vec<usize> = (1..u64::from(w)).map(|x| Bounds::x_sep(bounds, x, elem)).collect();
 
     let hline = |out: &mut String, lead: char, fill: char| {
         out.push(lead);

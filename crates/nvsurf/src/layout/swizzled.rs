@@ -174,9 +174,15 @@ mod tests {
     fn bad_input() {
         let p = SwizzledParams { gpu: Gpu::Nv40, address: 0, elem_size: 4, width: 12, height: 4, depth: 1 };
         assert!(matches!(Swizzled::new(&p), Err(Error::NotPowerOfTwo { field: "width", value: 12 })));
-        assert!(matches!(Swizzled::new(&SwizzledParams { gpu: Gpu::G80, width: 8, ..p }), Err(Error::Unsupported { .. })));
+        assert!(matches!(
+            Swizzled::new(&SwizzledParams { gpu: Gpu::G80, width: 8, ..p }),
+            Err(Error::Unsupported { .. })
+        ));
         assert!(matches!(Swizzled::new(&SwizzledParams { elem_size: 3, width: 8, ..p }), Err(Error::ElemSize { .. })));
-        assert!(matches!(Swizzled::new(&SwizzledParams { address: 32, width: 8, ..p }), Err(Error::NotMultiple { .. })));
+        assert!(matches!(
+            Swizzled::new(&SwizzledParams { address: 32, width: 8, ..p }),
+            Err(Error::NotMultiple { .. })
+        ));
         let huge = SwizzledParams { width: 1 << 31, height: 1 << 31, depth: 1 << 31, elem_size: 16, ..p };
         assert!(matches!(Swizzled::new(&huge), Err(Error::Overflow { .. })));
     }

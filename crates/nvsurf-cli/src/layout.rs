@@ -1,0 +1,159 @@
+//! `nvsurf layout` and `nvsurf addr`.
+
+use crate::surface_args::{parse_point, SurfaceArgs};
+use crate::CmdResult;
+use nvsurf::layout::{map, Surface};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+/// Arguments of `nvsurf layout`.
+#[derive(clap::Args)]
+pub struct LayoutArgs {
+    #[command(flatten)]
+    surface: SurfaceArgs,
+    /// Print a JSON object instead of the summary.
+    #[arg(long)]
+    json: bool,
+    /// Draw the address table in the document's style (one table per z slice).
+    #[arg(long)]
+    map: bool,
+    /// Largest surface (in elements) that --map draws.
+    #[arg(long = "map-limit", default_value_t = 65536)]
+    map_limit: u64,
+}
+
+/// Arguments of `nvsurf addr`.
+#[derive(clap::Args)]
+pub struct AddrArgs {
+    #[command(flatten)]
+    surface: SurfaceArgs,
+    /// Element coordinates X,Y[,Z].
+    #[arg(long, value_name = "X,Y[,Z]")]
+    at: String,
+    /// Print {"address": N, "offset": N}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The layout summary as JSON (also used by `--json`).
+pub fn summary_json(s: &Surface) -> Value {
+    let [w, h, d] = s.size();
+    let mut v = json!({
+        "layout": s.kind().name(),
+        "gpu": s.gpu().name(),
+        "address": s.address(),
+        "elem_size": s.elem_size(),
+        "size": [w, h, d],
+        "size_bytes": s.size_bytes(),
+        "gob_bytes": null,
+        "block_bytes": null,
+        "block_log2_effective": null,
+        "blocks": null,
+    });
+    match s {
+        Surface::BlockLinear(b) => {
+            v["gob_bytes"] = json!(b.gob_bytes());
+            v["gob_geometry_bytes_rows"] = json!([64, b.gob_height_rows()]);
+            v["block_bytes"] = json!(b.block_bytes());
+            v["block_log2_requested"] = json!(b.block_log2_requested());
+            v["block_log2_effective"] = json!(b.block_log2());
+            v["block_gobs"] = json!(b.block_gobs());
+            v["block_extent_bytes_rows_slices"] = json!(b.block_extent_bytes_rows_slices());
+            v["block_elements"] = json!(b.block_elements());
+            v["blocks"] = json!(b.blocks());
+            v["auto_size"] = json!(b.auto_size());
+            v["binding"] = json!(b.binding().map(|b| b.name()));
+            v["gob_order"] = json!(b.gob_order().name());
+            v["byte_view"] = json!(b.is_byte_view());
+        }
+        Surface::Pitch(p) => {
+            v["pitch_bytes"] = json!(p.pitch_bytes());
+            v["byte_view"] = json!(p.is_byte_view());
+        }
+        Surface::Swizzled(sw) => {
+            v["index_bit_masks"] = json!(sw.masks());
+        }
+    }
+    v
+}
+
+fn summary_text(s: &Surface) -> String {
+    let [w, h, d] = s.size();
+    let es = s.elem_size();
+    let mut out = String::new();
+    let mut line = |k: &str, v: String| out.push_str(&format!("{k:<13}{v}\n"));
+    line("layout", format!("{} on {}", s.kind().name(), s.gpu()));
+    line("elements", format!("{w} x {h} x {d}, {es} bytes each (row {} bytes)", u64::from(w) * u64::from(es)));
+    line("address", format!("{:#x} .. {:#x}", s.address(), s.address() + s.size_bytes()));
+    match s {
+        Surface::BlockLinear(b) => {
+            let [bx, by, bz] = b.block_extent_bytes_rows_slices();
+            let [ex, ey, ez] = b.block_elements();
+            let [gx, gy, gz] = b.block_gobs();
+            let [rx, ry, rz] = b.block_log2_requested();
+            let [lx, ly, lz] = b.block_log2();
+            line(
+                "gob",
+                format!(
+                    "64 bytes x {} rows x 1 slice = {} bytes, order {}",
+                    b.gob_height_rows(),
+                    b.gob_bytes(),
+                    b.gob_order()
+                ),
+            );
+            line(
+                "block log2",
+                format!(
+                    "requested {rx},{ry},{rz}, effective {lx},{ly},{lz} (auto-size {})",
+                    if b.auto_size() { "on" } else { "off" }
+                ),
+            );
+            line(
+                "block",
+                format!("{gx} x {gy} x {gz} gobs = {bx} bytes x {by} rows x {bz} slices = {ex} x {ey} x {ez} elements, {:#x} bytes", b.block_bytes()),
+            );
+            let [nx, ny, nz] = b.blocks();
+            line("blocks", format!("{nx} x {ny} x {nz} = {}", u64::from(nx) * u64::from(ny) * u64::from(nz)));
+            if let Some(bp) = b.binding() {
+                line("binding", bp.name().to_string());
+            }
+            if b.is_byte_view() {
+                line("note", "byte-oriented binding point: element size 1, width in bytes".to_string());
+            }
+        }
+        Surface::Pitch(p) => line("pitch", format!("{} bytes", p.pitch_bytes())),
+        Surface::Swizzled(sw) => {
+            let [mx, my, mz] = sw.masks();
+            line("index bits", format!("x {mx:#b}, y {my:#b}, z {mz:#b}"));
+        }
+    }
+    line("size", format!("{:#x} bytes ({})", s.size_bytes(), s.size_bytes()));
+    out
+}
+
+/// Runs `nvsurf layout`.
+pub fn run_layout(a: LayoutArgs) -> CmdResult {
+    let s = a.surface.surface()?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&summary_json(&s))?);
+    } else if a.map {
+        print!("{}", map::render(&s, a.map_limit)?);
+    } else {
+        print!("{}", summary_text(&s));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `nvsurf addr`.
+pub fn run_addr(a: AddrArgs) -> CmdResult {
+    let s = a.surface.surface()?;
+    let [x, y, z] = parse_point("at", &a.at)?;
+    let offset = s.offset_of(x, y, z)?;
+    let address = s.address() + offset;
+    if a.json {
+        println!("{}", json!({"address": address, "offset": offset}));
+    } else {
+        println!("{address:#x}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

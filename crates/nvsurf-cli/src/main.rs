@@ -1,0 +1,63 @@
+//! `nvsurf`: the command-line face of the nvsurf library.
+//!
+//! Every command lives in a module of its own; this file only parses and dispatches. Errors are
+//! printed as one line (`error: <field> <value> <rule>`) and exit with status 2.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod layout;
+mod surface_args;
+
+/// What every command returns: an exit code, or an error printed as one line.
+pub type CmdResult = Result<ExitCode, Box<dyn std::error::Error>>;
+
+/// NVIDIA GPU memory layouts, as documented by envytools: surfaces, tiling, textures, formats,
+/// multisampling, storage types and the NV10-NV40 XF unit.
+#[derive(Parser)]
+#[command(name = "nvsurf", version, about, long_about = None, args_override_self = true)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Show a surface's layout: gob and block geometry, size; --map draws the address table.
+    Layout(layout::LayoutArgs),
+    /// Print the address of one element of a surface.
+    Addr(layout::AddrArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e)
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp
+                    | clap::error::ErrorKind::DisplayVersion
+                    | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            e.exit()
+        }
+        Err(e) => {
+            // One line, like every other error; `--help` has the details.
+            let text = e.render().to_string();
+            eprintln!("{} (see --help)", text.lines().next().unwrap_or("error: bad arguments"));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.cmd {
+        Cmd::Layout(a) => layout::run_layout(a),
+        Cmd::Addr(a) => layout::run_addr(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

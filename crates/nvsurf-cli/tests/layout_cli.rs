@@ -1,0 +1,144 @@
+//! `nvsurf layout` and `nvsurf addr` through the binary.
+
+use std::process::Command;
+
+const DOC: &str = include_str!("../../nvsurf/tests/data/doc_example_13x17x3.txt");
+const EXAMPLE: [&str; 10] =
+    ["--gpu", "g80", "--layout", "blocklinear", "--elem-size", "16", "--size", "13x17x3", "--block-log2", "1,1,1"];
+
+fn nvsurf(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn cells(text: &str) -> Vec<Vec<Vec<String>>> {
+    // Tables of hex cells, one per "z == N:" line.
+    let mut out: Vec<Vec<Vec<String>>> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("z == ") {
+            out.push(Vec::new());
+        } else if (line.starts_with('V') || line.starts_with(' ')) && line[1..].starts_with('|') {
+            let f: Vec<String> = line[2..].split('|').filter(|c| !c.is_empty()).map(|c| c.trim().to_string()).collect();
+            if f[0].parse::<u32>().is_ok() {
+                out.last_mut().unwrap().push(f[1..].to_vec());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn map_reproduces_the_document_example_with_e5_fixed() {
+    let mut args = vec!["layout"];
+    args.extend(EXAMPLE);
+    args.push("--map");
+    let (code, out, err) = nvsurf(&args);
+    assert_eq!(code, 0, "{err}");
+    let ours = cells(&out);
+    let doc = cells(DOC);
+    assert_eq!(ours.len(), 3);
+    let mut diffs = Vec::new();
+    for z in 0..3 {
+        for y in 0..17 {
+            for x in 0..13 {
+                if ours[z][y][x] != doc[z][y][x] {
+                    diffs.push(format!("{x},{y},{z}:{}->{}", doc[z][y][x], ours[z][y][x]));
+                }
+            }
+        }
+    }
+    // ERRATA E5: exactly these 9 cells differ from the document.
+    assert_eq!(
+        diffs,
+        [
+            "9,4,1:0a10->0e10",
+            "11,4,1:0a30->0e30",
+            "9,5,1:0a50->0e50",
+            "11,5,1:0a70->0e70",
+            "9,6,1:0a90->0e90",
+            "11,6,1:0ab0->0eb0",
+            "9,7,1:0ad0->0ed0",
+            "11,7,1:0af0->0ef0",
+            "3,16,2:2030->5030",
+        ]
+    );
+    // Same separators as the document: the lines that hold no E5 cell are identical.
+    let doc_lines: Vec<&str> = DOC.lines().filter(|l| !l.starts_with('#')).collect();
+    let our_lines: Vec<&str> = out.lines().collect();
+    assert_eq!(doc_lines.len(), our_lines.len());
+    let same = doc_lines.iter().zip(&our_lines).filter(|(a, b)| a.replace("bounduary", "boundary") == **b).count();
+    assert_eq!(same, doc_lines.len() - 5, "only the 5 lines holding E5 cells may differ");
+}
+
+#[test]
+fn json_has_the_contract_keys() {
+    let mut args = vec!["layout"];
+    args.extend(EXAMPLE);
+    args.push("--json");
+    let (code, out, _) = nvsurf(&args);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["size_bytes"], 0x6000);
+    assert_eq!(v["gob_bytes"], 256);
+    assert_eq!(v["block_bytes"], 0x800);
+    assert_eq!(v["block_log2_effective"], serde_json::json!([1, 1, 1]));
+    assert_eq!(v["blocks"], serde_json::json!([2, 3, 2]));
+}
+
+#[test]
+fn addr_prints_hex_and_json() {
+    for (at, want) in [("12,16,2", 0x5900u64), ("8,4,1", 0xe00), ("3,16,2", 0x5030), ("9,5,1", 0xe50)] {
+        let mut args = vec!["addr"];
+        args.extend(EXAMPLE);
+        args.extend(["--at", at]);
+        let (code, out, _) = nvsurf(&args);
+        assert_eq!((code, out.trim()), (0, format!("{want:#x}").as_str()));
+        args.extend(["--address", "0x100000", "--json"]);
+        let (_, out, _) = nvsurf(&args);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["offset"], want);
+        assert_eq!(v["address"], want + 0x100000);
+    }
+    let (code, out, _) =
+        nvsurf(&["addr", "--gpu", "nv40", "--layout", "swizzled", "--elem-size", "4", "--size", "8x4", "--at", "3,2"]);
+    assert_eq!((code, out.trim()), (0, "0x34")); // index 13 x 4 bytes (VECTORS.md)
+}
+
+#[test]
+fn bad_input_is_one_line_naming_field_value_rule() {
+    let base = ["layout", "--gpu", "g80", "--elem-size", "4", "--size", "16x16", "--block-log2", "0,4,0"];
+    for (extra, want) in [
+        (&["--layout", "pitch", "--pitch", "100"][..], "pitch 100 is not a multiple of 64"),
+        (&["--block-log2", "0,6,0"][..], "block_height_log2 6 is out of range 0..=5"),
+        (&["--address", "0x80"][..], "address 128 is not a multiple of 256"),
+        (&["--elem-size", "3"][..], "elem_size 3 is not allowed"),
+        (&["--size", "0x16"][..], "width 0 is out of range"),
+        (&["--size", "4294967295x4294967295x64"][..], "overflows the 40-bit address space"),
+        (&["--gpu", "nv40", "--layout", "swizzled", "--size", "12x4"][..], "width 12 is not a power of two"),
+        (&["--gpu", "gf10"][..], "unknown gpu 'gf10' (did you mean gf100"),
+        (&["--binding", "color", "--block-log2", "2,0,0"][..], "block_width_log2 2 is not supported"),
+        (&["--gob", "tegra"][..], "gob order tegra is not supported"),
+    ] {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend(extra);
+        let (code, out, err) = nvsurf(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: ") && err.contains(want), "{args:?}: {err}");
+    }
+    let (code, _, err) = nvsurf(&[
+        "addr",
+        "--gpu",
+        "g80",
+        "--elem-size",
+        "4",
+        "--size",
+        "16x16",
+        "--block-log2",
+        "0,4,0",
+        "--at",
+        "16,0",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("x 16 is outside the surface"), "{err}");
+}
