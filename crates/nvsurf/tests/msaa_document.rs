@@ -32,9 +32,7 @@ fn frac(s: &str) -> u8 {
 }
 
 fn list(s: &str) -> Vec<u8> {
-    s.split(',')
-        .map(|v| u8::from_str_radix(v.trim(), 16).unwrap())
-        .collect()
+    s.split(',').map(|v| u8::from_str_radix(v.trim(), 16).unwrap()).collect()
 }
 
 fn parse_doc() -> Vec<DocMode> {
@@ -45,11 +43,7 @@ fn parse_doc() -> Vec<DocMode> {
             let (id, rest) = rest.split_once(':').unwrap();
             let rest = rest.trim();
             let name = rest.split_whitespace().next().unwrap().to_string();
-            let mut m = DocMode {
-                id: u8::from_str_radix(id, 16).unwrap(),
-                name,
-                ..Default::default()
-            };
+            let mut m = DocMode { id: u8::from_str_radix(id, 16).unwrap(), name, ..Default::default() };
             for part in rest.split('[').skip(1) {
                 let inner = part.split(']').next().unwrap();
                 if let Some((w, h)) = inner.split_once('×') {
@@ -64,25 +58,16 @@ fn parse_doc() -> Vec<DocMode> {
             let (pos, belongs) = rest.split_once("), belongs to").unwrap();
             let (x, y) = pos.trim().trim_start_matches('(').split_once(',').unwrap();
             let m = modes.last_mut().unwrap();
-            m.coverage.push((
-                u8::from_str_radix(id, 16).unwrap(),
-                (frac(x), frac(y)),
-                list(belongs),
-            ));
+            m.coverage.push((u8::from_str_radix(id, 16).unwrap(), (frac(x), frac(y)), list(belongs)));
         } else if let Some(rest) = line.strip_prefix("sample ") {
             let (id, rest) = rest.split_once(':').unwrap();
             let (pos, grid) = rest.split_once(") [").unwrap();
             let (x, y) = pos.trim().trim_start_matches('(').split_once(',').unwrap();
             let (gx, gy) = grid.trim_end_matches(']').split_once(',').unwrap();
             let m = modes.last_mut().unwrap();
-            m.samples.push((
-                id.parse().unwrap(),
-                (frac(x), frac(y)),
-                (gx.parse().unwrap(), gy.parse().unwrap()),
-            ));
+            m.samples.push((id.parse().unwrap(), (frac(x), frac(y)), (gx.parse().unwrap(), gy.parse().unwrap())));
         } else if let Some(rest) = line.strip_prefix("C component is ") {
-            modes.last_mut().unwrap().c_bits =
-                Some(rest.split_whitespace().next().unwrap().parse().unwrap());
+            modes.last_mut().unwrap().c_bits = Some(rest.split_whitespace().next().unwrap().parse().unwrap());
         } else if line.contains("associations:") {
             let (range, rest) = line.split_once(": sample ").unwrap();
             let (lo, hi) = range.split_once('-').unwrap();
@@ -135,10 +120,7 @@ fn raw_document_has_the_known_mistakes() {
     assert_eq!(by_id(0x4).samples.len(), 2);
     assert_eq!(by_id(0x5).name, "MS8_ALT");
     // E9 as printed: a field whose low bit is above its high bit.
-    assert!(by_id(0x9)
-        .fields
-        .iter()
-        .any(|f| f.0 == 31 && f.1 == 23 && f.2 == 0xc));
+    assert!(by_id(0x9).fields.iter().any(|f| f.0 == 31 && f.1 == 23 && f.2 == 0xc));
     // E10 as printed: every MS8_CS8 row says "sample 8".
     assert!(by_id(0xa).fields.iter().all(|f| f.2 == 8));
     assert_eq!(by_id(0xa).fields.len(), 8);
@@ -168,15 +150,7 @@ fn table_matches_document_after_errata_e3_e9_e10() {
         }
         for &(id, (x, y), (gx, gy)) in &d.samples {
             let s = mode.sample(u32::from(id)).unwrap();
-            assert_eq!(
-                s.position,
-                Some(Position {
-                    x_sixteenths: x,
-                    y_sixteenths: y
-                }),
-                "{} s{id}",
-                d.name
-            );
+            assert_eq!(s.position, Some(Position { x_sixteenths: x, y_sixteenths: y }), "{} s{id}", d.name);
             assert_eq!(s.grid_xy, Some((gx, gy)), "{} s{id}", d.name);
         }
         if !d.samples.is_empty() {
@@ -185,26 +159,14 @@ fn table_matches_document_after_errata_e3_e9_e10() {
         assert_eq!(d.coverage.len(), info.coverage.len(), "{}", d.name);
         for (c, t) in d.coverage.iter().zip(info.coverage) {
             assert_eq!(c.0, t.id);
-            assert_eq!(
-                t.position,
-                Some(Position {
-                    x_sixteenths: c.1 .0,
-                    y_sixteenths: c.1 .1
-                })
-            );
+            assert_eq!(t.position, Some(Position { x_sixteenths: c.1 .0, y_sixteenths: c.1 .1 }));
             assert_eq!(t.belongs.unwrap(), c.2.as_slice(), "{} c{:#x}", d.name, c.0);
         }
         assert_eq!(info.c_bits_per_pixel, d.c_bits, "{}", d.name);
         assert_eq!(d.fields.len(), info.coverage.len(), "{}", d.name);
         for f in &d.fields {
             let t = info.coverage.iter().find(|c| c.id == f.2).unwrap();
-            assert_eq!(
-                t.c_bits,
-                Some((f.0, f.1)),
-                "{} field of sample {:#x}",
-                d.name,
-                f.2
-            );
+            assert_eq!(t.c_bits, Some((f.0, f.1)), "{} field of sample {:#x}", d.name, f.2);
             // "the bits in C component ... are sorted by sample id": associations = sorted belongs.
             let mut sorted = t.belongs.unwrap().to_vec();
             sorted.sort_unstable();
@@ -218,15 +180,9 @@ fn answers_for_modes_6_and_b() {
     // ERRATA "Answers": mode 0x6 is 4x4 (16 samples, GF100+); 0xb is 4x2 with 24 coverage samples.
     let m6 = MsMode::MS16.info();
     assert_eq!((m6.grid_w, m6.grid_h, m6.full.len()), (4, 4, 16));
-    assert!(m6
-        .full
-        .iter()
-        .all(|s| s.position.is_none() && s.grid_xy.is_none()));
+    assert!(m6.full.iter().all(|s| s.position.is_none() && s.grid_xy.is_none()));
     let mb = MsMode::MS8_CS24.info();
-    assert_eq!(
-        (mb.grid_w, mb.grid_h, mb.full.len(), mb.coverage_count),
-        (4, 2, 8, 24)
-    );
+    assert_eq!((mb.grid_w, mb.grid_h, mb.full.len(), mb.coverage_count), (4, 2, 8, 24));
     assert!(mb.full.iter().all(|s| s.position.is_none()));
     assert!(mb.coverage.is_empty() && mb.c_bits_per_pixel.is_none());
 }

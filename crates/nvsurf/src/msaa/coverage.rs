@@ -45,17 +45,15 @@ pub struct ChunkSlot {
 }
 
 fn c_bits(mode: MsMode) -> Result<u8> {
-    mode.info()
-        .c_bits_per_pixel
-        .ok_or_else(|| Error::Unsupported {
-            field: "multisample mode",
-            value: mode.name().into(),
-            rule: if mode.is_csaa() {
-                alloc::format!("the C component of {} is undocumented", mode.name())
-            } else {
-                alloc::format!("{} has no coverage samples (no C component)", mode.name())
-            },
-        })
+    mode.info().c_bits_per_pixel.ok_or_else(|| Error::Unsupported {
+        field: "multisample mode",
+        value: mode.name().into(),
+        rule: if mode.is_csaa() {
+            alloc::format!("the C component of {} is undocumented", mode.name())
+        } else {
+            alloc::format!("{} has no coverage samples (no C component)", mode.name())
+        },
+    })
 }
 
 /// The samples holding the C value of `mode`, in chunk order (LSB first).
@@ -79,11 +77,7 @@ pub fn c_chunk_samples(mode: MsMode, rule: ChunkRule) -> Result<Vec<ChunkSlot>> 
     let slots: Vec<ChunkSlot> = cells
         .iter()
         .enumerate()
-        .map(|(i, &(_, _, id))| ChunkSlot {
-            sample: id,
-            c_shift: i as u8 * bits,
-            bits,
-        })
+        .map(|(i, &(_, _, id))| ChunkSlot { sample: id, c_shift: i as u8 * bits, bits })
         .collect();
     debug_assert_eq!(slots.len() * usize::from(bits), usize::from(total));
     Ok(slots)
@@ -123,12 +117,7 @@ pub fn split_c(mode: MsMode, rule: ChunkRule, c: u32) -> Result<Vec<u8>> {
 fn check_c(mode: MsMode, c: u32) -> Result<()> {
     let bits = c_bits(mode)?;
     if bits < 32 && c >> bits != 0 {
-        return Err(Error::OutOfRange {
-            field: "C value",
-            value: u64::from(c),
-            min: 0,
-            max: (1u64 << bits) - 1,
-        });
+        return Err(Error::OutOfRange { field: "C value", value: u64::from(c), min: 0, max: (1u64 << bits) - 1 });
     }
     Ok(())
 }
@@ -169,11 +158,7 @@ pub fn contributions(mode: MsMode, c: u32) -> Result<Vec<Contribution>> {
             (c >> (u32::from(lo) + i)) & 1 == 1
         };
         let chosen = belongs.iter().copied().find(|&f| bit_of(f));
-        out.push(Contribution {
-            coverage: cov.id,
-            full: chosen.unwrap_or(belongs[0]),
-            matched: chosen.is_some(),
-        });
+        out.push(Contribution { coverage: cov.id, full: chosen.unwrap_or(belongs[0]), matched: chosen.is_some() });
     }
     Ok(out)
 }
@@ -198,37 +183,17 @@ mod tests {
 
     #[test]
     fn chunk_slots_follow_the_document() {
-        let s = |m, r| -> Vec<(u8, u8)> {
-            c_chunk_samples(m, r)
-                .unwrap()
-                .iter()
-                .map(|c| (c.sample, c.c_shift))
-                .collect()
-        };
+        let s =
+            |m, r| -> Vec<(u8, u8)> { c_chunk_samples(m, r).unwrap().iter().map(|c| (c.sample, c.c_shift)).collect() };
         // MS4_CS4: top row of the 2x2 block is samples 0 [0,0] and 1 [1,0].
         assert_eq!(s(MsMode::MS4_CS4, ChunkRule::Document), [(0, 0), (1, 8)]);
         // MS8_CS8: top row of the 4x2 block is 0 [0,0], 1 [1,0], 4 [2,0], 5 [3,0].
-        assert_eq!(
-            s(MsMode::MS8_CS8, ChunkRule::Document),
-            [(0, 0), (1, 8), (4, 16), (5, 24)]
-        );
+        assert_eq!(s(MsMode::MS8_CS8, ChunkRule::Document), [(0, 0), (1, 8), (4, 16), (5, 24)]);
         // MS4_CS12: every sample, x first: 0 [0,0], 1 [1,0], 2 [0,1], 3 [1,1].
-        assert_eq!(
-            s(MsMode::MS4_CS12, ChunkRule::Document),
-            [(0, 0), (1, 8), (2, 16), (3, 24)]
-        );
-        assert_eq!(
-            s(MsMode::MS4_CS4, ChunkRule::FourBitsPerSample),
-            [(0, 0), (1, 4), (2, 8), (3, 12)]
-        );
-        assert!(matches!(
-            c_chunk_samples(MsMode::MS4, ChunkRule::Document),
-            Err(Error::Unsupported { .. })
-        ));
-        assert!(matches!(
-            c_chunk_samples(MsMode::MS8_CS24, ChunkRule::Document),
-            Err(Error::Unsupported { .. })
-        ));
+        assert_eq!(s(MsMode::MS4_CS12, ChunkRule::Document), [(0, 0), (1, 8), (2, 16), (3, 24)]);
+        assert_eq!(s(MsMode::MS4_CS4, ChunkRule::FourBitsPerSample), [(0, 0), (1, 4), (2, 8), (3, 12)]);
+        assert!(matches!(c_chunk_samples(MsMode::MS4, ChunkRule::Document), Err(Error::Unsupported { .. })));
+        assert!(matches!(c_chunk_samples(MsMode::MS8_CS24, ChunkRule::Document), Err(Error::Unsupported { .. })));
     }
 
     #[test]
@@ -239,21 +204,11 @@ mod tests {
                     let bits = m.info().c_bits_per_pixel.unwrap();
                     let c = if bits == 16 { c & 0xffff } else { c };
                     let fields = split_c(m, rule, c).unwrap();
-                    assert_eq!(
-                        assemble_c(m, rule, &fields).unwrap(),
-                        c,
-                        "{m} {rule:?} {c:#x}"
-                    );
+                    assert_eq!(assemble_c(m, rule, &fields).unwrap(), c, "{m} {rule:?} {c:#x}");
                 }
             }
         }
-        assert!(matches!(
-            split_c(MsMode::MS4_CS4, ChunkRule::Document, 0x1_0000),
-            Err(Error::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            assemble_c(MsMode::MS8_CS8, ChunkRule::Document, &[0; 4]),
-            Err(Error::BufferTooSmall { .. })
-        ));
+        assert!(matches!(split_c(MsMode::MS4_CS4, ChunkRule::Document, 0x1_0000), Err(Error::OutOfRange { .. })));
+        assert!(matches!(assemble_c(MsMode::MS8_CS8, ChunkRule::Document, &[0; 4]), Err(Error::BufferTooSmall { .. })));
     }
 }

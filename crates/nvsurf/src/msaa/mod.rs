@@ -13,10 +13,7 @@ pub mod coverage;
 pub mod resolve;
 pub mod table;
 
-pub use coverage::{
-    assemble_c, c_chunk_samples, contributions, split_c, weights, ChunkRule, ChunkSlot,
-    Contribution,
-};
+pub use coverage::{assemble_c, c_chunk_samples, contributions, split_c, weights, ChunkRule, ChunkSlot, Contribution};
 pub use resolve::{resolve_box, resolve_image, resolve_weighted, weighted_average, Rgba};
 pub use table::{CoverageSample, FullSample, ModeInfo, Position, MODES};
 
@@ -69,16 +66,7 @@ impl MsMode {
     /// (`0xa`, `10`). Unknown names list the closest known ones.
     pub fn parse(text: &str) -> Result<MsMode> {
         let t = text.trim();
-        let norm: String = t
-            .chars()
-            .map(|c| {
-                if c == '-' {
-                    '_'
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect();
+        let norm: String = t.chars().map(|c| if c == '-' { '_' } else { c.to_ascii_uppercase() }).collect();
         for m in &MODES {
             if m.names.contains(&norm.as_str()) {
                 return Ok(MsMode(m.id));
@@ -156,20 +144,13 @@ impl MsMode {
     /// modes cannot be used with surfaces that have 16-byte element size" (seed 000). MS8_ALT is
     /// an MS8 mode. Mode 0x6 is not covered by the document and is allowed here.
     pub fn allows_elem_size(self, elem_size_bytes: u32) -> bool {
-        let sizes: &[u32] = if self.family() == 8 {
-            &[1, 2, 4, 8]
-        } else {
-            &[1, 2, 4, 8, 16]
-        };
+        let sizes: &[u32] = if self.family() == 8 { &[1, 2, 4, 8] } else { &[1, 2, 4, 8, 16] };
         sizes.contains(&elem_size_bytes)
     }
 
     /// Element sizes in bytes that this mode allows.
     pub fn allowed_elem_sizes(self) -> Vec<u32> {
-        [1u32, 2, 4, 8, 16]
-            .into_iter()
-            .filter(|&s| self.allows_elem_size(s))
-            .collect()
+        [1u32, 2, 4, 8, 16].into_iter().filter(|&s| self.allows_elem_size(s)).collect()
     }
 
     /// Checks that a surface may use this mode on `gpu`: the mode exists there, the element size
@@ -180,12 +161,7 @@ impl MsMode {
             return Err(Error::Unsupported {
                 field: "multisample mode",
                 value: self.name().into(),
-                rule: alloc::format!(
-                    "{} exists on {}+ only, not on {}",
-                    self.name(),
-                    self.info().min_gpu,
-                    gpu
-                ),
+                rule: alloc::format!("{} exists on {}+ only, not on {}", self.name(), self.info().min_gpu, gpu),
             });
         }
         if !self.allows_elem_size(elem_size_bytes) {
@@ -198,10 +174,7 @@ impl MsMode {
             return Err(Error::Unsupported {
                 field: "layout",
                 value: "pitch".into(),
-                rule: alloc::format!(
-                    "multisampling ({}) is only possible with blocklinear surfaces",
-                    self.name()
-                ),
+                rule: alloc::format!("multisampling ({}) is only possible with blocklinear surfaces", self.name()),
             });
         }
         Ok(())
@@ -242,24 +215,16 @@ impl MsMode {
     pub fn element_sample(self, ex: u64, ey: u64) -> Result<(u64, u64, u32)> {
         let (w, h) = self.grid();
         let (gx, gy) = ((ex % u64::from(w)) as u8, (ey % u64::from(h)) as u8);
-        let s = self
-            .info()
-            .full
-            .iter()
-            .find(|f| f.grid_xy == Some((gx, gy)))
-            .ok_or_else(|| self.undocumented_grid())?;
+        let s =
+            self.info().full.iter().find(|f| f.grid_xy == Some((gx, gy))).ok_or_else(|| self.undocumented_grid())?;
         Ok((ex / u64::from(w), ey / u64::from(h), u32::from(s.id)))
     }
 
     /// Sample surface size in elements for a `width_px x height_px` image.
     pub fn surface_size_elements(self, width_px: u64, height_px: u64) -> Result<(u64, u64)> {
         let (w, h) = self.grid();
-        let sw = width_px
-            .checked_mul(u64::from(w))
-            .ok_or_else(|| overflow("surface width", width_px))?;
-        let sh = height_px
-            .checked_mul(u64::from(h))
-            .ok_or_else(|| overflow("surface height", height_px))?;
+        let sw = width_px.checked_mul(u64::from(w)).ok_or_else(|| overflow("surface width", width_px))?;
+        let sh = height_px.checked_mul(u64::from(h)).ok_or_else(|| overflow("surface height", height_px))?;
         Ok((sw, sh))
     }
 
@@ -267,19 +232,13 @@ impl MsMode {
         Error::Unsupported {
             field: "multisample mode",
             value: self.name().into(),
-            rule: alloc::format!(
-                "the grid position of {}'s samples is undocumented",
-                self.name()
-            ),
+            rule: alloc::format!("the grid position of {}'s samples is undocumented", self.name()),
         }
     }
 }
 
 fn overflow(what: &'static str, v: u64) -> Error {
-    Error::Overflow {
-        what,
-        detail: alloc::format!("{v} x grid size overflows 64 bits"),
-    }
+    Error::Overflow { what, detail: alloc::format!("{v} x grid size overflows 64 bits") }
 }
 
 impl core::fmt::Display for MsMode {
@@ -305,14 +264,8 @@ mod tests {
         assert_eq!(MsMode::parse("16xq-csaa").unwrap(), MsMode::MS8_CS8);
         assert_eq!(MsMode::parse("0x4").unwrap(), MsMode::MS8_ALT);
         assert_eq!(MsMode::parse("5").unwrap(), MsMode::MS2_ALT);
-        assert!(matches!(
-            MsMode::parse("0x7"),
-            Err(Error::Unsupported { .. })
-        ));
-        assert!(matches!(
-            MsMode::parse("0xc"),
-            Err(Error::Unsupported { .. })
-        ));
+        assert!(matches!(MsMode::parse("0x7"), Err(Error::Unsupported { .. })));
+        assert!(matches!(MsMode::parse("0xc"), Err(Error::Unsupported { .. })));
         match MsMode::parse("ms8_cs9") {
             Err(Error::UnknownName { suggestions, .. }) => {
                 assert!(suggestions.iter().any(|s| s == "MS8_CS8"))
@@ -325,11 +278,7 @@ mod tests {
     fn every_mode_is_consistent() {
         for m in MsMode::all() {
             let i = m.info();
-            assert_eq!(
-                i.full.len(),
-                usize::from(i.grid_w) * usize::from(i.grid_h),
-                "{m}"
-            );
+            assert_eq!(i.full.len(), usize::from(i.grid_w) * usize::from(i.grid_h), "{m}");
             for (k, f) in i.full.iter().enumerate() {
                 assert_eq!(usize::from(f.id), k);
             }
@@ -351,14 +300,7 @@ mod tests {
 
     #[test]
     fn element_coordinates_round_trip() {
-        for m in [
-            MsMode::MS1,
-            MsMode::MS2,
-            MsMode::MS4,
-            MsMode::MS8,
-            MsMode::MS8_ALT,
-            MsMode::MS8_CS8,
-        ] {
+        for m in [MsMode::MS1, MsMode::MS2, MsMode::MS4, MsMode::MS8, MsMode::MS8_ALT, MsMode::MS8_CS8] {
             for s in 0..m.full_samples() {
                 let (ex, ey) = m.sample_element_xy(5, 3, s).unwrap();
                 assert_eq!(m.element_sample(ex, ey).unwrap(), (5, 3, s));
@@ -366,41 +308,20 @@ mod tests {
         }
         // MS8 sample 5 sits at [3,0]: pixel (2,1) -> element (2*4+3, 1*2+0).
         assert_eq!(MsMode::MS8.sample_element_xy(2, 1, 5).unwrap(), (11, 2));
-        assert!(matches!(
-            MsMode::MS8.sample_element_xy(0, 0, 8),
-            Err(Error::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            MsMode::MS16.sample_element_xy(0, 0, 0),
-            Err(Error::Unsupported { .. })
-        ));
-        assert!(matches!(
-            MsMode::MS8.sample_element_xy(u64::MAX, 0, 0),
-            Err(Error::Overflow { .. })
-        ));
+        assert!(matches!(MsMode::MS8.sample_element_xy(0, 0, 8), Err(Error::OutOfRange { .. })));
+        assert!(matches!(MsMode::MS16.sample_element_xy(0, 0, 0), Err(Error::Unsupported { .. })));
+        assert!(matches!(MsMode::MS8.sample_element_xy(u64::MAX, 0, 0), Err(Error::Overflow { .. })));
     }
 
     #[test]
     fn surface_rules() {
         assert!(MsMode::MS8.check_surface(Gpu::G80, 8, true).is_ok());
-        assert!(matches!(
-            MsMode::MS8.check_surface(Gpu::G80, 16, true),
-            Err(Error::ElemSize { .. })
-        ));
-        assert!(matches!(
-            MsMode::MS8_ALT.check_surface(Gpu::Gt215, 16, true),
-            Err(Error::ElemSize { .. })
-        ));
+        assert!(matches!(MsMode::MS8.check_surface(Gpu::G80, 16, true), Err(Error::ElemSize { .. })));
+        assert!(matches!(MsMode::MS8_ALT.check_surface(Gpu::Gt215, 16, true), Err(Error::ElemSize { .. })));
         assert!(MsMode::MS4.check_surface(Gpu::G80, 16, true).is_ok());
-        assert!(matches!(
-            MsMode::MS4.check_surface(Gpu::G80, 4, false),
-            Err(Error::Unsupported { .. })
-        ));
+        assert!(matches!(MsMode::MS4.check_surface(Gpu::G80, 4, false), Err(Error::Unsupported { .. })));
         assert!(MsMode::MS1.check_surface(Gpu::G80, 16, false).is_ok());
-        assert!(matches!(
-            MsMode::MS2_ALT.check_surface(Gpu::G200, 4, true),
-            Err(Error::Unsupported { .. })
-        ));
+        assert!(matches!(MsMode::MS2_ALT.check_surface(Gpu::G200, 4, true), Err(Error::Unsupported { .. })));
         assert!(MsMode::MS2_ALT.check_surface(Gpu::Gt215, 4, true).is_ok());
         assert!(!MsMode::MS8_CS24.available_on(Gpu::Gt215));
     }

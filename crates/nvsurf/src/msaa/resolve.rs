@@ -68,18 +68,15 @@ where
     C: FnMut(u64, u64) -> Result<u32>,
 {
     let n = mode.full_samples();
-    let pixels = width_px
-        .checked_mul(height_px)
-        .ok_or_else(|| Error::Overflow {
-            what: "resolved image size",
-            detail: alloc::format!("{width_px} x {height_px} pixels"),
-        })?;
+    let pixels = width_px.checked_mul(height_px).ok_or_else(|| Error::Overflow {
+        what: "resolved image size",
+        detail: alloc::format!("{width_px} x {height_px} pixels"),
+    })?;
     let mut out = Vec::new();
-    out.try_reserve(usize::try_from(pixels).unwrap_or(usize::MAX))
-        .map_err(|_| Error::Overflow {
-            what: "resolved image size",
-            detail: alloc::format!("{pixels} pixels do not fit in memory"),
-        })?;
+    out.try_reserve(usize::try_from(pixels).unwrap_or(usize::MAX)).map_err(|_| Error::Overflow {
+        what: "resolved image size",
+        detail: alloc::format!("{pixels} pixels do not fit in memory"),
+    })?;
     let mut buf: Vec<Rgba> = Vec::with_capacity(n as usize);
     for y in 0..height_px {
         for x in 0..width_px {
@@ -106,10 +103,7 @@ mod tests {
     fn box_and_weighted() {
         let s = [[0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]];
         assert_eq!(resolve_box(&s).unwrap(), [0.5, 0.5, 0.5, 1.0]);
-        assert_eq!(
-            weighted_average(&s, &[3, 1]).unwrap(),
-            [0.25, 0.25, 0.25, 1.0]
-        );
+        assert_eq!(weighted_average(&s, &[3, 1]).unwrap(), [0.25, 0.25, 0.25, 1.0]);
         assert!(resolve_box(&[]).is_err());
         assert!(resolve_weighted(MsMode::MS4, &s, 0).is_err());
     }

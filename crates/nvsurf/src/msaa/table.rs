@@ -86,45 +86,25 @@ pub struct ModeInfo {
 }
 
 const fn p(x: u8, y: u8) -> Option<Position> {
-    Some(Position {
-        x_sixteenths: x,
-        y_sixteenths: y,
-    })
+    Some(Position { x_sixteenths: x, y_sixteenths: y })
 }
 
 const fn fs(id: u8, x: u8, y: u8, gx: u8, gy: u8) -> FullSample {
-    FullSample {
-        id,
-        position: p(x, y),
-        grid_xy: Some((gx, gy)),
-    }
+    FullSample { id, position: p(x, y), grid_xy: Some((gx, gy)) }
 }
 
 const fn unknown_full(id: u8) -> FullSample {
-    FullSample {
-        id,
-        position: None,
-        grid_xy: None,
-    }
+    FullSample { id, position: None, grid_xy: None }
 }
 
 const fn cs(id: u8, x: u8, y: u8, belongs: &'static [u8], lo: u8, hi: u8) -> CoverageSample {
-    CoverageSample {
-        id,
-        position: p(x, y),
-        belongs: Some(belongs),
-        c_bits: Some((lo, hi)),
-    }
+    CoverageSample { id, position: p(x, y), belongs: Some(belongs), c_bits: Some((lo, hi)) }
 }
 
 const MS1: [FullSample; 1] = [fs(0, 0x8, 0x8, 0, 0)];
 const MS2: [FullSample; 2] = [fs(0, 0x4, 0x4, 0, 0), fs(1, 0xc, 0xc, 1, 0)];
-const MS4: [FullSample; 4] = [
-    fs(0, 0x6, 0x2, 0, 0),
-    fs(1, 0xe, 0x6, 1, 0),
-    fs(2, 0x2, 0xa, 0, 1),
-    fs(3, 0xa, 0xe, 1, 1),
-];
+const MS4: [FullSample; 4] =
+    [fs(0, 0x6, 0x2, 0, 0), fs(1, 0xe, 0x6, 1, 0), fs(2, 0x2, 0xa, 0, 1), fs(3, 0xa, 0xe, 1, 1)];
 const MS8: [FullSample; 8] = [
     fs(0, 0x1, 0x7, 0, 0),
     fs(1, 0x5, 0x3, 1, 0),
@@ -157,12 +137,8 @@ const MS16: [FullSample; 16] = {
     }
     a
 };
-const MS4_CS12_FULL: [FullSample; 4] = [
-    fs(0, 0x6, 0x1, 0, 0),
-    fs(1, 0xf, 0x6, 1, 0),
-    fs(2, 0x1, 0xa, 0, 1),
-    fs(3, 0xa, 0xf, 1, 1),
-];
+const MS4_CS12_FULL: [FullSample; 4] =
+    [fs(0, 0x6, 0x1, 0, 0), fs(1, 0xf, 0x6, 1, 0), fs(2, 0x1, 0xa, 0, 1), fs(3, 0xa, 0xf, 1, 1)];
 const MS8_CS8_FULL: [FullSample; 8] = [
     fs(0, 0x1, 0x3, 0, 0),
     fs(1, 0x6, 0x4, 1, 0),
