@@ -66,8 +66,8 @@ pub const ALL_CMD_TYPES: [CmdType; 16] = [
 ];
 
 const CMD_NAMES: [&str; 16] = [
-    "nop", "vab", "xfpr", "unk3", "param", "passthru", "run", "mode", "xtra", "xfctx", "ltctx",
-    "ltc0", "ltc1", "ltc2", "ltc3", "sync",
+    "nop", "vab", "xfpr", "unk3", "param", "passthru", "run", "mode", "xtra", "xfctx", "ltctx", "ltc0", "ltc1", "ltc2",
+    "ltc3", "sync",
 ];
 
 /// Whether a command type is readable, as the document states it.
@@ -96,14 +96,11 @@ pub struct Availability {
 impl CmdType {
     /// The command type with this 4-bit number.
     pub fn from_number(n: u32) -> Result<CmdType> {
-        ALL_CMD_TYPES
-            .get(n as usize)
-            .copied()
-            .ok_or(Error::OutOfRange {
-                field: "command type",
-                value: u64::from(n),
-                max: 15,
-            })
+        ALL_CMD_TYPES.get(n as usize).copied().ok_or(Error::OutOfRange {
+            field: "command type",
+            value: u64::from(n),
+            max: 15,
+        })
     }
 
     /// The 4-bit number.
@@ -147,26 +144,19 @@ impl CmdType {
             CmdType::Ltc0 => (0x10, Some(0x30), false),
             _ => (0x10, None, false),
         };
-        Some(Availability {
-            lo,
-            hi,
-            hi_doubtful: d,
-        })
+        Some(Availability { lo, hi, hi_doubtful: d })
     }
 
     /// True when the command exists on `gpu`.
     pub fn exists_on(self, gpu: Gpu) -> bool {
-        self.availability()
-            .is_some_and(|a| gpu.in_range(a.lo, a.hi))
+        self.availability().is_some_and(|a| gpu.in_range(a.lo, a.hi))
     }
 
     /// The availability as the document writes it (`[NV20:NV41?]`, `all`, `none`).
     pub fn availability_text(self) -> alloc::string::String {
         match self.availability() {
             None => "none".into(),
-            Some(Availability {
-                lo: 0x10, hi: None, ..
-            }) => "all".into(),
+            Some(Availability { lo: 0x10, hi: None, .. }) => "all".into(),
             Some(a) => format!(
                 "[NV{:X}:{}{}]",
                 a.lo,
@@ -186,9 +176,7 @@ impl CmdType {
             | CmdType::Ltc1
             | CmdType::Ltc2
             | CmdType::Ltc3 => Readable::Yes,
-            CmdType::Nop | CmdType::Passthru | CmdType::Mode | CmdType::Sync | CmdType::Unk3 => {
-                Readable::No
-            }
+            CmdType::Nop | CmdType::Passthru | CmdType::Mode | CmdType::Sync | CmdType::Unk3 => Readable::No,
             CmdType::Xfpr | CmdType::Param | CmdType::Run | CmdType::Xtra => Readable::Unstated,
         }
     }
@@ -225,18 +213,10 @@ impl Addr {
     pub fn new(gpu: Gpu, vector: u32, word: u32) -> Result<Addr> {
         let max = (1u32 << gpu.vector_bits()) - 1;
         if vector > max {
-            return Err(Error::OutOfRange {
-                field: "vector index",
-                value: u64::from(vector),
-                max: u64::from(max),
-            });
+            return Err(Error::OutOfRange { field: "vector index", value: u64::from(vector), max: u64::from(max) });
         }
         if word > 3 {
-            return Err(Error::OutOfRange {
-                field: "word",
-                value: u64::from(word),
-                max: 3,
-            });
+            return Err(Error::OutOfRange { field: "word", value: u64::from(word), max: 3 });
         }
         Ok(Addr { vector, word })
     }
@@ -253,16 +233,9 @@ impl Addr {
         }
         let max = (1u64 << gpu.address_bits()) - 4;
         if u64::from(raw) > max {
-            return Err(Error::OutOfRange {
-                field: "address",
-                value: u64::from(raw),
-                max,
-            });
+            return Err(Error::OutOfRange { field: "address", value: u64::from(raw), max });
         }
-        Ok(Addr {
-            vector: raw >> 4,
-            word: (raw >> 2) & 3,
-        })
+        Ok(Addr { vector: raw >> 4, word: (raw >> 2) & 3 })
     }
 
     /// The raw byte address (`vector << 4 | word << 2`).

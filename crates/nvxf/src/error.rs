@@ -93,22 +93,15 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// The known names closest to `name` (at most 3, within an edit distance of 3).
 pub fn closest(name: &str, known: &[&'static str]) -> Vec<&'static str> {
-    let mut scored: Vec<(usize, &'static str)> = known
-        .iter()
-        .map(|k| (distance(name, k), *k))
-        .filter(|(d, _)| *d <= 3)
-        .collect();
+    let mut scored: Vec<(usize, &'static str)> =
+        known.iter().map(|k| (distance(name, k), *k)).filter(|(d, _)| *d <= 3).collect();
     scored.sort();
     scored.into_iter().take(3).map(|(_, k)| k).collect()
 }
 
 /// Builds an [`Error::UnknownName`] with suggestions from `known`.
 pub fn unknown(kind: &'static str, name: &str, known: &[&'static str]) -> Error {
-    Error::UnknownName {
-        kind,
-        name: String::from(name),
-        suggestions: closest(name, known),
-    }
+    Error::UnknownName { kind, name: String::from(name), suggestions: closest(name, known) }
 }
 
 #[cfg(test)]
@@ -123,15 +116,8 @@ mod tests {
 
     #[test]
     fn messages_name_field_value_rule() {
-        let e = Error::Invalid {
-            field: "address",
-            value: 6,
-            rule: "is not word-aligned (bits 0-1 must be 0)",
-        };
-        assert_eq!(
-            alloc::format!("{e}"),
-            "address 0x6 is not word-aligned (bits 0-1 must be 0)"
-        );
+        let e = Error::Invalid { field: "address", value: 6, rule: "is not word-aligned (bits 0-1 must be 0)" };
+        assert_eq!(alloc::format!("{e}"), "address 0x6 is not word-aligned (bits 0-1 must be 0)");
         let u = unknown("gpu", "nv2o", &["NV20", "NV2A"]);
         assert!(alloc::format!("{u}").contains("did you mean NV20"));
     }

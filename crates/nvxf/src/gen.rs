@@ -86,10 +86,8 @@ pub const ALL_GPUS: [Gpu; 13] = [
     Gpu::Nv44,
 ];
 
-const GPU_NAMES: [&str; 13] = [
-    "NV10", "NV15", "NV1A", "NV20", "NV25", "NV2A", "NV30", "NV34", "NV35", "NV40", "NV41", "NV43",
-    "NV44",
-];
+const GPU_NAMES: [&str; 13] =
+    ["NV10", "NV15", "NV1A", "NV20", "NV25", "NV2A", "NV30", "NV34", "NV35", "NV40", "NV41", "NV43", "NV44"];
 
 /// A fact the document states, denies, or leaves open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

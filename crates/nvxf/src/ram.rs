@@ -31,17 +31,8 @@ pub enum Ram {
 }
 
 /// All RAMs.
-pub const ALL_RAMS: [Ram; 9] = [
-    Ram::Xfctx,
-    Ram::Ltctx,
-    Ram::Ltc0,
-    Ram::Ltc1,
-    Ram::Ltc2,
-    Ram::Ltc3,
-    Ram::Xfpr,
-    Ram::Xtra,
-    Ram::Mode,
-];
+pub const ALL_RAMS: [Ram; 9] =
+    [Ram::Xfctx, Ram::Ltctx, Ram::Ltc0, Ram::Ltc1, Ram::Ltc2, Ram::Ltc3, Ram::Xfpr, Ram::Xtra, Ram::Mode];
 
 /// A RAM size with where it comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -86,10 +77,7 @@ impl Ram {
 
     /// True for the LT RAMs, which hold 22-bit floats.
     pub fn is_lt(self) -> bool {
-        matches!(
-            self,
-            Ram::Ltctx | Ram::Ltc0 | Ram::Ltc1 | Ram::Ltc2 | Ram::Ltc3
-        )
+        matches!(self, Ram::Ltctx | Ram::Ltc0 | Ram::Ltc1 | Ram::Ltc2 | Ram::Ltc3)
     }
 
     /// Number of 32-bit components per entry that the RAM keeps: LTCTX is "Made of
@@ -128,10 +116,7 @@ impl Ram {
                 (Family::Rankine, _) => s(0x19c, CTX_RST),
                 (_, Gpu::Nv40 | Gpu::Nv41) => s(0x220, OVERVIEW),
                 (_, Gpu::Nv43) => s(0x1d4, OVERVIEW),
-                _ => s(
-                    0x1d4,
-                    "assumed equal to NV43 (overview: NV44 'unknown changes from NV43')",
-                ),
+                _ => s(0x1d4, "assumed equal to NV43 (overview: NV44 'unknown changes from NV43')"),
             },
             Ram::Ltctx => match f {
                 Family::Celsius => s(0x30, PGRAPH_H),
@@ -168,10 +153,7 @@ impl Ram {
                 Family::Rankine => s(0x118, ISA_RST),
                 Family::Curie => s(0x220, ISA_RST),
             },
-            Ram::Xtra => gpu.in_range(0x30, Some(0x41)).then_some(RamSize {
-                vectors: 2,
-                source: ISA_RST,
-            }),
+            Ram::Xtra => gpu.in_range(0x30, Some(0x41)).then_some(RamSize { vectors: 2, source: ISA_RST }),
             Ram::Mode => match f {
                 Family::Celsius | Family::Kelvin => s(1, MODE_RST),
                 Family::Rankine => s(2, MODE_RST),

@@ -31,9 +31,7 @@ pub fn space_by_name(s: &str) -> Result<u32> {
             return Ok(n);
         }
         return Err(Error::Unsupported {
-            what: format!(
-                "RDI space {n:#x} is not documented for XF (only space 0x15, the VAB, is)"
-            ),
+            what: format!("RDI space {n:#x} is not documented for XF (only space 0x15, the VAB, is)"),
         });
     }
     SPACES
@@ -71,20 +69,12 @@ pub fn rdi_address(slot: u32, word: u32) -> u32 {
 pub fn from_rdi_address(gpu: Gpu, addr: u32) -> Result<(u32, u32)> {
     check_gpu(gpu)?;
     if addr % 4 != 0 {
-        return Err(Error::Invalid {
-            field: "RDI address",
-            value: u64::from(addr),
-            rule: "is not a multiple of 4",
-        });
+        return Err(Error::Invalid { field: "RDI address", value: u64::from(addr), rule: "is not a multiple of 4" });
     }
     let slot = addr / QUADWORD_BYTES as u32;
     let max = gpu.vab_slots() as u64 * QUADWORD_BYTES as u64 - 4;
     if u64::from(addr) > max {
-        return Err(Error::OutOfRange {
-            field: "RDI address",
-            value: u64::from(addr),
-            max,
-        });
+        return Err(Error::OutOfRange { field: "RDI address", value: u64::from(addr), max });
     }
     Ok((slot, 3 - (addr % 16) / 4))
 }
@@ -96,12 +86,7 @@ pub fn to_quadword(v: &Vector) -> u128 {
 
 /// The VAB vector of an RDI quadword.
 pub fn from_quadword(q: u128) -> Vector {
-    [
-        (q >> 96) as u32,
-        (q >> 64) as u32,
-        (q >> 32) as u32,
-        q as u32,
-    ]
+    [(q >> 96) as u32, (q >> 64) as u32, (q >> 32) as u32, q as u32]
 }
 
 /// The little-endian RDI bytes of a whole VAB (16 bytes per slot).
@@ -126,11 +111,7 @@ pub fn bytes_to_vab(gpu: Gpu, bytes: &[u8]) -> Result<Vec<Vector>> {
     }
     let max = gpu.vab_slots() * QUADWORD_BYTES;
     if bytes.len() > max {
-        return Err(Error::OutOfRange {
-            field: "RDI byte count",
-            value: bytes.len() as u64,
-            max: max as u64,
-        });
+        return Err(Error::OutOfRange { field: "RDI byte count", value: bytes.len() as u64, max: max as u64 });
     }
     Ok(bytes
         .chunks_exact(QUADWORD_BYTES)
@@ -165,11 +146,7 @@ pub fn write(gpu: Gpu, vab: &mut [Vector], addr: u32, bytes: &[u8]) -> Result<Ve
         rule: "plus the byte count overflows",
     })?;
     if end > total {
-        return Err(Error::OutOfRange {
-            field: "RDI end address",
-            value: end as u64,
-            max: total as u64,
-        });
+        return Err(Error::OutOfRange { field: "RDI end address", value: end as u64, max: total as u64 });
     }
     let mut image = vab_to_bytes(&vab[..total / QUADWORD_BYTES]);
     image[start..end].copy_from_slice(bytes);
@@ -180,10 +157,7 @@ pub fn write(gpu: Gpu, vab: &mut [Vector], addr: u32, bytes: &[u8]) -> Result<Ve
         let lo = start.max(q * QUADWORD_BYTES);
         let hi = end.min((q + 1) * QUADWORD_BYTES);
         if hi - lo != QUADWORD_BYTES {
-            damage.push(Damage {
-                slot: q as u32,
-                bytes_written: (hi - lo) as u32,
-            });
+            damage.push(Damage { slot: q as u32, bytes_written: (hi - lo) as u32 });
         }
     }
     let new = bytes_to_vab(gpu, &image)?;

@@ -42,10 +42,7 @@ pub struct RamStore {
 
 impl RamStore {
     fn new(n: usize) -> RamStore {
-        RamStore {
-            entries: vec![[0; 4]; n],
-            written: vec![false; n],
-        }
+        RamStore { entries: vec![[0; 4]; n], written: vec![false; n] }
     }
 
     /// Number of entries.
@@ -65,10 +62,7 @@ impl RamStore {
 
     /// The written entries, in index order.
     pub fn written(&self) -> impl Iterator<Item = (usize, &Vector)> {
-        self.entries
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.written.get(*i).copied().unwrap_or(false))
+        self.entries.iter().enumerate().filter(|(i, _)| self.written.get(*i).copied().unwrap_or(false))
     }
 }
 
@@ -185,13 +179,7 @@ impl Event {
 
     /// True for the hazards (hang, desync, dropped write, RDI damage).
     pub fn is_hazard(&self) -> bool {
-        matches!(
-            self,
-            Event::Hang { .. }
-                | Event::Desync { .. }
-                | Event::Dropped { .. }
-                | Event::RdiDamage { .. }
-        )
+        matches!(self, Event::Hang { .. } | Event::Desync { .. } | Event::Dropped { .. } | Event::RdiDamage { .. })
     }
 }
 
@@ -209,17 +197,9 @@ pub struct XfState {
 impl XfState {
     /// A fresh unit: everything zero, no pending tokens.
     pub fn new(gpu: Gpu, options: Options) -> XfState {
-        let rams = ALL_RAMS
-            .iter()
-            .filter_map(|r| r.size(gpu).map(|s| (*r, RamStore::new(s.vectors as usize))))
-            .collect();
-        XfState {
-            gpu,
-            options,
-            vab: vec![[0; 4]; gpu.vab_slots()],
-            rams,
-            pending_bundles: 0,
-        }
+        let rams =
+            ALL_RAMS.iter().filter_map(|r| r.size(gpu).map(|s| (*r, RamStore::new(s.vectors as usize)))).collect();
+        XfState { gpu, options, vab: vec![[0; 4]; gpu.vab_slots()], rams, pending_bundles: 0 }
     }
 
     /// The generation.
@@ -284,23 +264,13 @@ impl XfState {
     /// Writes RDI bytes into the VAB (space 0x15, Kelvin and Rankine).
     pub fn rdi_write(&mut self, addr: u32, bytes: &[u8]) -> crate::Result<Vec<Event>> {
         let damage = rdi::write(self.gpu, &mut self.vab, addr, bytes)?;
-        Ok(damage
-            .into_iter()
-            .map(|d| Event::RdiDamage {
-                slot: d.slot,
-                bytes_written: d.bytes_written,
-            })
-            .collect())
+        Ok(damage.into_iter().map(|d| Event::RdiDamage { slot: d.slot, bytes_written: d.bytes_written }).collect())
     }
 
     fn read(&mut self, cmd: CmdType, addr: Addr, ev: &mut Vec<Event>) {
         if !self.gpu.has_reads() {
             ev.push(Event::Ignored {
-                reason: format!(
-                    "read commands exist on Celsius only, not on {} ({})",
-                    self.gpu,
-                    self.gpu.family()
-                ),
+                reason: format!("read commands exist on Celsius only, not on {} ({})", self.gpu, self.gpu.family()),
             });
             return;
         }
@@ -313,34 +283,21 @@ impl XfState {
             ),
         };
         if !cmd.exists_on(self.gpu) || cmd.readable() != Readable::Yes {
-            ev.push(hang(format!(
-                "{} is not readable on {}",
-                cmd.name(),
-                self.gpu
-            )));
+            ev.push(hang(format!("{} is not readable on {}", cmd.name(), self.gpu)));
             return;
         }
         let value = if cmd == CmdType::Vab {
-            self.vab
-                .get(addr.vector as usize)
-                .map(|v| v[addr.word as usize & 3])
+            self.vab.get(addr.vector as usize).map(|v| v[addr.word as usize & 3])
         } else {
             Ram::of_cmd(cmd).and_then(|r| {
                 if r.components() <= addr.word as usize {
                     return None;
                 }
-                self.ram(r)
-                    .and_then(|s| s.get(addr.vector as usize))
-                    .map(|v| v[addr.word as usize & 3])
+                self.ram(r).and_then(|s| s.get(addr.vector as usize)).map(|v| v[addr.word as usize & 3])
             })
         };
         match value {
-            Some(value) => ev.push(Event::Read {
-                cmd,
-                vector: addr.vector,
-                word: addr.word,
-                value,
-            }),
+            Some(value) => ev.push(Event::Read { cmd, vector: addr.vector, word: addr.word, value }),
             None => ev.push(hang("the address is past the end of the RAM".into())),
         }
     }
@@ -368,17 +325,14 @@ impl XfState {
         let last_word = addr.word + n as u32 - 1;
         if last_word > 3 {
             // Only reachable by an unchecked Op::Write with a pair at word 3.
-            ev.push(Event::Ignored {
-                reason: format!("64-bit write at word {} is not an aligned pair", addr.word),
-            });
+            ev.push(Event::Ignored { reason: format!("64-bit write at word {} is not an aligned pair", addr.word) });
             return;
         }
         if cmd == CmdType::Vab {
             let slot = addr.vector as usize;
             match self.vab.get_mut(slot) {
                 Some(v) => {
-                    let _: Reset =
-                        apply_write(self.gpu, slot, v, addr.word, values, self.options.nv2a_fog);
+                    let _: Reset = apply_write(self.gpu, slot, v, addr.word, values, self.options.nv2a_fog);
                 }
                 None => ev.push(Event::Dropped {
                     cmd,
@@ -389,11 +343,7 @@ impl XfState {
             }
             return;
         }
-        let Some(pass) = self
-            .gpu
-            .pass_slot()
-            .filter(|_| self.gpu.family() != Family::Curie)
-        else {
+        let Some(pass) = self.gpu.pass_slot().filter(|_| self.gpu.family() != Family::Curie) else {
             ev.push(Event::Ignored {
                 reason: format!(
                     "{} write on {}: Curie has no passthrough slot and how it assembles \
@@ -414,23 +364,13 @@ impl XfState {
         match cmd {
             CmdType::Nop | CmdType::Param | CmdType::Vab | CmdType::Unk3 => {}
             CmdType::Sync => ev.push(Event::Sync),
-            CmdType::Run => ev.push(Event::Run {
-                payload: values[0],
-                param: slot,
-            }),
+            CmdType::Run => ev.push(Event::Run { payload: values[0], param: slot }),
             CmdType::Passthru => {
-                ev.push(Event::Passthru {
-                    vector: addr.vector,
-                    word: addr.word,
-                    words: slot,
-                });
+                ev.push(Event::Passthru { vector: addr.vector, word: addr.word, words: slot });
                 if self.pending_bundles > 0 {
                     self.pending_bundles -= 1;
                 } else {
-                    ev.push(Event::Desync {
-                        vector: addr.vector,
-                        word: addr.word,
-                    });
+                    ev.push(Event::Desync { vector: addr.vector, word: addr.word });
                 }
             }
             _ => {
@@ -445,29 +385,14 @@ impl XfState {
 
     fn commit(&mut self, ram: Ram, vector: u32, slot: Vector, ev: &mut Vec<Event>) {
         let rounding = self.options.lt_rounding;
-        let Some(store) = self
-            .rams
-            .iter_mut()
-            .find(|(r, _)| *r == ram)
-            .map(|(_, s)| s)
-        else {
-            ev.push(Event::Dropped {
-                cmd: ram.cmd(),
-                vector,
-                limit: 0,
-                reason: DropReason::BeyondEnd,
-            });
+        let Some(store) = self.rams.iter_mut().find(|(r, _)| *r == ram).map(|(_, s)| s) else {
+            ev.push(Event::Dropped { cmd: ram.cmd(), vector, limit: 0, reason: DropReason::BeyondEnd });
             return;
         };
         let limit = store.len() as u32;
         let i = vector as usize;
         if i >= store.entries.len() {
-            ev.push(Event::Dropped {
-                cmd: ram.cmd(),
-                vector,
-                limit,
-                reason: DropReason::BeyondEnd,
-            });
+            ev.push(Event::Dropped { cmd: ram.cmd(), vector, limit, reason: DropReason::BeyondEnd });
             return;
         }
         let mut words = slot;

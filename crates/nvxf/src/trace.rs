@@ -94,12 +94,8 @@ pub fn header_gpu(text: &str) -> Result<Option<Gpu>> {
         match words.next() {
             None => continue,
             Some(w) if w.eq_ignore_ascii_case("gpu") => {
-                let name = words
-                    .next()
-                    .ok_or_else(|| perr(i + 1, "gpu needs a name"))?;
-                return Gpu::from_name(name)
-                    .map(Some)
-                    .map_err(|e| perr(i + 1, &e.to_string()));
+                let name = words.next().ok_or_else(|| perr(i + 1, "gpu needs a name"))?;
+                return Gpu::from_name(name).map(Some).map_err(|e| perr(i + 1, &e.to_string()));
             }
             Some(_) => return Ok(None),
         }
@@ -113,9 +109,7 @@ pub fn parse(text: &str, gpu: Option<Gpu>) -> Result<Trace> {
     let header = header_gpu(text)?;
     let gpu = match (gpu, header) {
         (Some(a), Some(b)) if a != b => {
-            return Err(Error::Unsupported {
-                what: format!("the trace is for {b} but {a} was asked for"),
-            })
+            return Err(Error::Unsupported { what: format!("the trace is for {b} but {a} was asked for") })
         }
         (Some(a), _) | (None, Some(a)) => a,
         (None, None) => {
@@ -147,71 +141,39 @@ pub fn parse(text: &str, gpu: Option<Gpu>) -> Result<Trace> {
                 let cmd = CmdType::parse(args[0]).map_err(|e| perr(n, &e.to_string()))?;
                 let addr = addr_arg(gpu, n, args[1])?;
                 let op = write_op(n, cmd, addr, &args[2..])?;
-                items.push(TraceItem {
-                    line: n,
-                    kind: LineKind::Write,
-                    op,
-                });
+                items.push(TraceItem { line: n, kind: LineKind::Write, op });
             }
             "read" => {
                 arity(n, "read CMD ADDR", args, 2, 2)?;
                 let cmd = CmdType::parse(args[0]).map_err(|e| perr(n, &e.to_string()))?;
                 let addr = addr_arg(gpu, n, args[1])?;
-                items.push(TraceItem {
-                    line: n,
-                    kind: LineKind::Read,
-                    op: Op::Read { cmd, addr },
-                });
+                items.push(TraceItem { line: n, kind: LineKind::Read, op: Op::Read { cmd, addr } });
             }
             "vertex" => {
                 arity(n, "vertex", args, 0, 0)?;
-                items.push(TraceItem {
-                    line: n,
-                    kind: LineKind::Vertex,
-                    op: Op::Vertex,
-                });
+                items.push(TraceItem { line: n, kind: LineKind::Vertex, op: Op::Vertex });
             }
             "idx2vtx" => {
                 arity(n, "idx2vtx", args, 0, 0)?;
-                items.push(TraceItem {
-                    line: n,
-                    kind: LineKind::Idx2Vtx,
-                    op: Op::Idx2VtxBundle,
-                });
+                items.push(TraceItem { line: n, kind: LineKind::Idx2Vtx, op: Op::Idx2VtxBundle });
             }
             "pipe" => {
                 arity(n, "pipe WRAPPED_ADDR DATA [DATA2]", args, 2, 3)?;
-                let wrapped = parse_u32(args[0]).ok_or_else(|| {
-                    perr(n, &format!("wrapped address '{}' is not a number", args[0]))
-                })?;
-                let (cmd, addr) =
-                    wrap::unwrap(gpu, wrapped).map_err(|e| perr(n, &e.to_string()))?;
+                let wrapped = parse_u32(args[0])
+                    .ok_or_else(|| perr(n, &format!("wrapped address '{}' is not a number", args[0])))?;
+                let (cmd, addr) = wrap::unwrap(gpu, wrapped).map_err(|e| perr(n, &e.to_string()))?;
                 let op = write_op(n, cmd, addr, &args[1..])?;
-                items.push(TraceItem {
-                    line: n,
-                    kind: LineKind::Pipe(wrapped),
-                    op,
-                });
+                items.push(TraceItem { line: n, kind: LineKind::Pipe(wrapped), op });
             }
             "bundle" => {
                 arity(n, "bundle ADDR DATA", args, 2, 2)?;
                 let addr = addr_arg(gpu, n, args[0])?;
                 let op = write_op(n, CmdType::Passthru, addr, &args[1..])?;
-                items.push(TraceItem {
-                    line: n,
-                    kind: LineKind::Bundle,
-                    op: Op::Idx2VtxBundle,
-                });
-                items.push(TraceItem {
-                    line: n,
-                    kind: LineKind::Bundle,
-                    op,
-                });
+                items.push(TraceItem { line: n, kind: LineKind::Bundle, op: Op::Idx2VtxBundle });
+                items.push(TraceItem { line: n, kind: LineKind::Bundle, op });
             }
             _ => {
-                let known = [
-                    "gpu", "write", "read", "vertex", "pipe", "bundle", "idx2vtx",
-                ];
+                let known = ["gpu", "write", "read", "vertex", "pipe", "bundle", "idx2vtx"];
                 let e = crate::error::unknown("trace command", first, &known);
                 return Err(perr(n, &e.to_string()));
             }
@@ -225,18 +187,12 @@ fn strip_comment(raw: &str) -> &str {
 }
 
 fn perr(line: usize, msg: &str) -> Error {
-    Error::Parse {
-        line,
-        msg: msg.into(),
-    }
+    Error::Parse { line, msg: msg.into() }
 }
 
 fn arity(n: usize, usage: &str, args: &[&str], min: usize, max: usize) -> Result<()> {
     if args.len() < min || args.len() > max {
-        return Err(perr(
-            n,
-            &format!("expected `{usage}`, got {} argument(s)", args.len()),
-        ));
+        return Err(perr(n, &format!("expected `{usage}`, got {} argument(s)", args.len())));
     }
     Ok(())
 }
@@ -247,10 +203,7 @@ fn addr_arg(gpu: Gpu, n: usize, s: &str) -> Result<Addr> {
 }
 
 fn write_op(n: usize, cmd: CmdType, addr: Addr, data: &[&str]) -> Result<Op> {
-    let d = |s: &str| {
-        parse_data(s)
-            .ok_or_else(|| perr(n, &format!("data '{s}' is not a 32-bit number or f:FLOAT")))
-    };
+    let d = |s: &str| parse_data(s).ok_or_else(|| perr(n, &format!("data '{s}' is not a 32-bit number or f:FLOAT")));
     let payload = match data {
         [a] => Payload::One(d(a)?),
         [a, b] => Payload::Pair(d(a)?, d(b)?),

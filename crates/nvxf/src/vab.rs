@@ -11,21 +11,17 @@ use crate::gen::{Family, Gpu};
 pub type Vector = [u32; 4];
 
 /// Celsius slot names: "0: OPOS ... 7: PASS".
-pub const CELSIUS_SLOTS: [&str; 8] = [
-    "OPOS", "COL0", "COL1F", "TXC0", "TXC1", "NRML", "WGHT", "PASS",
-];
+pub const CELSIUS_SLOTS: [&str; 8] = ["OPOS", "COL0", "COL1F", "TXC0", "TXC1", "NRML", "WGHT", "PASS"];
 
 /// Kelvin fixed-function interpretation of the 16 input attributes ("6-8: not used",
 /// "13-15: not used" are empty strings).
-pub const KELVIN_FF: [&str; 16] = [
-    "OPOS", "WGHT", "NRML", "COL0", "COL1", "FOGC", "", "", "", "TXC0", "TXC1", "TXC2", "TXC3", "",
-    "", "",
-];
+pub const KELVIN_FF: [&str; 16] =
+    ["OPOS", "WGHT", "NRML", "COL0", "COL1", "FOGC", "", "", "", "TXC0", "TXC1", "TXC2", "TXC3", "", "", ""];
 
 /// Rankine and Curie fixed-function interpretation ("6-7: not used", "8-15: TXC0-TXC7").
 pub const RANKINE_FF: [&str; 16] = [
-    "OPOS", "WGHT", "NRML", "COL0", "COL1", "FOGC", "", "", "TXC0", "TXC1", "TXC2", "TXC3", "TXC4",
-    "TXC5", "TXC6", "TXC7",
+    "OPOS", "WGHT", "NRML", "COL0", "COL1", "FOGC", "", "", "TXC0", "TXC1", "TXC2", "TXC3", "TXC4", "TXC5", "TXC6",
+    "TXC7",
 ];
 
 /// The fixed-function name of a slot (`OPOS`, `TXC0`, `PASS`), or `None` for slots the
@@ -130,14 +126,7 @@ pub fn reset_for(gpu: Gpu, slot: usize, first_word: u32, n_words: u32, fog: Nv2a
 
 /// Applies the VAB write command to one slot: first the reset step, then "Set the selected
 /// component(s) of the selected slot to the submitted value(s)". `words` are (word, value).
-pub fn apply_write(
-    gpu: Gpu,
-    slot: usize,
-    vec: &mut Vector,
-    first_word: u32,
-    values: &[u32],
-    fog: Nv2aFog,
-) -> Reset {
+pub fn apply_write(gpu: Gpu, slot: usize, vec: &mut Vector, first_word: u32, values: &[u32], fog: Nv2aFog) -> Reset {
     let n = values.len() as u32;
     let reset = reset_for(gpu, slot, first_word, n, fog);
     match reset {

@@ -38,11 +38,7 @@ impl WrapLayout {
                 })
             }
         };
-        Ok(WrapLayout {
-            addr_bits,
-            type_shift: addr_bits,
-            marker_bit: addr_bits + 4,
-        })
+        Ok(WrapLayout { addr_bits, type_shift: addr_bits, marker_bit: addr_bits + 4 })
     }
 
     /// The address field mask.

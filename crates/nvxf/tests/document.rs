@@ -17,21 +17,11 @@ fn g(name: &str) -> Gpu {
 }
 
 fn w(gpu: Gpu, cmd: CmdType, vector: u32, word: u32, data: u32) -> Op {
-    Op::write(
-        cmd,
-        Addr::new(gpu, vector, word).unwrap(),
-        Payload::One(data),
-    )
-    .unwrap()
+    Op::write(cmd, Addr::new(gpu, vector, word).unwrap(), Payload::One(data)).unwrap()
 }
 
 fn w2(gpu: Gpu, cmd: CmdType, vector: u32, word: u32, a: u32, b: u32) -> Op {
-    Op::write(
-        cmd,
-        Addr::new(gpu, vector, word).unwrap(),
-        Payload::Pair(a, b),
-    )
-    .unwrap()
+    Op::write(cmd, Addr::new(gpu, vector, word).unwrap(), Payload::Pair(a, b)).unwrap()
 }
 
 // ---------------------------------------------------------------- generations
@@ -152,25 +142,15 @@ fn nv43_shortens_xfctx() {
 fn address_widths_per_generation() {
     quote("an address (10 to 14-bit, depending on GPU)");
     quote("bits 4-9 [NV10:NV20], 4-11 [NV20:NV30], 4-12 [NV30:NV40], or 4-13 [NV40:]: select the 128-bit vector in a space.");
-    for (n, last_bit) in [
-        ("NV10", 9),
-        ("NV1A", 9),
-        ("NV20", 11),
-        ("NV2A", 11),
-        ("NV35", 12),
-        ("NV40", 13),
-        ("NV44", 13),
-    ] {
+    for (n, last_bit) in
+        [("NV10", 9), ("NV1A", 9), ("NV20", 11), ("NV2A", 11), ("NV35", 12), ("NV40", 13), ("NV44", 13)]
+    {
         let gpu = g(n);
         assert_eq!(gpu.address_bits(), last_bit + 1, "{n}");
         let top = (1u32 << (last_bit + 1)) - 4;
         let a = Addr::decode(gpu, top).unwrap();
         assert_eq!(a.vector, (1 << (last_bit - 3)) - 1);
-        assert!(
-            Addr::decode(gpu, top + 4).is_err(),
-            "{n}: bit {} is past the field",
-            last_bit + 1
-        );
+        assert!(Addr::decode(gpu, top + 4).is_err(), "{n}: bit {} is past the field", last_bit + 1);
     }
 }
 
@@ -200,26 +180,11 @@ fn writes_are_32_or_aligned_64_bit() {
     quote("Write commands can target a 32-bit word, or an aligned pair of 32-bit words.");
     let gpu = g("NV20");
     for word in [0, 2] {
-        assert!(Op::write(
-            CmdType::Xfctx,
-            Addr::new(gpu, 0, word).unwrap(),
-            Payload::Pair(1, 2)
-        )
-        .is_ok());
+        assert!(Op::write(CmdType::Xfctx, Addr::new(gpu, 0, word).unwrap(), Payload::Pair(1, 2)).is_ok());
     }
     for word in [1, 3] {
-        assert!(Op::write(
-            CmdType::Xfctx,
-            Addr::new(gpu, 0, word).unwrap(),
-            Payload::Pair(1, 2)
-        )
-        .is_err());
-        assert!(Op::write(
-            CmdType::Xfctx,
-            Addr::new(gpu, 0, word).unwrap(),
-            Payload::One(1)
-        )
-        .is_ok());
+        assert!(Op::write(CmdType::Xfctx, Addr::new(gpu, 0, word).unwrap(), Payload::Pair(1, 2)).is_err());
+        assert!(Op::write(CmdType::Xfctx, Addr::new(gpu, 0, word).unwrap(), Payload::One(1)).is_ok());
     }
 }
 
@@ -229,8 +194,8 @@ fn writes_are_32_or_aligned_64_bit() {
 fn sixteen_command_types_with_names() {
     quote("write command: contains a 4-bit command type");
     let names = [
-        "nop", "vab", "xfpr", "unk3", "param", "passthru", "run", "mode", "xtra", "xfctx", "ltctx",
-        "ltc0", "ltc1", "ltc2", "ltc3", "sync",
+        "nop", "vab", "xfpr", "unk3", "param", "passthru", "run", "mode", "xtra", "xfctx", "ltctx", "ltc0", "ltc1",
+        "ltc2", "ltc3", "sync",
     ];
     for (i, c) in ALL_CMD_TYPES.iter().enumerate() {
         assert_eq!(c.number(), i as u32);
@@ -252,16 +217,8 @@ fn command_availability() {
     quote("0x8: XTRA [NV30:NV41].");
     quote("0xb: LTC0 [NV10:NV30].");
     let table: &[(CmdType, &[&str], &[&str])] = &[
-        (
-            CmdType::Xfpr,
-            &["NV20", "NV2A", "NV30", "NV40", "NV44"],
-            &["NV10", "NV1A"],
-        ),
-        (
-            CmdType::Param,
-            &["NV20", "NV35", "NV40"],
-            &["NV1A", "NV41", "NV43"],
-        ),
+        (CmdType::Xfpr, &["NV20", "NV2A", "NV30", "NV40", "NV44"], &["NV10", "NV1A"]),
+        (CmdType::Param, &["NV20", "NV35", "NV40"], &["NV1A", "NV41", "NV43"]),
         (CmdType::Run, &["NV25", "NV40"], &["NV15", "NV41"]),
         (CmdType::Mode, &["NV10", "NV2A", "NV35"], &["NV40", "NV44"]),
         (CmdType::Xtra, &["NV30", "NV34", "NV40"], &["NV2A", "NV41"]),
@@ -296,31 +253,19 @@ fn command_availability() {
 
 #[test]
 fn readability() {
-    quote(
-        "0x0: NOP.  Writes store the payload in VAB passthrough slot and do nothing. Not readable.",
-    );
+    quote("0x0: NOP.  Writes store the payload in VAB passthrough slot and do nothing. Not readable.");
     quote("0x1: VAB.  Writes or reads VAB words.");
-    quote("Using it without the accompanying IDX2VTX command will desync and hang VTX, so don't do that.  Not readable.");
+    quote(
+        "Using it without the accompanying IDX2VTX command will desync and hang VTX, so don't do that.  Not readable.",
+    );
     quote("0x9: XFCTX.  Assembles a vector and sends it through IBUF to XFCTX. Readable.");
     quote("0xb: LTC0 [NV10:NV30].  Goes  through IBUF and WBUF/VBUF to LTC0.  Readable.");
     quote("0xf: SYNC.  Performs a full XF barrier -- waits for all pending vertices to be processed before processing any more commands.  Not readable.");
-    for c in [
-        CmdType::Vab,
-        CmdType::Xfctx,
-        CmdType::Ltctx,
-        CmdType::Ltc0,
-        CmdType::Ltc1,
-        CmdType::Ltc2,
-        CmdType::Ltc3,
-    ] {
+    for c in [CmdType::Vab, CmdType::Xfctx, CmdType::Ltctx, CmdType::Ltc0, CmdType::Ltc1, CmdType::Ltc2, CmdType::Ltc3]
+    {
         assert_eq!(c.readable(), Readable::Yes, "{c}");
     }
-    for c in [
-        CmdType::Nop,
-        CmdType::Passthru,
-        CmdType::Mode,
-        CmdType::Sync,
-    ] {
+    for c in [CmdType::Nop, CmdType::Passthru, CmdType::Mode, CmdType::Sync] {
         assert_eq!(c.readable(), Readable::No, "{c}");
     }
 }
@@ -335,10 +280,7 @@ fn wrapping_celsius() {
     let wr = wrap::wrap(gpu, CmdType::Xfctx, a).unwrap();
     assert_eq!(wr, 1 << 14 | 9 << 10 | 0x3b8);
     assert_eq!(wrap::unwrap(gpu, wr).unwrap(), (CmdType::Xfctx, a));
-    assert!(wrap::unwrap(gpu, wr & !(1 << 14))
-        .unwrap_err()
-        .to_string()
-        .contains("bit 14"));
+    assert!(wrap::unwrap(gpu, wr & !(1 << 14)).unwrap_err().to_string().contains("bit 14"));
 }
 
 #[test]
@@ -350,10 +292,7 @@ fn wrapping_kelvin() {
     assert_eq!(wr, 1 << 16 | 2 << 12 | 0xbfc);
     assert_eq!(wrap::unwrap(gpu, wr).unwrap(), (CmdType::Xfpr, a));
     assert!(wrap::unwrap(gpu, 0x0_9000).is_err());
-    assert!(
-        wrap::unwrap(gpu, 0x3_9000).is_err(),
-        "bits above the marker"
-    );
+    assert!(wrap::unwrap(gpu, 0x3_9000).is_err(), "bits above the marker");
 }
 
 #[test]
@@ -397,10 +336,7 @@ fn vab_slots_celsius() {
     assert_eq!(gpu.vab_slots(), 8);
     assert_eq!(gpu.pass_slot(), Some(7));
     let names: Vec<_> = (0..8).map(|s| vab::slot_name(gpu, s).unwrap()).collect();
-    assert_eq!(
-        names,
-        ["OPOS", "COL0", "COL1F", "TXC0", "TXC1", "NRML", "WGHT", "PASS"]
-    );
+    assert_eq!(names, ["OPOS", "COL0", "COL1F", "TXC0", "TXC1", "NRML", "WGHT", "PASS"]);
 }
 
 #[test]
@@ -451,9 +387,7 @@ const JUNK: [u32; 4] = [0x11, 0x22, 0x33, 0x44];
 
 /// Writes X, Y, Z, W in that order, so that the slot ends up holding exactly JUNK.
 fn fill(gpu: Gpu, slot: u32) -> Vec<Op> {
-    (0..4)
-        .map(|i| w(gpu, CmdType::Vab, slot, i, JUNK[i as usize]))
-        .collect()
+    (0..4).map(|i| w(gpu, CmdType::Vab, slot, i, JUNK[i as usize])).collect()
 }
 
 #[test]
@@ -468,35 +402,20 @@ fn vab_rule_celsius() {
         for slot in [0, 1, 3, 4] {
             let mut ops = fill(gpu, slot);
             ops.push(w(gpu, CmdType::Vab, slot, 0, 0xaa));
-            assert_eq!(
-                vab_after(gpu, &ops)[slot as usize],
-                [0xaa, 0, 0, float::ONE],
-                "{n} slot {slot} X"
-            );
+            assert_eq!(vab_after(gpu, &ops)[slot as usize], [0xaa, 0, 0, float::ONE], "{n} slot {slot} X");
             let mut ops = fill(gpu, slot);
             ops.push(w(gpu, CmdType::Vab, slot, 1, 0xbb));
-            assert_eq!(
-                vab_after(gpu, &ops)[slot as usize],
-                [0x11, 0xbb, 0, float::ONE],
-                "{n} slot {slot} Y"
-            );
+            assert_eq!(vab_after(gpu, &ops)[slot as usize], [0x11, 0xbb, 0, float::ONE], "{n} slot {slot} Y");
             // Writing Z or W alone does not reset.
             let mut ops = fill(gpu, slot);
             ops.push(w(gpu, CmdType::Vab, slot, 2, 0xcc));
-            assert_eq!(
-                vab_after(gpu, &ops)[slot as usize],
-                [0x11, 0x22, 0xcc, 0x44]
-            );
+            assert_eq!(vab_after(gpu, &ops)[slot as usize], [0x11, 0x22, 0xcc, 0x44]);
         }
         // Slots 2, 5, 6 never reset.
         for slot in [2, 5, 6] {
             let mut ops = fill(gpu, slot);
             ops.push(w(gpu, CmdType::Vab, slot, 0, 0xaa));
-            assert_eq!(
-                vab_after(gpu, &ops)[slot as usize],
-                [0xaa, 0x22, 0x33, 0x44],
-                "{n} slot {slot}"
-            );
+            assert_eq!(vab_after(gpu, &ops)[slot as usize], [0xaa, 0x22, 0x33, 0x44], "{n} slot {slot}");
         }
     }
     // NV10 keeps Y.
@@ -520,33 +439,18 @@ fn vab_rule_kelvin_and_up() {
         for slot in 0..16 {
             let mut ops = fill(gpu, slot);
             ops.push(w(gpu, CmdType::Vab, slot, 0, 0xaa));
-            assert_eq!(
-                vab_after(gpu, &ops)[slot as usize],
-                [0xaa, 0, 0, float::ONE],
-                "{n} {slot}"
-            );
+            assert_eq!(vab_after(gpu, &ops)[slot as usize], [0xaa, 0, 0, float::ONE], "{n} {slot}");
             let mut ops = fill(gpu, slot);
             ops.push(w(gpu, CmdType::Vab, slot, 1, 0xbb));
-            assert_eq!(
-                vab_after(gpu, &ops)[slot as usize],
-                [0x11, 0xbb, 0x33, 0x44],
-                "{n} {slot} Y only"
-            );
+            assert_eq!(vab_after(gpu, &ops)[slot as usize], [0x11, 0xbb, 0x33, 0x44], "{n} {slot} Y only");
             let mut ops = fill(gpu, slot);
             ops.push(w2(gpu, CmdType::Vab, slot, 0, 0xaa, 0xbb));
-            assert_eq!(
-                vab_after(gpu, &ops)[slot as usize],
-                [0xaa, 0xbb, 0, float::ONE]
-            );
+            assert_eq!(vab_after(gpu, &ops)[slot as usize], [0xaa, 0xbb, 0, float::ONE]);
         }
         if let Some(pass) = gpu.pass_slot() {
             let mut ops = fill(gpu, pass as u32);
             ops.push(w(gpu, CmdType::Vab, pass as u32, 0, 0xaa));
-            assert_eq!(
-                vab_after(gpu, &ops)[pass],
-                [0xaa, 0x22, 0x33, 0x44],
-                "{n} PASS"
-            );
+            assert_eq!(vab_after(gpu, &ops)[pass], [0xaa, 0x22, 0x33, 0x44], "{n} PASS");
         }
     }
 }
@@ -556,26 +460,14 @@ fn nv2a_fog_is_selectable() {
     errata("NV2A (Xbox) fog coordinate: xemu's hardware tests replicate X into all four components; the envytools model resets Y, Z, W to 0, 0, 1.0 as for every other attribute.");
     let gpu = g("NV2A");
     let run = |fog| {
-        let mut s = XfState::new(
-            gpu,
-            Options {
-                nv2a_fog: fog,
-                ..Options::default()
-            },
-        );
+        let mut s = XfState::new(gpu, Options { nv2a_fog: fog, ..Options::default() });
         s.step(&w(gpu, CmdType::Vab, 5, 0, 0x4040_0000));
         s.vab()[5]
     };
     assert_eq!(run(Nv2aFog::Document), [0x4040_0000, 0, 0, float::ONE]);
     assert_eq!(run(Nv2aFog::ReplicateX), [0x4040_0000; 4]);
     // Only NV2A's fog slot.
-    let mut s = XfState::new(
-        g("NV20"),
-        Options {
-            nv2a_fog: Nv2aFog::ReplicateX,
-            ..Options::default()
-        },
-    );
+    let mut s = XfState::new(g("NV20"), Options { nv2a_fog: Nv2aFog::ReplicateX, ..Options::default() });
     s.step(&w(g("NV20"), CmdType::Vab, 5, 0, 7));
     assert_eq!(s.vab()[5], [7, 0, 0, float::ONE]);
 }
@@ -591,9 +483,7 @@ fn vertex_copies_vab_except_pass() {
             s.step(&w(gpu, CmdType::Vab, p as u32, 0, 0x5555));
         }
         let ev = s.step(&Op::Vertex);
-        let Event::Vertex { attributes } = &ev[0] else {
-            panic!("{ev:?}")
-        };
+        let Event::Vertex { attributes } = &ev[0] else { panic!("{ev:?}") };
         assert_eq!(attributes.len(), attrs, "{n}");
         assert_eq!(attributes[0][3], 0x1234);
         assert!(attributes.iter().all(|a| a[0] != 0x5555));
@@ -606,25 +496,16 @@ fn vertex_copies_vab_except_pass() {
 fn passthrough_assembly_and_commit_on_word_3() {
     quote("for most commands, writing to words 0-2 merely store the payload in the VAB passthrough slot, while writing to word 3 completes the 128-bit vector in the VAB and send it downstream.");
     let gpu = g("NV20");
-    let opts = Options {
-        commit: CommitRule::Document,
-        ..Options::default()
-    };
+    let opts = Options { commit: CommitRule::Document, ..Options::default() };
     for cmd in [CmdType::Xfctx, CmdType::Xfpr, CmdType::Mode, CmdType::Ltc1] {
         let mut s = XfState::new(gpu, opts);
         for word in 0..3 {
             let ev = s.step(&w(gpu, cmd, 0, word, 0x4000_0000 + word));
             assert!(ev.is_empty(), "{cmd} word {word}: {ev:?}");
         }
-        assert_eq!(
-            s.pass().unwrap()[..3],
-            [0x4000_0000, 0x4000_0001, 0x4000_0002]
-        );
+        assert_eq!(s.pass().unwrap()[..3], [0x4000_0000, 0x4000_0001, 0x4000_0002]);
         let ev = s.step(&w(gpu, cmd, 0, 3, 0x4000_0003));
-        assert!(
-            matches!(ev[0], Event::Commit { vector: 0, .. }),
-            "{cmd}: {ev:?}"
-        );
+        assert!(matches!(ev[0], Event::Commit { vector: 0, .. }), "{cmd}: {ev:?}");
     }
 }
 
@@ -636,9 +517,7 @@ fn errata_commit_points() {
     assert_eq!(opts.commit, CommitRule::Envytools);
     let commits = |cmd, word| {
         let mut s = XfState::new(gpu, opts);
-        s.step(&w(gpu, cmd, 1, word, 0x3f80_0000))
-            .iter()
-            .any(|e| matches!(e, Event::Commit { .. }))
+        s.step(&w(gpu, cmd, 1, word, 0x3f80_0000)).iter().any(|e| matches!(e, Event::Commit { .. }))
     };
     for word in 0..4 {
         assert_eq!(commits(CmdType::Xfctx, word), word == 3);
@@ -650,22 +529,12 @@ fn errata_commit_points() {
     }
     let mut s = XfState::new(gpu, opts);
     let ev = s.step(&w2(gpu, CmdType::Xfctx, 1, 2, 5, 6));
-    assert!(matches!(
-        ev[0],
-        Event::Commit {
-            vector: 1,
-            words: [0, 0, 5, 6],
-            ..
-        }
-    ));
+    assert!(matches!(ev[0], Event::Commit { vector: 1, words: [0, 0, 5, 6], .. }));
     // LTCTX keeps 3 components.
     let mut s = XfState::new(gpu, opts);
     s.step(&w(gpu, CmdType::Ltctx, 0, 3, 0x4000_0000));
     s.step(&w(gpu, CmdType::Ltctx, 0, 2, 0x3f80_0000));
-    assert_eq!(
-        s.ram(Ram::Ltctx).unwrap().get(0).unwrap(),
-        &[0, 0, 0x3f80_0000, 0]
-    );
+    assert_eq!(s.ram(Ram::Ltctx).unwrap().get(0).unwrap(), &[0, 0, 0x3f80_0000, 0]);
 }
 
 #[test]
@@ -681,18 +550,8 @@ fn nop_param_sync_only_gather() {
         assert!(s.step(&w(gpu, CmdType::Param, 0, i as u32, *v)).is_empty());
     }
     let ev = s.step(&w(gpu, CmdType::Run, 0, 3, 0x10));
-    assert_eq!(
-        ev,
-        vec![Event::Run {
-            payload: 0x10,
-            param: [1, 2, 3, 4]
-        }]
-    );
-    assert_eq!(
-        s.pass().unwrap(),
-        &[1, 2, 3, 4],
-        "RUN does not write the slot"
-    );
+    assert_eq!(ev, vec![Event::Run { payload: 0x10, param: [1, 2, 3, 4] }]);
+    assert_eq!(s.pass().unwrap(), &[1, 2, 3, 4], "RUN does not write the slot");
     let ev = s.step(&w(gpu, CmdType::Sync, 0, 3, 0xdead));
     assert_eq!(ev, vec![Event::Sync]);
 }
@@ -703,28 +562,11 @@ fn writes_beyond_a_ram_are_dropped() {
     let gpu = g("NV20");
     let mut s = XfState::new(gpu, Options::default());
     let ev = s.step(&w(gpu, CmdType::Xfctx, 0xc0, 3, 1));
-    assert!(
-        matches!(
-            ev[0],
-            Event::Dropped {
-                vector: 0xc0,
-                limit: 0xc0,
-                ..
-            }
-        ),
-        "{ev:?}"
-    );
+    assert!(matches!(ev[0], Event::Dropped { vector: 0xc0, limit: 0xc0, .. }), "{ev:?}");
     let ev = s.step(&w(gpu, CmdType::Xfctx, 0xbf, 3, 1));
     assert!(matches!(ev[0], Event::Commit { vector: 0xbf, .. }));
     let ev = s.step(&w(gpu, CmdType::Vab, 17, 0, 1));
-    assert!(matches!(
-        ev[0],
-        Event::Dropped {
-            vector: 17,
-            limit: 17,
-            ..
-        }
-    ));
+    assert!(matches!(ev[0], Event::Dropped { vector: 17, limit: 17, .. }));
     assert_eq!(s.ram(Ram::Xfctx).unwrap().written().count(), 1);
 }
 
@@ -735,10 +577,7 @@ fn ram_sizes_fit_the_address_field() {
         for ram in nvxf::ram::ALL_RAMS {
             if let Some(sz) = ram.size(gpu) {
                 assert!(sz.vectors <= 1 << gpu.vector_bits(), "{ram:?} on {gpu}");
-                assert!(
-                    ram.cmd().exists_on(gpu),
-                    "{ram:?} sized on {gpu} but its command is absent"
-                );
+                assert!(ram.cmd().exists_on(gpu), "{ram:?} sized on {gpu} but its command is absent");
             }
         }
         assert_eq!(Ram::Xfpr.size(gpu).is_some(), gpu.chipset() >= 0x20);
@@ -756,24 +595,10 @@ fn reads_deliver_a_word() {
         s.step(&w(gpu, CmdType::Xfctx, 0x3b, word, 0x100 + word));
     }
     let a = Addr::new(gpu, 0x3b, 1).unwrap();
-    let ev = s.step(&Op::Read {
-        cmd: CmdType::Xfctx,
-        addr: a,
-    });
-    assert_eq!(
-        ev,
-        vec![Event::Read {
-            cmd: CmdType::Xfctx,
-            vector: 0x3b,
-            word: 1,
-            value: 0x101
-        }]
-    );
+    let ev = s.step(&Op::Read { cmd: CmdType::Xfctx, addr: a });
+    assert_eq!(ev, vec![Event::Read { cmd: CmdType::Xfctx, vector: 0x3b, word: 1, value: 0x101 }]);
     s.step(&w(gpu, CmdType::Vab, 4, 2, 0x77));
-    let ev = s.step(&Op::Read {
-        cmd: CmdType::Vab,
-        addr: Addr::new(gpu, 4, 2).unwrap(),
-    });
+    let ev = s.step(&Op::Read { cmd: CmdType::Vab, addr: Addr::new(gpu, 4, 2).unwrap() });
     assert!(matches!(ev[0], Event::Read { value: 0x77, .. }));
 }
 
@@ -782,23 +607,12 @@ fn invalid_read_hangs_and_model_goes_on() {
     quote("If the address is not valid for reading, XF will ignore the read command and deliver nothing to VTX.  This will cause VTX to hang");
     let gpu = g("NV15");
     let mut s = XfState::new(gpu, Options::default());
-    for (cmd, v) in [
-        (CmdType::Mode, 0),
-        (CmdType::Passthru, 0),
-        (CmdType::Xfctx, 0x3c),
-        (CmdType::Ltc0, 3),
-    ] {
-        let ev = s.step(&Op::Read {
-            cmd,
-            addr: Addr::new(gpu, v, 0).unwrap(),
-        });
+    for (cmd, v) in [(CmdType::Mode, 0), (CmdType::Passthru, 0), (CmdType::Xfctx, 0x3c), (CmdType::Ltc0, 3)] {
+        let ev = s.step(&Op::Read { cmd, addr: Addr::new(gpu, v, 0).unwrap() });
         assert!(matches!(&ev[0], Event::Hang { .. }), "{cmd}: {ev:?}");
         assert_eq!(ev.len(), 1, "nothing delivered");
     }
-    let ev = s.step(&Op::Read {
-        cmd: CmdType::Ltc0,
-        addr: Addr::new(gpu, 2, 0).unwrap(),
-    });
+    let ev = s.step(&Op::Read { cmd: CmdType::Ltc0, addr: Addr::new(gpu, 2, 0).unwrap() });
     assert!(matches!(ev[0], Event::Read { .. }));
 }
 
@@ -807,10 +621,7 @@ fn reads_are_celsius_only() {
     quote("read command [Celsius only]");
     let gpu = g("NV20");
     let mut s = XfState::new(gpu, Options::default());
-    let ev = s.step(&Op::Read {
-        cmd: CmdType::Xfctx,
-        addr: Addr::new(gpu, 0, 0).unwrap(),
-    });
+    let ev = s.step(&Op::Read { cmd: CmdType::Xfctx, addr: Addr::new(gpu, 0, 0).unwrap() });
     assert_eq!(ev[0].kind(), "ignored");
 }
 
@@ -822,21 +633,9 @@ fn passthru_without_bundle_desyncs() {
     s.step(&Op::Idx2VtxBundle);
     let ev = s.step(&w(gpu, CmdType::Passthru, 0x10, 3, 0xabc));
     assert_eq!(ev.len(), 1);
-    assert!(matches!(
-        ev[0],
-        Event::Passthru {
-            words: [0, 0, 0, 0xabc],
-            ..
-        }
-    ));
+    assert!(matches!(ev[0], Event::Passthru { words: [0, 0, 0, 0xabc], .. }));
     let ev = s.step(&w(gpu, CmdType::Passthru, 0x10, 3, 0xabd));
-    assert_eq!(
-        ev[1],
-        Event::Desync {
-            vector: 0x10,
-            word: 3
-        }
-    );
+    assert_eq!(ev[1], Event::Desync { vector: 0x10, word: 3 });
     s.step(&Op::Idx2VtxBundle);
     assert!(matches!(s.finish()[0], Event::Hang { .. }));
 }
@@ -858,10 +657,7 @@ fn rdi_word_order() {
     assert_eq!(rdi::from_quadword(q), v);
     for word in 0..4 {
         assert_eq!(rdi::word_offset(word), [0xc, 0x8, 0x4, 0x0][word as usize]);
-        assert_eq!(
-            rdi::from_rdi_address(g("NV20"), rdi::rdi_address(5, word)).unwrap(),
-            (5, word)
-        );
+        assert_eq!(rdi::from_rdi_address(g("NV20"), rdi::rdi_address(5, word)).unwrap(), (5, word));
     }
 }
 
@@ -873,10 +669,7 @@ fn rdi_is_little_endian_space_0x15_on_kelvin_rankine() {
     assert_eq!(&bytes[..4], &[1, 2, 3, 4], "W first, little-endian");
     assert_eq!(&bytes[12..], &[1, 0, 0, 0]);
     for n in ["NV20", "NV2A", "NV30", "NV35"] {
-        assert_eq!(
-            rdi::bytes_to_vab(g(n), &bytes).unwrap(),
-            vec![[1, 2, 3, 0x0403_0201]]
-        );
+        assert_eq!(rdi::bytes_to_vab(g(n), &bytes).unwrap(), vec![[1, 2, 3, 0x0403_0201]]);
     }
     for n in ["NV10", "NV40"] {
         assert!(rdi::bytes_to_vab(g(n), &bytes).is_err());
@@ -891,13 +684,7 @@ fn rdi_partial_write_damages() {
     assert!(s.rdi_write(0x10, &[0xff; 16]).unwrap().is_empty());
     assert_eq!(s.vab()[1], [u32::MAX; 4]);
     let ev = s.rdi_write(0x24, &[0; 8]).unwrap();
-    assert_eq!(
-        ev,
-        vec![Event::RdiDamage {
-            slot: 2,
-            bytes_written: 8
-        }]
-    );
+    assert_eq!(ev, vec![Event::RdiDamage { slot: 2, bytes_written: 8 }]);
     let ev = s.rdi_write(0x18, &[0; 16]).unwrap();
     assert_eq!(ev.len(), 2, "straddles two quadwords: {ev:?}");
     assert!(s.rdi_write(17 * 16 - 4, &[0; 8]).is_err());
@@ -923,38 +710,19 @@ fn xf_float_rules() {
 #[test]
 fn lt_float_rules() {
     quote("works like the 32-bit float format with the low 10 bits cut off (and assumed to be 0).");
-    errata("The 32-to-22-bit LT float conversion rounds to nearest (add 0x200, then drop 10 bits) rather than truncating.");
-    assert_eq!(
-        float::to_lt22(0x3f80_03ff, LtRounding::Truncate),
-        0x3f80_03ff >> 10
+    errata(
+        "The 32-to-22-bit LT float conversion rounds to nearest (add 0x200, then drop 10 bits) rather than truncating.",
     );
-    assert_eq!(
-        float::to_lt22(0x3f80_01ff, LtRounding::Nearest),
-        0x3f80_0000 >> 10
-    );
-    assert_eq!(
-        float::to_lt22(0x3f80_0200, LtRounding::Nearest),
-        (0x3f80_0000 >> 10) + 1
-    );
+    assert_eq!(float::to_lt22(0x3f80_03ff, LtRounding::Truncate), 0x3f80_03ff >> 10);
+    assert_eq!(float::to_lt22(0x3f80_01ff, LtRounding::Nearest), 0x3f80_0000 >> 10);
+    assert_eq!(float::to_lt22(0x3f80_0200, LtRounding::Nearest), (0x3f80_0000 >> 10) + 1);
     assert_eq!(float::from_lt22(0x3f80_0000 >> 10), 0x3f80_0000);
     // NaN/infinity are not rounded into another class.
-    assert_eq!(
-        float::to_lt22(0x7f80_03ff, LtRounding::Nearest),
-        0x7f80_03ff >> 10
-    );
+    assert_eq!(float::to_lt22(0x7f80_03ff, LtRounding::Nearest), 0x7f80_03ff >> 10);
     // The LT RAMs store the 22-bit value.
     let gpu = g("NV10");
-    for (r, expect) in [
-        (LtRounding::Truncate, 0x3f80_0000),
-        (LtRounding::Nearest, 0x3f80_0400),
-    ] {
-        let mut s = XfState::new(
-            gpu,
-            Options {
-                lt_rounding: r,
-                ..Options::default()
-            },
-        );
+    for (r, expect) in [(LtRounding::Truncate, 0x3f80_0000), (LtRounding::Nearest, 0x3f80_0400)] {
+        let mut s = XfState::new(gpu, Options { lt_rounding: r, ..Options::default() });
         s.step(&w(gpu, CmdType::Ltc1, 0, 0, 0x3f80_0300));
         assert_eq!(s.ram(Ram::Ltc1).unwrap().get(0).unwrap()[0], expect);
     }

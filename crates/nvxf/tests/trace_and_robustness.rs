@@ -39,27 +39,13 @@ idx2vtx
     );
     assert_eq!(
         t.items[0].op,
-        Op::Write {
-            cmd: CmdType::Xfctx,
-            addr: Addr { vector: 0, word: 0 },
-            data: Payload::One(0x3f80_0000)
-        }
+        Op::Write { cmd: CmdType::Xfctx, addr: Addr { vector: 0, word: 0 }, data: Payload::One(0x3f80_0000) }
     );
     assert_eq!(
         t.items[1].op,
-        Op::Write {
-            cmd: CmdType::Xfctx,
-            addr: Addr { vector: 0, word: 2 },
-            data: Payload::Pair(0x4000_0000, 3)
-        }
+        Op::Write { cmd: CmdType::Xfctx, addr: Addr { vector: 0, word: 2 }, data: Payload::Pair(0x4000_0000, 3) }
     );
-    assert!(matches!(
-        t.items[2].op,
-        Op::Write {
-            data: Payload::One(0xc020_0000),
-            ..
-        }
-    ));
+    assert!(matches!(t.items[2].op, Op::Write { data: Payload::One(0xc020_0000), .. }));
     assert_eq!(t.items[7].op.name(), "write");
     assert_eq!(t.items[6].op, Op::Idx2VtxBundle);
 }
@@ -82,15 +68,9 @@ fn parse_errors_name_the_line() {
         let e = trace::parse(text, Some(Gpu::Nv20)).unwrap_err().to_string();
         assert!(e.contains(line) && e.contains(what), "{text:?}: {e}");
     }
-    assert!(matches!(
-        trace::parse("vertex", None),
-        Err(Error::Unsupported { .. })
-    ));
+    assert!(matches!(trace::parse("vertex", None), Err(Error::Unsupported { .. })));
     assert!(trace::parse("gpu NV20\nvertex", Some(Gpu::Nv30)).is_err());
-    assert!(trace::parse("gpu NV99\n", None)
-        .unwrap_err()
-        .to_string()
-        .contains("line 1"));
+    assert!(trace::parse("gpu NV99\n", None).unwrap_err().to_string().contains("line 1"));
 }
 
 #[test]
@@ -115,9 +95,7 @@ vertex
             words: [0x3f80_0000, 0x4000_0000, 0x4040_0000, 0x4080_0000]
         }
     );
-    let Event::Vertex { attributes } = &events[1] else {
-        panic!("{events:?}")
-    };
+    let Event::Vertex { attributes } = &events[1] else { panic!("{events:?}") };
     assert_eq!(attributes[3], [0x3f00_0000, 0, 0, 0x3f80_0000]);
 }
 

@@ -12,18 +12,12 @@ fn norm(s: &str) -> String {
 
 /// Asserts that `text` is a quote of the XF overview (whitespace-insensitive) and returns it.
 pub fn quote(text: &str) -> &str {
-    assert!(
-        norm(OVERVIEW).contains(&norm(text)),
-        "not a quote of the XF overview: {text}"
-    );
+    assert!(norm(OVERVIEW).contains(&norm(text)), "not a quote of the XF overview: {text}");
     text
 }
 
 /// Asserts that `text` is a quote of the ERRATA OPEN XF items.
 pub fn errata(text: &str) -> &str {
-    assert!(
-        norm(ERRATA).contains(&norm(text)),
-        "not a quote of ERRATA: {text}"
-    );
+    assert!(norm(ERRATA).contains(&norm(text)), "not a quote of ERRATA: {text}");
     text
 }

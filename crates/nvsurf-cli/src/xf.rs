@@ -1,0 +1,612 @@
+//! `nvsurf xf ...`: drive the nvxf model of the NV10-NV40 XF unit (issue 7).
+//!
+//! - `xf decode --gpu G TRACE [--json]`: each trace line decoded (command, field split, slot
+//!   and word names).
+//! - `xf run --gpu G TRACE [--json]`: events, then the final state.
+//! - `xf rdi encode|decode`: convert between IDX2XF words and the RDI view of the VAB.
+//! - `xf info [--gpu G] [--json]`: the per-version facts.
+//!
+//! The trace format is documented in crates/nvxf/README.md.
+
+use crate::CmdResult;
+use clap::{Args, Subcommand, ValueEnum};
+use nvxf::cmd::{commands_on, Op, Payload, ALL_CMD_TYPES};
+use nvxf::float::LtRounding;
+use nvxf::gen::{Gpu, ALL_FEATURES, ALL_GPUS};
+use nvxf::ram::{CommitRule, Ram, ALL_RAMS};
+use nvxf::sim::{Event, Options, XfState};
+use nvxf::trace::{self, LineKind, Trace};
+use nvxf::vab::{self, Nv2aFog};
+use nvxf::{rdi, wrap};
+use serde_json::{json, Map, Value};
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+/// Arguments of `nvsurf xf`.
+#[derive(Args)]
+pub struct XfArgs {
+    #[command(subcommand)]
+    cmd: XfCmd,
+}
+
+#[derive(Subcommand)]
+enum XfCmd {
+    /// Decode a trace: each line's command, the generation's field split, slot and word names.
+    Decode(TraceArgs),
+    /// Run a trace through the model: XF2VTX events and hazards, then the final state.
+    Run(RunArgs),
+    /// Convert between IDX2XF words and the RDI view of the VAB (space 0x15, Kelvin/Rankine).
+    Rdi(RdiArgs),
+    /// Per-version facts: family, address widths, VAB, RAM sizes, commands, features.
+    Info(InfoArgs),
+}
+
+#[derive(Args)]
+struct TraceArgs {
+    /// GPU (NV10 NV15 NV1A NV20 NV25 NV2A NV30 NV34 NV35 NV40 NV41 NV43 NV44; `xbox` = NV2A).
+    /// Optional when the trace starts with a `gpu NAME` line; must agree with it otherwise.
+    #[arg(long)]
+    gpu: Option<String>,
+    /// Trace file (`-` for standard input). Format: crates/nvxf/README.md.
+    trace: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    #[command(flatten)]
+    t: TraceArgs,
+    /// When writes send the passthrough slot downstream: `envytools` (ERRATA OPEN: XFCTX word
+    /// 3, LTCTX word 2, XFPR/XTRA/LTC every word) or `document` (word 3 for all).
+    #[arg(long, value_enum, default_value_t = CommitArg::Envytools)]
+    commit: CommitArg,
+    /// 32-to-22-bit conversion into LT RAMs: `nearest` (ERRATA OPEN, envytools) or `truncate`
+    /// (the document's wording).
+    #[arg(long, value_enum, default_value_t = RoundArg::Nearest)]
+    lt_rounding: RoundArg,
+    /// NV2A fog slot on a write of X: `document` (Y, Z, W = 0, 0, 1.0) or `replicate-x` (xemu).
+    #[arg(long, value_enum, default_value_t = FogArg::Document)]
+    nv2a_fog: FogArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CommitArg {
+    Envytools,
+    Document,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RoundArg {
+    Nearest,
+    Truncate,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FogArg {
+    Document,
+    ReplicateX,
+}
+
+#[derive(Args)]
+struct RdiArgs {
+    #[command(subcommand)]
+    dir: RdiDir,
+}
+
+#[derive(Subcommand)]
+enum RdiDir {
+    /// IDX2XF words X Y Z W (word 0 first) of a VAB slot -> RDI quadword, bytes, addresses.
+    Encode {
+        /// GPU (Kelvin or Rankine: NV20 NV25 NV2A NV30 NV34 NV35).
+        #[arg(long)]
+        gpu: String,
+        /// VAB slot (number or name such as OPOS, TXC0, PASS).
+        #[arg(long, default_value = "0")]
+        slot: String,
+        /// The four words X Y Z W (decimal, 0x-hex or f:FLOAT).
+        #[arg(num_args = 4, required = true)]
+        words: Vec<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// RDI bytes (hex, 32 digits per quadword, spaces allowed) -> IDX2XF words per VAB slot.
+    /// A byte count that is not whole quadwords is reported as the damage such a write does.
+    Decode {
+        /// GPU (Kelvin or Rankine).
+        #[arg(long)]
+        gpu: String,
+        /// RDI byte address of the first byte (default 0, slot 0).
+        #[arg(long, default_value = "0")]
+        addr: String,
+        /// The bytes in hex, lowest address first.
+        #[arg(num_args = 1.., required = true)]
+        hex: Vec<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args)]
+struct InfoArgs {
+    /// Only this GPU (default: all).
+    #[arg(long)]
+    gpu: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `nvsurf xf`.
+pub fn run(a: XfArgs) -> CmdResult {
+    match a.cmd {
+        XfCmd::Decode(t) => decode(t),
+        XfCmd::Run(r) => run_trace(r),
+        XfCmd::Rdi(r) => run_rdi(r),
+        XfCmd::Info(i) => info(i),
+    }
+}
+
+fn load(t: &TraceArgs) -> Result<Trace, Box<dyn std::error::Error>> {
+    let text = if t.trace == "-" {
+        std::io::read_to_string(std::io::stdin())?
+    } else {
+        std::fs::read_to_string(&t.trace).map_err(|e| format!("trace {}: {e}", t.trace))?
+    };
+    let gpu = t.gpu.as_deref().map(Gpu::from_name).transpose()?;
+    Ok(trace::parse(&text, gpu)?)
+}
+
+fn hex4(v: &[u32; 4]) -> String {
+    v.iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ")
+}
+
+fn slot_note(gpu: Gpu, cmd: nvxf::CmdType, vector: u32) -> Option<String> {
+    (cmd == nvxf::CmdType::Vab && (vector as usize) < gpu.vab_slots()).then(|| vab::slot_label(gpu, vector as usize))
+}
+
+fn decode(t: TraceArgs) -> CmdResult {
+    let tr = load(&t)?;
+    let gpu = tr.gpu;
+    let mut out = Vec::new();
+    let mut text = String::new();
+    for it in &tr.items {
+        let mut j = Map::new();
+        j.insert("line".into(), json!(it.line));
+        j.insert("op".into(), json!(it.op.name()));
+        j.insert(
+            "source".into(),
+            json!(match it.kind {
+                LineKind::Write => "write",
+                LineKind::Read => "read",
+                LineKind::Vertex => "vertex",
+                LineKind::Pipe(_) => "pipe",
+                LineKind::Bundle => "bundle",
+                LineKind::Idx2Vtx => "idx2vtx",
+            }),
+        );
+        let mut line = format!("L{:<4}", it.line);
+        if let LineKind::Pipe(wr) = it.kind {
+            let l = wrap::WrapLayout::of(gpu)?;
+            j.insert("wrapped".into(), json!(wr));
+            let _ = write!(
+                line,
+                "pipe {wr:#x} [{} wrap: bit {}=1, type bits {}-{}, address bits 0-{}] -> ",
+                gpu.family(),
+                l.marker_bit,
+                l.type_shift,
+                l.type_shift + 3,
+                l.addr_bits - 1
+            );
+        }
+        match it.op {
+            Op::Write { cmd, addr, .. } | Op::Read { cmd, addr } => {
+                let data = match it.op {
+                    Op::Write { data, .. } => Some(data),
+                    _ => None,
+                };
+                j.insert("type".into(), json!(cmd.number()));
+                j.insert("cmd".into(), json!(cmd.name()));
+                j.insert("address".into(), json!(addr.encode()));
+                j.insert("vector".into(), json!(addr.vector));
+                j.insert("word".into(), json!(addr.word));
+                j.insert("component".into(), json!(addr.word_name()));
+                j.insert("exists".into(), json!(cmd.exists_on(gpu)));
+                let slot = slot_note(gpu, cmd, addr.vector);
+                if let Some(s) = &slot {
+                    j.insert("slot".into(), json!(s));
+                }
+                let _ = write!(
+                    line,
+                    "{} {}({:#x}) addr {:#05x} = vector {}{} word {} ({})",
+                    it.op.name(),
+                    cmd.name(),
+                    cmd.number(),
+                    addr.encode(),
+                    addr.vector,
+                    slot.map(|s| format!(" ({s})")).unwrap_or_default(),
+                    addr.word,
+                    addr.word_name()
+                );
+                if let Some(d) = data {
+                    let words: Vec<u32> = d.placed(addr.word).map(|(_, v)| v).collect();
+                    let _ = write!(
+                        line,
+                        " data {}{}",
+                        words.iter().map(|w| format!("{w:#010x}")).collect::<Vec<_>>().join(" "),
+                        if matches!(d, Payload::Pair(..)) { " (64-bit)" } else { "" }
+                    );
+                    j.insert("data".into(), json!(words));
+                }
+                if !cmd.exists_on(gpu) {
+                    let _ = write!(line, "  [{} does not exist on {gpu}]", cmd.name());
+                }
+            }
+            _ => {
+                for k in ["type", "cmd", "vector", "word"] {
+                    j.insert(k.into(), Value::Null);
+                }
+                line.push_str(it.op.name());
+            }
+        }
+        text.push_str(&line);
+        text.push('\n');
+        out.push(Value::Object(j));
+    }
+    if t.json {
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print!("# {} ({})\n{text}", gpu, gpu.family());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn event_json(gpu: Gpu, line: usize, e: &Event) -> Value {
+    let mut j = Map::new();
+    j.insert("kind".into(), json!(e.kind()));
+    j.insert("line".into(), json!(line));
+    match e {
+        Event::Commit { ram, vector, words } => {
+            j.insert("ram".into(), json!(ram.name()));
+            j.insert("vector".into(), json!(vector));
+            j.insert("words".into(), json!(&words[..ram.components()]));
+        }
+        Event::Passthru { vector, word, words } => {
+            j.insert("vector".into(), json!(vector));
+            j.insert("word".into(), json!(word));
+            j.insert("words".into(), json!(words));
+        }
+        Event::Read { cmd, vector, word, value } => {
+            j.insert("cmd".into(), json!(cmd.name()));
+            j.insert("vector".into(), json!(vector));
+            j.insert("word".into(), json!(word));
+            j.insert("value".into(), json!(value));
+        }
+        Event::Vertex { attributes } => {
+            j.insert("attributes".into(), json!(attributes));
+            j.insert("names".into(), json!((0..attributes.len()).map(|s| vab::slot_label(gpu, s)).collect::<Vec<_>>()));
+        }
+        Event::Run { payload, param } => {
+            j.insert("payload".into(), json!(payload));
+            j.insert("param".into(), json!(param));
+        }
+        Event::Sync => {}
+        Event::Hang { reason } | Event::Ignored { reason } => {
+            j.insert("reason".into(), json!(reason));
+        }
+        Event::Desync { vector, word } => {
+            j.insert("vector".into(), json!(vector));
+            j.insert("word".into(), json!(word));
+            j.insert("reason".into(), json!("PASSTHRU without the matching IDX2VTX bundle: VTX desyncs and hangs"));
+        }
+        Event::Dropped { cmd, vector, limit, .. } => {
+            j.insert("cmd".into(), json!(cmd.name()));
+            j.insert("vector".into(), json!(vector));
+            j.insert("limit".into(), json!(limit));
+        }
+        Event::RdiDamage { slot, bytes_written } => {
+            j.insert("slot".into(), json!(slot));
+            j.insert("bytes_written".into(), json!(bytes_written));
+        }
+    }
+    Value::Object(j)
+}
+
+fn event_text(gpu: Gpu, e: &Event) -> String {
+    match e {
+        Event::Commit { ram, vector, words } => format!(
+            "commit   {}[{}] = {}",
+            ram.name(),
+            vector,
+            words[..ram.components()].iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ")
+        ),
+        Event::Passthru { vector, word, words } => {
+            format!("passthru vector {vector} word {word}: {} -> XF2VTX", hex4(words))
+        }
+        Event::Read { cmd, vector, word, value } => {
+            format!(
+                "read     {}[{vector}].{} = {value:08x} -> XF2VTX",
+                cmd.name(),
+                nvxf::cmd::WORD_NAMES[*word as usize & 3]
+            )
+        }
+        Event::Vertex { attributes } => {
+            let mut s = String::from("vertex  ");
+            for (i, a) in attributes.iter().enumerate() {
+                if *a != [0; 4] {
+                    let _ = write!(s, " {}={}", vab::slot_label(gpu, i), hex4(a));
+                }
+            }
+            s
+        }
+        Event::Run { payload, param } => format!("run      payload {payload:#x} param {}", hex4(param)),
+        Event::Sync => "sync".into(),
+        Event::Hang { reason } => format!("HANG     {reason}"),
+        Event::Ignored { reason } => format!("ignored  {reason}"),
+        Event::Desync { vector, word } => {
+            format!("DESYNC   PASSTHRU vector {vector} word {word} without an IDX2VTX bundle: VTX desyncs and hangs")
+        }
+        Event::Dropped { cmd, vector, limit, .. } => {
+            format!("DROPPED  {} vector {vector}: the target has {limit} entries", cmd.name())
+        }
+        Event::RdiDamage { slot, bytes_written } => {
+            format!("DAMAGE   RDI write covered {bytes_written} of 16 bytes of VAB slot {slot}")
+        }
+    }
+}
+
+fn ram_json(s: Option<&nvxf::sim::RamStore>, comps: usize) -> Value {
+    let mut m = Map::new();
+    if let Some(s) = s {
+        for (i, v) in s.written() {
+            m.insert(i.to_string(), json!(&v[..comps]));
+        }
+    }
+    Value::Object(m)
+}
+
+fn run_trace(r: RunArgs) -> CmdResult {
+    let tr = load(&r.t)?;
+    let gpu = tr.gpu;
+    let options = Options {
+        commit: match r.commit {
+            CommitArg::Envytools => CommitRule::Envytools,
+            CommitArg::Document => CommitRule::Document,
+        },
+        lt_rounding: match r.lt_rounding {
+            RoundArg::Nearest => LtRounding::Nearest,
+            RoundArg::Truncate => LtRounding::Truncate,
+        },
+        nv2a_fog: match r.nv2a_fog {
+            FogArg::Document => Nv2aFog::Document,
+            FogArg::ReplicateX => Nv2aFog::ReplicateX,
+        },
+    };
+    let mut st = XfState::new(gpu, options);
+    let mut events: Vec<(usize, Event)> = Vec::new();
+    for it in &tr.items {
+        events.extend(st.step(&it.op).into_iter().map(|e| (it.line, e)));
+    }
+    let end = tr.items.last().map(|i| i.line).unwrap_or(0);
+    events.extend(st.finish().into_iter().map(|e| (end, e)));
+
+    if r.t.json {
+        let comps = |ram: Ram| ram.components();
+        let ltc: Vec<Value> =
+            [Ram::Ltc0, Ram::Ltc1, Ram::Ltc2, Ram::Ltc3].iter().map(|r| ram_json(st.ram(*r), 4)).collect();
+        let mode: Vec<[u32; 4]> =
+            st.ram(Ram::Mode).map(|m| (0..m.len()).filter_map(|i| m.get(i).copied()).collect()).unwrap_or_default();
+        let state = json!({
+            "vab": st.vab(),
+            "xfctx": ram_json(st.ram(Ram::Xfctx), 4),
+            "ltctx": ram_json(st.ram(Ram::Ltctx), comps(Ram::Ltctx)),
+            "ltc": ltc,
+            "xfpr": ram_json(st.ram(Ram::Xfpr), 4),
+            "xtra": ram_json(st.ram(Ram::Xtra), 4),
+            "mode": mode,
+        });
+        let out = json!({
+            "gpu": gpu.name(),
+            "options": {
+                "commit": options.commit.name(),
+                "lt_rounding": options.lt_rounding.name(),
+                "nv2a_fog": options.nv2a_fog.name(),
+            },
+            "events": events.iter().map(|(l, e)| event_json(gpu, *l, e)).collect::<Vec<_>>(),
+            "state": state,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "# {} ({}), commit={}, lt-rounding={}, nv2a-fog={}",
+        gpu,
+        gpu.family(),
+        options.commit.name(),
+        options.lt_rounding.name(),
+        options.nv2a_fog.name()
+    );
+    println!("events:");
+    for (l, e) in &events {
+        println!("  L{l:<4} {}", event_text(gpu, e));
+    }
+    let hazards = events.iter().filter(|(_, e)| e.is_hazard()).count();
+    println!("hazards: {hazards}");
+    println!("state:");
+    for (i, v) in st.vab().iter().enumerate() {
+        if *v != [0; 4] {
+            println!("  vab[{i}] {:<6} = {}", vab::slot_label(gpu, i), hex4(v));
+        }
+    }
+    for ram in ALL_RAMS {
+        if let Some(s) = st.ram(ram) {
+            for (i, v) in s.written() {
+                println!(
+                    "  {}[{i}] = {}",
+                    ram.name(),
+                    v[..ram.components()].iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ")
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_word(s: &str) -> Result<u32, Box<dyn std::error::Error>> {
+    trace::parse_data(s).ok_or_else(|| format!("word '{s}' is not a 32-bit number or f:FLOAT").into())
+}
+
+fn run_rdi(r: RdiArgs) -> CmdResult {
+    match r.dir {
+        RdiDir::Encode { gpu, slot, words, json } => {
+            let gpu = Gpu::from_name(&gpu)?;
+            rdi::check_gpu(gpu)?;
+            let s = vab::slot_by_name(gpu, &slot)
+                .ok_or_else(|| format!("slot '{slot}' is not a VAB slot of {gpu} (0-{})", gpu.vab_slots() - 1))?;
+            let mut v = [0u32; 4];
+            for (i, w) in words.iter().enumerate().take(4) {
+                v[i] = parse_word(w)?;
+            }
+            let q = rdi::to_quadword(&v);
+            let bytes = rdi::vab_to_bytes(&[v]);
+            let base = s as u32 * 16;
+            if json {
+                let out = json!({
+                    "gpu": gpu.name(),
+                    "space": rdi::VAB_SPACE,
+                    "slot": s,
+                    "name": vab::slot_label(gpu, s),
+                    "words": v,
+                    "quadword": format!("{q:#034x}"),
+                    "bytes": bytes,
+                    "rdi_address": base,
+                    "word_addresses": (0..4).map(|w| rdi::rdi_address(s as u32, w)).collect::<Vec<_>>(),
+                });
+                println!("{}", serde_json::to_string_pretty(&out)?);
+            } else {
+                println!(
+                    "RDI space {:#x}, VAB slot {s} ({}), quadword at RDI address {base:#x}",
+                    rdi::VAB_SPACE,
+                    vab::slot_label(gpu, s)
+                );
+                println!("  quadword  {q:#034x}");
+                println!("  bytes     {}", bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "));
+                for (w, name) in nvxf::cmd::WORD_NAMES.iter().enumerate() {
+                    let a = rdi::rdi_address(s as u32, w as u32);
+                    println!(
+                        "  word {w} ({name}) = {:08x} at RDI {a:#x} (bits {}-{})",
+                        v[w],
+                        (a % 16) * 8,
+                        (a % 16) * 8 + 31
+                    );
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        RdiDir::Decode { gpu, addr, hex, json } => {
+            let gpu = Gpu::from_name(&gpu)?;
+            rdi::check_gpu(gpu)?;
+            let addr = trace::parse_u32(&addr).ok_or_else(|| format!("RDI address '{addr}' is not a number"))?;
+            let joined: String = hex.concat().chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
+            let joined = joined.strip_prefix("0x").unwrap_or(&joined).to_string();
+            if joined.len() % 2 != 0 || !joined.chars().all(|c| c.is_ascii_hexdigit()) {
+                return Err(format!("RDI bytes '{joined}' are not an even number of hex digits").into());
+            }
+            let bytes: Vec<u8> =
+                (0..joined.len() / 2).filter_map(|i| u8::from_str_radix(&joined[2 * i..2 * i + 2], 16).ok()).collect();
+            let mut st = XfState::new(gpu, Options::default());
+            let damage = st.rdi_write(addr, &bytes)?;
+            let first = addr as usize / 16;
+            let last = (addr as usize + bytes.len()).div_ceil(16);
+            if json {
+                let out = json!({
+                    "gpu": gpu.name(),
+                    "space": rdi::VAB_SPACE,
+                    "slots": (first..last).map(|s| json!({
+                        "slot": s,
+                        "name": vab::slot_label(gpu, s),
+                        "words": st.vab()[s],
+                    })).collect::<Vec<_>>(),
+                    "events": damage.iter().map(|e| event_json(gpu, 0, e)).collect::<Vec<_>>(),
+                });
+                println!("{}", serde_json::to_string_pretty(&out)?);
+            } else {
+                for s in first..last {
+                    println!(
+                        "  vab[{s}] {:<6} = {}  (X Y Z W, IDX2XF words 0-3)",
+                        vab::slot_label(gpu, s),
+                        hex4(&st.vab()[s])
+                    );
+                }
+                for e in &damage {
+                    println!("  {}", event_text(gpu, e));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn info(i: InfoArgs) -> CmdResult {
+    let gpus: Vec<Gpu> = match &i.gpu {
+        Some(g) => vec![Gpu::from_name(g)?],
+        None => ALL_GPUS.to_vec(),
+    };
+    let mut out = Vec::new();
+    for g in gpus {
+        let rams: Map<String, Value> = ALL_RAMS
+            .iter()
+            .filter_map(|r| {
+                r.size(g).map(|s| (r.name().to_string(), json!({"vectors": s.vectors, "source": s.source})))
+            })
+            .collect();
+        let features: Map<String, Value> =
+            ALL_FEATURES.iter().map(|f| (f.name().to_string(), json!(g.has(*f).name()))).collect();
+        let wrapping = match wrap::WrapLayout::of(g) {
+            Ok(l) => json!({"address_bits": l.addr_bits, "type_shift": l.type_shift, "marker_bit": l.marker_bit}),
+            Err(e) => json!({"error": e.to_string()}),
+        };
+        out.push(json!({
+            "gpu": g.name(),
+            "chipset": g.chipset(),
+            "family": g.family().name(),
+            "description": g.description(),
+            "native_isa": g.native_isa().name(),
+            "address_bits": g.address_bits(),
+            "vector_bits": [4, 3 + g.vector_bits()],
+            "vab_slots": (0..g.vab_slots()).map(|s| vab::slot_label(g, s)).collect::<Vec<_>>(),
+            "pass_slot": g.pass_slot(),
+            "reads": g.has_reads(),
+            "rdi_vab_space": g.has_rdi_vab().then_some(rdi::VAB_SPACE),
+            "wrapping": wrapping,
+            "commands": commands_on(g).map(|c| json!({"type": c.number(), "cmd": c.name()})).collect::<Vec<_>>(),
+            "rams": rams,
+            "features": features,
+        }));
+    }
+    if i.json {
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for (g, j) in ALL_GPUS.iter().filter(|g| i.gpu.is_none() || out.iter().any(|o| o["gpu"] == g.name())).zip(&out) {
+        println!("{} ({}, chipset {:#x}): native ISA {}", g, g.family(), g.chipset(), g.native_isa().name());
+        println!("  address: {} bits, vector in bits 4-{}", g.address_bits(), 3 + g.vector_bits());
+        println!(
+            "  VAB: {} slots, pass slot {}",
+            g.vab_slots(),
+            g.pass_slot().map(|p| p.to_string()).unwrap_or("none".into())
+        );
+        let cmds: Vec<&str> = ALL_CMD_TYPES.iter().filter(|c| c.exists_on(*g)).map(|c| c.name()).collect();
+        println!("  commands: {}", cmds.join(" "));
+        for r in ALL_RAMS {
+            if let Some(s) = r.size(*g) {
+                println!("  {:<6} {:#6x} entries  ({})", r.name(), s.vectors, s.source);
+            }
+        }
+        println!("  wrapping: {}", j["wrapping"]);
+    }
+    Ok(ExitCode::SUCCESS)
+}

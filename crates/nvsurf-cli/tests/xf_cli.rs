@@ -1,0 +1,173 @@
+//! `nvsurf xf` integration tests: the built binary on the sample traces in tests/data/xf.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_nvsurf");
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/xf/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn nvsurf(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run nvsurf")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = nvsurf(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn f(x: f32) -> Value {
+    Value::from(x.to_bits())
+}
+
+#[test]
+fn run_pipe_trace_json() {
+    let v = json(&["xf", "run", "--gpu", "NV2A", &data("pipe_constants.xft"), "--json"]);
+    let ev = v["events"].as_array().unwrap();
+    let kinds: Vec<&str> = ev.iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["commit", "commit", "vertex"]);
+    assert_eq!(ev[0]["ram"], "xfctx");
+    assert_eq!(ev[0]["vector"], 0x60);
+    let attrs = ev[2]["attributes"].as_array().unwrap();
+    assert_eq!(attrs.len(), 16, "Kelvin IBUF: 16 attributes, no PASS");
+    assert_eq!(attrs[0], Value::from(vec![f(1.0), f(2.0), f(3.0), f(1.0)]));
+    assert_eq!(attrs[3], Value::from(vec![f(1.0), f(0.5), f(0.0), f(0.75)]));
+    let st = &v["state"];
+    assert_eq!(st["vab"].as_array().unwrap().len(), 17);
+    assert_eq!(st["xfctx"]["96"], Value::from(vec![f(1.0), f(2.0), f(3.0), f(4.0)]));
+    assert_eq!(st["xfctx"]["97"], Value::from(vec![f(0.5), f(0.25), f(0.0), f(1.0)]));
+    assert_eq!(st["xfctx"].as_object().unwrap().len(), 2, "only written vectors");
+    assert_eq!(st["ltc"].as_array().unwrap().len(), 4);
+    assert!(st["ltctx"].as_object().unwrap().is_empty());
+    assert!(st["xfpr"].as_object().unwrap().is_empty());
+    assert_eq!(st["mode"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn run_pipe_trace_text() {
+    let out = nvsurf(&["xf", "run", "--gpu", "NV2A", &data("pipe_constants.xft")]);
+    assert!(out.status.success());
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(s.contains("commit   xfctx[96] = 3f800000 40000000 40400000 40800000"), "{s}");
+    assert!(s.contains("hazards: 0"));
+}
+
+#[test]
+fn run_hazards() {
+    let v = json(&["xf", "run", "--gpu", "nv10", &data("hazards.xft"), "--json"]);
+    let ev = v["events"].as_array().unwrap();
+    let kinds: Vec<&str> = ev.iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["commit", "dropped", "read", "hang", "passthru", "passthru", "desync", "ignored"]);
+    assert_eq!(ev[1]["limit"], 0x3c);
+    assert_eq!(ev[2]["value"], f(1.0));
+    assert_eq!(ev[3]["line"], 8);
+    assert_eq!(ev[6]["line"], 10);
+}
+
+#[test]
+fn decode_json_keys() {
+    let v = json(&["xf", "decode", &data("pipe_constants.xft"), "--json"]);
+    let a = v.as_array().unwrap();
+    assert_eq!(a.len(), 11);
+    let first = &a[0];
+    for (k, want) in [
+        ("op", Value::from("write")),
+        ("type", 9.into()),
+        ("cmd", "xfctx".into()),
+        ("vector", 0x60.into()),
+        ("word", 0.into()),
+    ] {
+        assert_eq!(first[k], want, "{k}");
+    }
+    assert_eq!(first["wrapped"], 0x19600);
+    assert_eq!(a[2]["word"], 2);
+    assert_eq!(a[2]["data"].as_array().unwrap().len(), 2);
+    assert_eq!(a[6]["slot"], "OPOS");
+    assert_eq!(a[10]["op"], "vertex");
+    assert!(a[10]["type"].is_null());
+}
+
+#[test]
+fn options_are_selectable() {
+    let doc = json(&["xf", "run", &data("fog_nv2a.xft"), "--json"]);
+    let rep = json(&["xf", "run", &data("fog_nv2a.xft"), "--json", "--nv2a-fog", "replicate-x"]);
+    assert_eq!(doc["state"]["vab"][5], Value::from(vec![f(0.25), f(0.0), f(0.0), f(1.0)]));
+    assert_eq!(rep["state"]["vab"][5], Value::from(vec![f(0.25); 4]));
+
+    let env = json(&["xf", "run", &data("lt_rankine.xft"), "--json"]);
+    let doc =
+        json(&["xf", "run", &data("lt_rankine.xft"), "--json", "--commit", "document", "--lt-rounding", "truncate"]);
+    // envytools: LTCTX commits at word 2 (Z); rounding to nearest adds 0x200.
+    assert_eq!(env["state"]["ltctx"]["1"], Value::from(vec![0x3f80_0400u32, 0x4000_0000, 0x4040_0000]));
+    assert_eq!(doc["state"]["ltctx"]["1"], Value::from(vec![0x3f80_0000u32, 0x4000_0000, 0x4040_0000]));
+    let commits = |v: &Value| v["events"].as_array().unwrap().iter().filter(|e| e["kind"] == "commit").count();
+    // envytools: LTCTX commits once (at word 2), MODE once (the pair at word 2 holds word 3),
+    // LTC1 on its single word 0.
+    assert_eq!(commits(&env), 3);
+    assert_eq!(commits(&doc), 2, "document: LTCTX and MODE at word 3, LTC1 word 0 does not commit");
+    assert_eq!(env["state"]["mode"].as_array().unwrap().len(), 2, "Rankine XFMODE is two vectors");
+}
+
+#[test]
+fn rdi_encode_decode_round_trip() {
+    let e = json(&[
+        "xf",
+        "rdi",
+        "encode",
+        "--gpu",
+        "NV20",
+        "--slot",
+        "COL0",
+        "0xaaaaaaaa",
+        "0xbbbbbbbb",
+        "0xcccccccc",
+        "0x04030201",
+        "--json",
+    ]);
+    assert_eq!(e["slot"], 3);
+    assert_eq!(e["rdi_address"], 0x30);
+    assert_eq!(e["word_addresses"], Value::from(vec![0x3c, 0x38, 0x34, 0x30]));
+    let bytes: Vec<u8> = e["bytes"].as_array().unwrap().iter().map(|b| b.as_u64().unwrap() as u8).collect();
+    assert_eq!(&bytes[..4], &[1, 2, 3, 4]);
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let d = json(&["xf", "rdi", "decode", "--gpu", "NV20", "--addr", "0x30", &hex, "--json"]);
+    assert_eq!(d["slots"][0]["slot"], 3);
+    assert_eq!(d["slots"][0]["words"], Value::from(vec![0xaaaa_aaaau32, 0xbbbb_bbbb, 0xcccc_cccc, 0x0403_0201]));
+    assert!(d["events"].as_array().unwrap().is_empty());
+    let p = json(&["xf", "rdi", "decode", "--gpu", "NV20", "--addr", "0x34", "0102030405060708", "--json"]);
+    assert_eq!(p["events"][0]["kind"], "rdi_damage");
+    assert_eq!(p["events"][0]["bytes_written"], 8);
+}
+
+#[test]
+fn errors_are_one_line_exit_2() {
+    for args in [
+        vec!["xf", "run", "--gpu", "NV50", "x"],
+        vec!["xf", "rdi", "encode", "--gpu", "NV10", "1", "2", "3", "4"],
+        vec!["xf", "run", "--gpu", "NV20", "/nonexistent/trace"],
+    ] {
+        let out = nvsurf(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("error: ") && err.trim_end().lines().count() == 1, "{err}");
+    }
+    let bad = std::env::temp_dir().join(format!("nvxf_bad_{}.xft", std::process::id()));
+    std::fs::write(&bad, "gpu NV40\npipe 0x40000 1\n").unwrap();
+    let out = nvsurf(&["xf", "decode", bad.to_str().unwrap()]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 2") && err.contains("undocumented"), "{err}");
+    let _ = std::fs::remove_file(bad);
+}
+
+#[test]
+fn info_lists_per_version_facts() {
+    let v = json(&["xf", "info", "--json"]);
+    assert_eq!(v.as_array().unwrap().len(), 13);
+    let nv43 = json(&["xf", "info", "--gpu", "NV43", "--json"]);
+    assert_eq!(nv43[0]["rams"]["xfctx"]["vectors"], 0x1d4);
+    assert_eq!(nv43[0]["pass_slot"], Value::Null);
+    assert!(nv43[0]["wrapping"]["error"].as_str().unwrap().contains("undocumented"));
+}
