@@ -1,0 +1,107 @@
+//! G80/GF100 textures: seed 000, "Textures, mipmapping and arrays" (errata E8 applied).
+//!
+//! Only level 0 of layer 0 is described (by the TIC); everything else follows:
+//! - each level halves every dimension of the previous one, rounding down, at least 1;
+//! - each level is a blocklinear surface whose block is the requested block auto-sized to the
+//!   level ("texture units use auto-sizing for the block size");
+//! - each level starts right after the previous one ends;
+//! - the layer ("subtexture") size is the sum of its levels rounded up to level 0's block size
+//!   (`calc_surface_block_bytes(mip[0])`); ERRATA E8: the loop's `calc_surface_bytes(mip[1])`
+//!   means `mip[i]`, each level's own size;
+//! - layers follow each other at that stride.
+//!
+//! RECT is a single pitch surface or a single blocklinear surface of depth 1; BUFFER is a packed
+//! array of elements and no surface. Pitch surfaces "don't support arrays nor mipmapping when used
+//! as textures" (seed 000, "Surfaces"), so a pitch texture has one level and one layer.
+
+use super::{PlannedLevel, TextureDesc, TextureType};
+use crate::error::{mul, Error, Result};
+use crate::layout::{Binding, BlockLinear, BlockLinearParams, LayoutKind, Pitch, PitchParams, Surface};
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+/// Builds the surface of every level (element sizes in `elements`) and returns them with the
+/// alignment of the layer stride in bytes.
+pub(super) fn plan(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLevel>, u64)> {
+    if d.ty == TextureType::Buffer {
+        // A packed 1D array: width elements of elem_size bytes, nothing else.
+        let bytes = mul("texture size", elements[0][0].into(), d.elem_size.into())?;
+        return Ok((
+            alloc::vec![PlannedLevel { surface: None, size_bytes: bytes, row_bytes: bytes, block_log2: None }],
+            1,
+        ));
+    }
+    match d.layout {
+        LayoutKind::Pitch => plan_pitch(d, elements),
+        LayoutKind::BlockLinear => plan_blocklinear(d, elements),
+        LayoutKind::Swizzled => Err(Error::Unsupported {
+            field: "layout",
+            value: alloc::format!("swizzled on {}", d.gpu),
+            rule: "the swizzled layout exists before G80 only; G80+ textures are blocklinear or pitch".to_string(),
+        }),
+    }
+}
+
+fn plan_pitch(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLevel>, u64)> {
+    if elements.len() != 1 || d.layers != 1 || !matches!(d.ty, TextureType::Rect | TextureType::D1 | TextureType::D2) {
+        return Err(Error::Unsupported {
+            field: "layout",
+            value: alloc::format!("pitch {} texture with {} levels and {} layers", d.ty, elements.len(), d.layers),
+            rule: "pitch surfaces don't support arrays nor mipmapping as textures (seed 000): use type rect, \
+                   or 1d/2d with one level and one layer"
+                .to_string(),
+        });
+    }
+    let [w, h, _] = elements[0];
+    let row = u64::from(w) * u64::from(d.elem_size);
+    let pitch_bytes = d.pitch_bytes.unwrap_or_else(|| crate::layout::pitch::min_pitch_bytes(d.gpu, row, d.elem_size));
+    let p = Pitch::new(&PitchParams {
+        gpu: d.gpu,
+        address: 0,
+        pitch_bytes,
+        elem_size: d.elem_size,
+        width: w,
+        height: h,
+        binding: Some(Binding::Texture),
+    })?;
+    let level = PlannedLevel {
+        surface: Some(Surface::Pitch(p)),
+        size_bytes: p.size_bytes(),
+        row_bytes: pitch_bytes,
+        block_log2: None,
+    };
+    Ok((alloc::vec![level], 1))
+}
+
+fn plan_blocklinear(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLevel>, u64)> {
+    if d.pitch_bytes.is_some() {
+        return Err(Error::Unsupported {
+            field: "pitch",
+            value: alloc::format!("{:?}", d.pitch_bytes.unwrap_or(0)),
+            rule: "a pitch applies to the pitch (linear) layout only".to_string(),
+        });
+    }
+    let requested = d.block.requested_log2(d.gpu, elements[0])?;
+    let mut out = Vec::with_capacity(elements.len());
+    for &size in elements {
+        let mut p = BlockLinearParams::new(d.gpu, d.elem_size, size, requested);
+        p.auto_size = Some(true);
+        p.binding = Some(Binding::Texture);
+        p.gob_order = d.gob_order;
+        p.texture_block_width = d.texture_block_width;
+        let s = BlockLinear::new(&p)?;
+        out.push(PlannedLevel {
+            surface: Some(Surface::BlockLinear(s)),
+            size_bytes: s.size_bytes(),
+            row_bytes: u64::from(s.blocks()[0]) * s.block_extent_bytes_rows_slices()[0],
+            block_log2: Some(s.block_log2()),
+        });
+    }
+    // The layer is rounded up to level 0's (auto-sized) block; the NVN convention leaves a
+    // single layer unpadded.
+    let align = match out[0].surface {
+        Some(Surface::BlockLinear(s)) if d.layers > 1 || d.block.pads_single_layer() => s.block_bytes(),
+        _ => 1,
+    };
+    Ok((out, align))
+}
