@@ -48,6 +48,8 @@ const PGRAPH_H: &str = "envytools include/nvhw/pgraph.h (celsius_pipe_* arrays)"
 const ISA_RST: &str = "envytools docs/hw/graph/xf/isa.rst";
 const OVERVIEW: &str = "XF overview (seed 002)";
 const MODE_RST: &str = "envytools docs/hw/graph/xf/mode.rst";
+/// Sources of the LT RAM sizes, by family (Curie has no LT).
+const LT_SOURCES: [&str; 4] = [PGRAPH_H, CTX_RST, CTX_RST, ""];
 
 impl Ram {
     /// The command type that feeds this RAM.
@@ -109,6 +111,11 @@ impl Ram {
     pub fn size(self, gpu: Gpu) -> Option<RamSize> {
         let f = gpu.family();
         let s = |vectors, source| Some(RamSize { vectors, source });
+        // Sizes indexed by family (Celsius, Kelvin, Rankine, Curie); 0 = absent.
+        let by_family = |sizes: [u32; 4], sources: [&'static str; 4]| {
+            let i = f as usize;
+            (sizes[i] != 0).then_some(RamSize { vectors: sizes[i], source: sources[i] })
+        };
         match self {
             Ram::Xfctx => match (f, gpu) {
                 (Family::Celsius, _) => s(0x3c, PGRAPH_H),
@@ -118,35 +125,11 @@ impl Ram {
                 (_, Gpu::Nv43) => s(0x1d4, OVERVIEW),
                 _ => s(0x1d4, "assumed equal to NV43 (overview: NV44 'unknown changes from NV43')"),
             },
-            Ram::Ltctx => match f {
-                Family::Celsius => s(0x30, PGRAPH_H),
-                Family::Kelvin => s(0x4a, CTX_RST),
-                Family::Rankine => s(0x38, CTX_RST),
-                Family::Curie => None,
-            },
-            Ram::Ltc0 => match f {
-                Family::Celsius => s(3, PGRAPH_H),
-                Family::Kelvin => s(4, CTX_RST),
-                _ => None,
-            },
-            Ram::Ltc1 => match f {
-                Family::Celsius => s(0x13, PGRAPH_H),
-                Family::Kelvin => s(0x14, CTX_RST),
-                Family::Rankine => s(0x15, CTX_RST),
-                Family::Curie => None,
-            },
-            Ram::Ltc2 => match f {
-                Family::Celsius => s(0x0c, PGRAPH_H),
-                Family::Kelvin => s(0x0f, CTX_RST),
-                Family::Rankine => s(0x0d, CTX_RST),
-                Family::Curie => None,
-            },
-            Ram::Ltc3 => match f {
-                Family::Celsius => s(0x0c, PGRAPH_H),
-                Family::Kelvin => s(0x0e, CTX_RST),
-                Family::Rankine => s(0x0f, CTX_RST),
-                Family::Curie => None,
-            },
+            Ram::Ltctx => by_family([0x30, 0x4a, 0x38, 0], LT_SOURCES),
+            Ram::Ltc0 => by_family([3, 4, 0, 0], LT_SOURCES),
+            Ram::Ltc1 => by_family([0x13, 0x14, 0x15, 0], LT_SOURCES),
+            Ram::Ltc2 => by_family([0x0c, 0x0f, 0x0d, 0], LT_SOURCES),
+            Ram::Ltc3 => by_family([0x0c, 0x0e, 0x0f, 0], LT_SOURCES),
             Ram::Xfpr => match f {
                 Family::Celsius => None,
                 Family::Kelvin => s(0x88, ISA_RST),
