@@ -58,13 +58,13 @@ struct TraceArgs {
 struct RunArgs {
     #[command(flatten)]
     t: TraceArgs,
-    /// When writes send the passthrough slot downstream: `envytools` (ERRATA OPEN: XFCTX word
-    /// 3, LTCTX word 2, XFPR/XTRA/LTC every word) or `document` (word 3 for all).
-    #[arg(long, value_enum, default_value_t = CommitArg::Envytools)]
+    /// When writes send the passthrough slot downstream: `document` (word 3 for all) or
+    /// `envytools` (ERRATA OPEN: XFCTX word 3, LTCTX word 2, XFPR/XTRA/LTC every word).
+    #[arg(long, value_enum, default_value_t = CommitArg::Document)]
     commit: CommitArg,
-    /// 32-to-22-bit conversion into LT RAMs: `nearest` (ERRATA OPEN, envytools) or `truncate`
-    /// (the document's wording).
-    #[arg(long, value_enum, default_value_t = RoundArg::Nearest)]
+    /// 32-to-22-bit conversion into LT RAMs: `truncate` (the document's wording) or `nearest`
+    /// (ERRATA OPEN, envytools: add 0x200, then drop 10 bits).
+    #[arg(long, value_enum, default_value_t = RoundArg::Truncate)]
     lt_rounding: RoundArg,
     /// NV2A fog slot on a write of X: `document` (Y, Z, W = 0, 0, 1.0) or `replicate-x` (xemu).
     #[arg(long, value_enum, default_value_t = FogArg::Document)]
@@ -73,14 +73,14 @@ struct RunArgs {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum CommitArg {
-    Envytools,
     Document,
+    Envytools,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum RoundArg {
-    Nearest,
     Truncate,
+    Nearest,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -97,9 +97,11 @@ fn options_are_selectable() {
     assert_eq!(doc["state"]["vab"][5], Value::from(vec![f(0.25), f(0.0), f(0.0), f(1.0)]));
     assert_eq!(rep["state"]["vab"][5], Value::from(vec![f(0.25); 4]));
 
-    let env = json(&["xf", "run", &data("lt_rankine.xft"), "--json"]);
-    let doc =
-        json(&["xf", "run", &data("lt_rankine.xft"), "--json", "--commit", "document", "--lt-rounding", "truncate"]);
+    let env =
+        json(&["xf", "run", &data("lt_rankine.xft"), "--json", "--commit", "envytools", "--lt-rounding", "nearest"]);
+    let doc = json(&["xf", "run", &data("lt_rankine.xft"), "--json"]);
+    assert_eq!(doc["options"]["commit"], "document", "the documented rule is the default");
+    assert_eq!(doc["options"]["lt_rounding"], "truncate");
     // envytools: LTCTX commits at word 2 (Z); rounding to nearest adds 0x200.
     assert_eq!(env["state"]["ltctx"]["1"], Value::from(vec![0x3f80_0400u32, 0x4000_0000, 0x4040_0000]));
     assert_eq!(doc["state"]["ltctx"]["1"], Value::from(vec![0x3f80_0000u32, 0x4000_0000, 0x4040_0000]));

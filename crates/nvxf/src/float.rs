@@ -58,11 +58,12 @@ pub fn to_f32(bits: u32) -> f32 {
 /// How the 32-bit to 22-bit LT conversion treats the 10 dropped bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum LtRounding {
-    /// The document's wording: the low 10 bits are cut off.
+    /// The document's wording: the low 10 bits are cut off. The default (ERRATA: implement
+    /// the documented behaviour of OPEN items, make the alternative selectable).
+    #[default]
     Truncate,
     /// ERRATA (OPEN) and envytools `nvhw/xf.c` `xf_s2lt`: add 0x200 then drop 10 bits, unless
-    /// the exponent is 0xff. This is the default: envytools checked it against hardware.
-    #[default]
+    /// the exponent is 0xff (envytools checked it against hardware).
     Nearest,
 }
 

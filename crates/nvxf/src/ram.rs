@@ -150,12 +150,13 @@ impl Ram {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CommitRule {
     /// The overview: "writing to word 3 completes the 128-bit vector in the VAB and send it
-    /// downstream", for every command that sends anything.
+    /// downstream", for every command that sends anything. This is the default: ERRATA asks to
+    /// implement the documented behaviour of OPEN items and make the alternative selectable.
+    #[default]
     Document,
     /// ERRATA (OPEN), from envytools `nvhw/pgraph_kelvin.c` checked against hardware: XFCTX on
     /// word 3 (a 64-bit pair written at word 2 includes it), LTCTX on word 2 (3-component
-    /// vectors), XFPR, XTRA and LTC on every word. MODE stays on word 3. This is the default.
-    #[default]
+    /// vectors), XFPR, XTRA and LTC on every word. MODE stays on word 3.
     Envytools,
 }
 

@@ -496,8 +496,8 @@ fn vertex_copies_vab_except_pass() {
 fn passthrough_assembly_and_commit_on_word_3() {
     quote("for most commands, writing to words 0-2 merely store the payload in the VAB passthrough slot, while writing to word 3 completes the 128-bit vector in the VAB and send it downstream.");
     let gpu = g("NV20");
-    let opts = Options { commit: CommitRule::Document, ..Options::default() };
-    for cmd in [CmdType::Xfctx, CmdType::Xfpr, CmdType::Mode, CmdType::Ltc1] {
+    let opts = Options::default();
+    for cmd in [CmdType::Xfctx, CmdType::Xfpr, CmdType::Mode, CmdType::Ltc1, CmdType::Ltctx] {
         let mut s = XfState::new(gpu, opts);
         for word in 0..3 {
             let ev = s.step(&w(gpu, cmd, 0, word, 0x4000_0000 + word));
@@ -513,8 +513,9 @@ fn passthrough_assembly_and_commit_on_word_3() {
 fn errata_commit_points() {
     errata("XFCTX commits on word 3 (or a 64-bit pair written at word 2), LTCTX on word 2 (3-component vectors), XFPR, XTRA and LTC on every word");
     let gpu = g("NV30");
-    let opts = Options::default();
-    assert_eq!(opts.commit, CommitRule::Envytools);
+    // The documented rule is the default; the errata's rule is an option.
+    assert_eq!(Options::default().commit, CommitRule::Document);
+    let opts = Options { commit: CommitRule::Envytools, ..Options::default() };
     let commits = |cmd, word| {
         let mut s = XfState::new(gpu, opts);
         s.step(&w(gpu, cmd, 1, word, 0x3f80_0000)).iter().any(|e| matches!(e, Event::Commit { .. }))
@@ -717,13 +718,14 @@ fn lt_float_rules() {
     assert_eq!(float::to_lt22(0x3f80_01ff, LtRounding::Nearest), 0x3f80_0000 >> 10);
     assert_eq!(float::to_lt22(0x3f80_0200, LtRounding::Nearest), (0x3f80_0000 >> 10) + 1);
     assert_eq!(float::from_lt22(0x3f80_0000 >> 10), 0x3f80_0000);
+    assert_eq!(LtRounding::default(), LtRounding::Truncate, "the documented rule is the default");
     // NaN/infinity are not rounded into another class.
     assert_eq!(float::to_lt22(0x7f80_03ff, LtRounding::Nearest), 0x7f80_03ff >> 10);
     // The LT RAMs store the 22-bit value.
     let gpu = g("NV10");
     for (r, expect) in [(LtRounding::Truncate, 0x3f80_0000), (LtRounding::Nearest, 0x3f80_0400)] {
         let mut s = XfState::new(gpu, Options { lt_rounding: r, ..Options::default() });
-        s.step(&w(gpu, CmdType::Ltc1, 0, 0, 0x3f80_0300));
-        assert_eq!(s.ram(Ram::Ltc1).unwrap().get(0).unwrap()[0], expect);
+        s.step(&w(gpu, CmdType::Ltc1, 0, 3, 0x3f80_0300));
+        assert_eq!(s.ram(Ram::Ltc1).unwrap().get(0).unwrap()[3], expect);
     }
 }
