@@ -19,6 +19,14 @@ pub enum Error {
         /// The largest allowed value.
         max: u64,
     },
+    /// An address computation does not fit its type.
+    #[error("{field} {value:#x} overflows 32 bits")]
+    Overflow {
+        /// Name of the field.
+        field: &'static str,
+        /// The offending value.
+        value: u64,
+    },
     /// A number breaks an alignment or format rule.
     #[error("{field} {value:#x} {rule}")]
     Invalid {

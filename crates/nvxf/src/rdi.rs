@@ -60,9 +60,11 @@ pub fn word_offset(word: u32) -> u32 {
     (3 - (word & 3)) * 4
 }
 
-/// The RDI byte address of IDX2XF (slot, word).
-pub fn rdi_address(slot: u32, word: u32) -> u32 {
-    slot * QUADWORD_BYTES as u32 + word_offset(word)
+/// The RDI byte address of IDX2XF (slot, word); the slot's quadword must fit in 32 bits.
+pub fn rdi_address(slot: u32, word: u32) -> Result<u32> {
+    slot.checked_mul(QUADWORD_BYTES as u32)
+        .and_then(|a| a.checked_add(word_offset(word)))
+        .ok_or(Error::Overflow { field: "RDI address of slot", value: u64::from(slot) })
 }
 
 /// The IDX2XF (slot, word) at an RDI byte address (must be 4-byte aligned).

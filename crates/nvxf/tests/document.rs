@@ -656,9 +656,10 @@ fn rdi_word_order() {
     assert_eq!((q >> 64) as u32, 0xbbbb_bbbb);
     assert_eq!((q >> 96) as u32, 0xaaaa_aaaa);
     assert_eq!(rdi::from_quadword(q), v);
+    assert!(rdi::rdi_address(u32::MAX, 0).is_err());
     for word in 0..4 {
         assert_eq!(rdi::word_offset(word), [0xc, 0x8, 0x4, 0x0][word as usize]);
-        assert_eq!(rdi::from_rdi_address(g("NV20"), rdi::rdi_address(5, word)).unwrap(), (5, word));
+        assert_eq!(rdi::from_rdi_address(g("NV20"), rdi::rdi_address(5, word).unwrap()).unwrap(), (5, word));
     }
 }
 

@@ -145,4 +145,22 @@ proptest! {
         }
         let _ = s.finish();
     }
+
+    /// Operations built by hand, with address fields no decoder would produce.
+    #[test]
+    fn simulator_never_panics_on_raw_ops(
+        gpu in any_gpu(),
+        ops in prop::collection::vec((0u32..16, any::<u32>(), any::<u32>(), any::<u32>(), any::<bool>(), any::<bool>()), 0..32),
+    ) {
+        let mut s = XfState::new(gpu, Options { commit: nvxf::CommitRule::Envytools, ..Options::default() });
+        for (ty, vector, word, a, pair, read) in ops {
+            let cmd = CmdType::from_number(ty).unwrap();
+            let addr = Addr { vector, word };
+            let data = if pair { Payload::Pair(a, !a) } else { Payload::One(a) };
+            let op = if read { Op::Read { cmd, addr } } else { Op::Write { cmd, addr, data } };
+            let _ = s.step(&op);
+            let _ = addr.word_name();
+            let _ = nvxf::rdi::rdi_address(vector, word);
+        }
+    }
 }
