@@ -7,6 +7,8 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod layout;
+mod msaa;
+mod storage;
 mod surface_args;
 
 /// What every command returns: an exit code, or an error printed as one line.
@@ -27,6 +29,10 @@ enum Cmd {
     Layout(layout::LayoutArgs),
     /// Print the address of one element of a surface.
     Addr(layout::AddrArgs),
+    /// Multisample modes: sample positions, grid, coverage belongs-lists, C bitfields, pictures.
+    Msaa(msaa::MsaaArgs),
+    /// Storage types: list, check a combination (exit 1 with reasons), suggest a driver's pick.
+    Storage(storage::StorageArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +58,8 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Layout(a) => layout::run_layout(a),
         Cmd::Addr(a) => layout::run_addr(a),
+        Cmd::Msaa(a) => msaa::run(a),
+        Cmd::Storage(a) => storage::run(a),
     };
     match result {
         Ok(code) => code,
