@@ -483,7 +483,7 @@ fn run_rdi(r: RdiArgs) -> CmdResult {
                     "quadword": format!("{q:#034x}"),
                     "bytes": bytes,
                     "rdi_address": base,
-                    "word_addresses": (0..4).map(|w| rdi::rdi_address(s as u32, w)).collect::<Vec<_>>(),
+                    "word_addresses": (0..4).map(|w| rdi::rdi_address(s as u32, w)).collect::<Result<Vec<_>, _>>()?,
                 });
                 println!("{}", serde_json::to_string_pretty(&out)?);
             } else {
@@ -495,7 +495,7 @@ fn run_rdi(r: RdiArgs) -> CmdResult {
                 println!("  quadword  {q:#034x}");
                 println!("  bytes     {}", bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "));
                 for (w, name) in nvxf::cmd::WORD_NAMES.iter().enumerate() {
-                    let a = rdi::rdi_address(s as u32, w as u32);
+                    let a = rdi::rdi_address(s as u32, w as u32)?;
                     println!(
                         "  word {w} ({name}) = {:08x} at RDI {a:#x} (bits {}-{})",
                         v[w],
