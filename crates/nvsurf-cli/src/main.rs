@@ -10,6 +10,7 @@ mod layout;
 mod msaa;
 mod storage;
 mod surface_args;
+mod texture;
 
 /// What every command returns: an exit code, or an error printed as one line.
 pub type CmdResult = Result<ExitCode, Box<dyn std::error::Error>>;
@@ -33,6 +34,8 @@ enum Cmd {
     Msaa(msaa::MsaaArgs),
     /// Storage types: list, check a combination (exit 1 with reasons), suggest a driver's pick.
     Storage(storage::StorageArgs),
+    /// A whole texture's layout: levels, layers, offsets, block sizes (--json for a script).
+    Texture(texture::TextureArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Cmd::Addr(a) => layout::run_addr(a),
         Cmd::Msaa(a) => msaa::run(a),
         Cmd::Storage(a) => storage::run(a),
+        Cmd::Texture(a) => texture::run(a),
     };
     match result {
         Ok(code) => code,

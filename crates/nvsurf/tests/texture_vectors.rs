@@ -102,7 +102,8 @@ fn bad_descriptors_give_clear_errors() {
     assert_eq!(d.build().unwrap_err().to_string(), "layers 8 is not a multiple of 6");
     // Non-power-of-two swizzled.
     let e = TextureDesc::new(Gpu::Nv40, TextureType::D2, 4, [100, 64, 1]).build().unwrap_err();
-    assert_eq!(e, Error::NotPowerOfTwo { field: "width", value: 100 });
+    assert_eq!(e, Error::NotPowerOfTwo { field: "swizzled width", value: 100 });
+    assert_eq!(e.to_string(), "swizzled width 100 is not a power of two");
     // Non-square cube, 1D with a height, 2D with a depth.
     assert!(TextureDesc::new(Gpu::Gf100, TextureType::Cube, 4, [64, 32, 1]).build().is_err());
     assert!(TextureDesc::new(Gpu::Gf100, TextureType::D1, 4, [64, 2, 1]).build().is_err());

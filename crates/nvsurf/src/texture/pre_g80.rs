@@ -71,6 +71,12 @@ pub(super) fn plan(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<Planne
             out.push(pitch_level(d, e, pitch)?);
         }
     } else {
+        // Name the rule in the error: only the level-0 size can break it (levels halve).
+        for (field, v) in ["swizzled width", "swizzled height", "swizzled depth"].into_iter().zip(elements[0]) {
+            if !v.is_power_of_two() {
+                return Err(Error::NotPowerOfTwo { field, value: v.into() });
+            }
+        }
         for &[w, h, z] in elements {
             let s = Swizzled::new(&SwizzledParams {
                 gpu: d.gpu,

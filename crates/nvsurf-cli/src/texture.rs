@@ -1,0 +1,183 @@
+//! `nvsurf texture`: the layout of a whole texture (levels, layers, offsets, block sizes).
+//!
+//! [`TextureShapeArgs`] holds the flags a texture adds to the shared surface flags; `untile` and
+//! `tile` flatten it too for `--texture`, and [`build_texture`] turns both into a validated
+//! [`Texture`].
+
+use crate::surface_args::{parse_size, parse_triple, parse_u64, SurfaceArgs};
+use crate::CmdResult;
+use nvsurf::format::Format;
+use nvsurf::layout::{Binding, GobOrder, LayoutKind};
+use nvsurf::texture::{BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
+use nvsurf::{Error, Gpu};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+/// The flags that make a surface a texture.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TextureShapeArgs {
+    /// Texture type: 1d, 2d, 3d, 1d_array, 2d_array, cube, cube_array (GT215+), rect, buffer.
+    #[arg(long = "type", value_name = "TYPE", default_value = "2d")]
+    pub ty: String,
+    /// Format (any name `nvsurf formats` lists, e.g. rgba8, bc1, tex:0x24): sets the element
+    /// size and, for compressed formats, the texels per element. --size is then in texels.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// Elements are blocks of 4x4 texels (BC/DXT formats given with --elem-size).
+    #[arg(long)]
+    pub compressed: bool,
+    /// Texels per element, WxH (e.g. 4x4); --compressed is 4x4.
+    #[arg(long = "block-texels", value_name = "WxH", conflicts_with = "compressed")]
+    pub block_texels: Option<String>,
+    /// Number of mip levels (1 to floor(log2(max dimension)) + 1).
+    #[arg(long, default_value_t = 1)]
+    pub levels: u32,
+    /// Number of layers; default 6 for cube and cube_array, else 1.
+    #[arg(long)]
+    pub layers: Option<u32>,
+    /// Named block-size policy instead of --block-log2: max (request 0,5,5 and let auto-sizing
+    /// shrink it), nvn (the Switch/NVN convention; single layers unpadded). Default: max.
+    #[arg(long = "block-policy", value_name = "max|nvn")]
+    pub block_policy: Option<String>,
+    /// Round each level's start up to a multiple of this many bytes (files that align levels).
+    #[arg(long = "level-align", value_name = "BYTES", conflicts_with = "level_offsets")]
+    pub level_align: Option<String>,
+    /// Explicit level offsets inside a layer, comma-separated bytes, one per level.
+    #[arg(long = "level-offsets", value_name = "O0,O1,...")]
+    pub level_offsets: Option<String>,
+    /// Layer stride override in bytes (at least the end of the last level).
+    #[arg(long = "layer-stride", value_name = "BYTES")]
+    pub layer_stride: Option<String>,
+}
+
+/// Arguments of `nvsurf texture`.
+#[derive(clap::Args)]
+pub struct TextureArgs {
+    #[command(flatten)]
+    surface: SurfaceArgs,
+    #[command(flatten)]
+    shape: TextureShapeArgs,
+    /// Print a JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Builds the texture that the surface flags and texture flags describe. `--size` is level 0 in
+/// texels; `--block-log2` is the requested block (as a TIC holds it).
+pub fn build_texture(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<Texture, Error> {
+    let gpu = Gpu::parse(&s.gpu)?;
+    let ty = TextureType::parse(&t.ty)?;
+    let (elem_size, texels) = match (&t.format, s.elem_size) {
+        (Some(_), Some(_)) => {
+            return Err(unsupported("elem-size", "with --format", "give --format or --elem-size, not both"))
+        }
+        (Some(f), None) => {
+            let f = Format::parse(f)?;
+            let (bw, bh) = f.block_dims();
+            (f.elem_size_bytes(), [bw, bh])
+        }
+        (None, Some(e)) => (e, [1, 1]),
+        (None, None) => return Err(unsupported("elem-size", "(none)", "give --elem-size BYTES or --format NAME")),
+    };
+    let texels = match (&t.block_texels, t.compressed) {
+        (Some(b), _) => {
+            let [w, h, d] = parse_size(b)?;
+            if d != 1 {
+                return Err(unsupported("block-texels", b, "expected WxH"));
+            }
+            [w, h]
+        }
+        (None, true) => [4, 4],
+        (None, false) => texels,
+    };
+    let mut d = TextureDesc::new(gpu, ty, elem_size, parse_size(&s.size)?);
+    d.texels_per_elem = texels;
+    d.levels = t.levels;
+    if let Some(l) = t.layers {
+        d.layers = l;
+    }
+    if let Some(l) = &s.layout {
+        d.layout = LayoutKind::parse(l)?;
+    }
+    d.pitch_bytes = s.pitch.as_deref().map(|p| parse_u64("pitch", p)).transpose()?;
+    d.block = match (&s.block_log2, &t.block_policy) {
+        (Some(_), Some(_)) => {
+            return Err(unsupported("block-policy", "with --block-log2", "give --block-log2 or --block-policy, not both"))
+        }
+        (Some(b), None) => BlockPolicy::Explicit(parse_triple("block-log2", b)?),
+        (None, Some(p)) => BlockPolicy::parse(p)?,
+        (None, None) => BlockPolicy::Max,
+    };
+    d.gob_order = GobOrder::parse(&s.gob)?;
+    d.placement = match (&t.level_align, &t.level_offsets) {
+        (Some(a), _) => LevelPlacement::AlignEach(parse_u64("level-align", a)?),
+        (None, Some(o)) => LevelPlacement::Offsets(
+            o.split(',').map(|v| parse_u64("level-offsets", v)).collect::<Result<Vec<_>, _>>()?,
+        ),
+        (None, None) => LevelPlacement::Packed,
+    };
+    d.layer_stride_bytes = t.layer_stride.as_deref().map(|v| parse_u64("layer-stride", v)).transpose()?;
+    // Flags of the shared surface set that a texture fixes.
+    if let Some(b) = &s.binding {
+        if Binding::parse(b)? != Binding::Texture {
+            return Err(unsupported("binding", b, "a texture is bound to the texture unit (binding texture)"));
+        }
+    }
+    if s.no_auto_size {
+        return Err(unsupported("no-auto-size", "", "texture units always auto-size every level (seed 000)"));
+    }
+    if parse_u64("address", &s.address)? != 0 {
+        return Err(unsupported("address", &s.address, "texture offsets are relative to the texture's start: omit --address"));
+    }
+    d.build()
+}
+
+fn unsupported(field: &'static str, value: &str, rule: &str) -> Error {
+    Error::Unsupported { field, value: value.to_string(), rule: rule.to_string() }
+}
+
+/// The JSON contract (`size_bytes`, `layer_stride`, `levels[]` with `level`, `offset`,
+/// `size`, `width`, `height`, `depth` (texels), `block_log2`), plus more keys.
+pub fn texture_json(t: &Texture) -> Value {
+    let levels: Vec<Value> = t
+        .levels()
+        .iter()
+        .map(|l| {
+            json!({
+                "level": l.level,
+                "offset": l.offset_bytes,
+                "size": l.size_bytes,
+                "width": l.texels[0],
+                "height": l.texels[1],
+                "depth": l.texels[2],
+                "block_log2": l.block_log2,
+                "elements": l.elements,
+                "row_bytes": l.row_bytes,
+                "slice_bytes": l.slice_bytes,
+                "linear_size": l.linear_size_bytes(t.elem_size()),
+            })
+        })
+        .collect();
+    json!({
+        "size_bytes": t.size_bytes(),
+        "layer_stride": t.layer_stride_bytes(),
+        "levels": levels,
+        "gpu": t.gpu().name(),
+        "type": t.ty().name(),
+        "layout": t.layout().name(),
+        "elem_size": t.elem_size(),
+        "layers": t.layer_count(),
+        "linear_size_bytes": t.linear_size_bytes(),
+    })
+}
+
+/// Runs `nvsurf texture`.
+pub fn run(a: TextureArgs) -> CmdResult {
+    let t = build_texture(&a.surface, &a.shape)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&texture_json(&t))?);
+    } else {
+        println!("{t}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
