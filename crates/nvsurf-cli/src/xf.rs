@@ -20,6 +20,7 @@ use nvxf::vab::{self, Nv2aFog};
 use nvxf::{rdi, wrap};
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// Arguments of `nvsurf xf`.
@@ -140,14 +141,35 @@ struct InfoArgs {
     json: bool,
 }
 
-/// Runs `nvsurf xf`.
+/// Appends a formatted line to the output buffer.
+macro_rules! outln {
+    ($o:ident, $($t:tt)*) => {{
+        let _ = writeln!($o, $($t)*);
+    }};
+}
+
+/// Appends formatted text to the output buffer.
+macro_rules! out {
+    ($o:ident, $($t:tt)*) => {{
+        let _ = write!($o, $($t)*);
+    }};
+}
+
+/// Runs `nvsurf xf`. Output is gathered first and written at once; a closed pipe (`| head`)
+/// ends the command quietly instead of panicking.
 pub fn run(a: XfArgs) -> CmdResult {
-    match a.cmd {
-        XfCmd::Decode(t) => decode(t),
-        XfCmd::Run(r) => run_trace(r),
-        XfCmd::Rdi(r) => run_rdi(r),
-        XfCmd::Info(i) => info(i),
+    let mut o = String::new();
+    let code = match a.cmd {
+        XfCmd::Decode(t) => decode(t, &mut o),
+        XfCmd::Run(r) => run_trace(r, &mut o),
+        XfCmd::Rdi(r) => run_rdi(r, &mut o),
+        XfCmd::Info(i) => info(i, &mut o),
+    }?;
+    match std::io::stdout().lock().write_all(o.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        r => r?,
     }
+    Ok(code)
 }
 
 fn load(t: &TraceArgs) -> Result<Trace, Box<dyn std::error::Error>> {
@@ -168,7 +190,7 @@ fn slot_note(gpu: Gpu, cmd: nvxf::CmdType, vector: u32) -> Option<String> {
     (cmd == nvxf::CmdType::Vab && (vector as usize) < gpu.vab_slots()).then(|| vab::slot_label(gpu, vector as usize))
 }
 
-fn decode(t: TraceArgs) -> CmdResult {
+fn decode(t: TraceArgs, o: &mut String) -> CmdResult {
     let tr = load(&t)?;
     let gpu = tr.gpu;
     let mut out = Vec::new();
@@ -257,9 +279,9 @@ fn decode(t: TraceArgs) -> CmdResult {
         out.push(Value::Object(j));
     }
     if t.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!(o, "{}", serde_json::to_string_pretty(&out)?);
     } else {
-        print!("# {} ({})\n{text}", gpu, gpu.family());
+        out!(o, "# {} ({})\n{text}", gpu, gpu.family());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -368,7 +390,7 @@ fn ram_json(s: Option<&nvxf::sim::RamStore>, comps: usize) -> Value {
     Value::Object(m)
 }
 
-fn run_trace(r: RunArgs) -> CmdResult {
+fn run_trace(r: RunArgs, o: &mut String) -> CmdResult {
     let tr = load(&r.t)?;
     let gpu = tr.gpu;
     let options = Options {
@@ -418,10 +440,11 @@ fn run_trace(r: RunArgs) -> CmdResult {
             "events": events.iter().map(|(l, e)| event_json(gpu, *l, e)).collect::<Vec<_>>(),
             "state": state,
         });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!(o, "{}", serde_json::to_string_pretty(&out)?);
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
+        o,
         "# {} ({}), commit={}, lt-rounding={}, nv2a-fog={}",
         gpu,
         gpu.family(),
@@ -429,22 +452,23 @@ fn run_trace(r: RunArgs) -> CmdResult {
         options.lt_rounding.name(),
         options.nv2a_fog.name()
     );
-    println!("events:");
+    outln!(o, "events:");
     for (l, e) in &events {
-        println!("  L{l:<4} {}", event_text(gpu, e));
+        outln!(o, "  L{l:<4} {}", event_text(gpu, e));
     }
     let hazards = events.iter().filter(|(_, e)| e.is_hazard()).count();
-    println!("hazards: {hazards}");
-    println!("state:");
+    outln!(o, "hazards: {hazards}");
+    outln!(o, "state:");
     for (i, v) in st.vab().iter().enumerate() {
         if *v != [0; 4] {
-            println!("  vab[{i}] {:<6} = {}", vab::slot_label(gpu, i), hex4(v));
+            outln!(o, "  vab[{i}] {:<6} = {}", vab::slot_label(gpu, i), hex4(v));
         }
     }
     for ram in ALL_RAMS {
         if let Some(s) = st.ram(ram) {
             for (i, v) in s.written() {
-                println!(
+                outln!(
+                    o,
                     "  {}[{i}] = {}",
                     ram.name(),
                     v[..ram.components()].iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ")
@@ -459,7 +483,7 @@ fn parse_word(s: &str) -> Result<u32, Box<dyn std::error::Error>> {
     trace::parse_data(s).ok_or_else(|| format!("word '{s}' is not a 32-bit number or f:FLOAT").into())
 }
 
-fn run_rdi(r: RdiArgs) -> CmdResult {
+fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
     match r.dir {
         RdiDir::Encode { gpu, slot, words, json } => {
             let gpu = Gpu::from_name(&gpu)?;
@@ -485,18 +509,20 @@ fn run_rdi(r: RdiArgs) -> CmdResult {
                     "rdi_address": base,
                     "word_addresses": (0..4).map(|w| rdi::rdi_address(s as u32, w)).collect::<Result<Vec<_>, _>>()?,
                 });
-                println!("{}", serde_json::to_string_pretty(&out)?);
+                outln!(o, "{}", serde_json::to_string_pretty(&out)?);
             } else {
-                println!(
+                outln!(
+                    o,
                     "RDI space {:#x}, VAB slot {s} ({}), quadword at RDI address {base:#x}",
                     rdi::VAB_SPACE,
                     vab::slot_label(gpu, s)
                 );
-                println!("  quadword  {q:#034x}");
-                println!("  bytes     {}", bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "));
+                outln!(o, "  quadword  {q:#034x}");
+                outln!(o, "  bytes     {}", bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "));
                 for (w, name) in nvxf::cmd::WORD_NAMES.iter().enumerate() {
                     let a = rdi::rdi_address(s as u32, w as u32)?;
-                    println!(
+                    outln!(
+                        o,
                         "  word {w} ({name}) = {:08x} at RDI {a:#x} (bits {}-{})",
                         v[w],
                         (a % 16) * 8,
@@ -532,17 +558,18 @@ fn run_rdi(r: RdiArgs) -> CmdResult {
                     })).collect::<Vec<_>>(),
                     "events": damage.iter().map(|e| event_json(gpu, 0, e)).collect::<Vec<_>>(),
                 });
-                println!("{}", serde_json::to_string_pretty(&out)?);
+                outln!(o, "{}", serde_json::to_string_pretty(&out)?);
             } else {
                 for s in first..last {
-                    println!(
+                    outln!(
+                        o,
                         "  vab[{s}] {:<6} = {}  (X Y Z W, IDX2XF words 0-3)",
                         vab::slot_label(gpu, s),
                         hex4(&st.vab()[s])
                     );
                 }
                 for e in &damage {
-                    println!("  {}", event_text(gpu, e));
+                    outln!(o, "  {}", event_text(gpu, e));
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -550,7 +577,7 @@ fn run_rdi(r: RdiArgs) -> CmdResult {
     }
 }
 
-fn info(i: InfoArgs) -> CmdResult {
+fn info(i: InfoArgs, o: &mut String) -> CmdResult {
     let gpus: Vec<Gpu> = match &i.gpu {
         Some(g) => vec![Gpu::from_name(g)?],
         None => ALL_GPUS.to_vec(),
@@ -588,25 +615,26 @@ fn info(i: InfoArgs) -> CmdResult {
         }));
     }
     if i.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!(o, "{}", serde_json::to_string_pretty(&out)?);
         return Ok(ExitCode::SUCCESS);
     }
     for (g, j) in ALL_GPUS.iter().filter(|g| i.gpu.is_none() || out.iter().any(|o| o["gpu"] == g.name())).zip(&out) {
-        println!("{} ({}, chipset {:#x}): native ISA {}", g, g.family(), g.chipset(), g.native_isa().name());
-        println!("  address: {} bits, vector in bits 4-{}", g.address_bits(), 3 + g.vector_bits());
-        println!(
+        outln!(o, "{} ({}, chipset {:#x}): native ISA {}", g, g.family(), g.chipset(), g.native_isa().name());
+        outln!(o, "  address: {} bits, vector in bits 4-{}", g.address_bits(), 3 + g.vector_bits());
+        outln!(
+            o,
             "  VAB: {} slots, pass slot {}",
             g.vab_slots(),
             g.pass_slot().map(|p| p.to_string()).unwrap_or("none".into())
         );
         let cmds: Vec<&str> = ALL_CMD_TYPES.iter().filter(|c| c.exists_on(*g)).map(|c| c.name()).collect();
-        println!("  commands: {}", cmds.join(" "));
+        outln!(o, "  commands: {}", cmds.join(" "));
         for r in ALL_RAMS {
             if let Some(s) = r.size(*g) {
-                println!("  {:<6} {:#6x} entries  ({})", r.name(), s.vectors, s.source);
+                outln!(o, "  {:<6} {:#6x} entries  ({})", r.name(), s.vectors, s.source);
             }
         }
-        println!("  wrapping: {}", j["wrapping"]);
+        outln!(o, "  wrapping: {}", j["wrapping"]);
     }
     Ok(ExitCode::SUCCESS)
 }
