@@ -6,7 +6,10 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod decode;
+mod formats;
 mod layout;
+mod picture;
 mod msaa;
 mod storage;
 mod surface_args;
@@ -30,6 +33,12 @@ enum Cmd {
     Layout(layout::LayoutArgs),
     /// Print the address of one element of a surface.
     Addr(layout::AddrArgs),
+    /// The surface format catalogue (texture, color, zeta), with every accepted name.
+    Formats(formats::FormatsArgs),
+    /// Decode one element (hex bytes) of a format to its pixels.
+    Decode(decode::DecodeArgs),
+    /// Convert linear (untiled) elements of a format to a picture (.png/.exr/.dds) or back.
+    Convert(picture::ConvertArgs),
     /// Multisample modes: sample positions, grid, coverage belongs-lists, C bitfields, pictures.
     Msaa(msaa::MsaaArgs),
     /// Storage types: list, check a combination (exit 1 with reasons), suggest a driver's pick.
@@ -61,6 +70,9 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Layout(a) => layout::run_layout(a),
         Cmd::Addr(a) => layout::run_addr(a),
+        Cmd::Formats(a) => formats::run(a),
+        Cmd::Decode(a) => decode::run(a),
+        Cmd::Convert(a) => picture::run_convert(a),
         Cmd::Msaa(a) => msaa::run(a),
         Cmd::Storage(a) => storage::run(a),
         Cmd::Texture(a) => texture::run(a),
