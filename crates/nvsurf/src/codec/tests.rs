@@ -344,6 +344,18 @@ fn rgba8_fast_path_matches_generic() {
 }
 
 #[test]
+fn word_shuffles_match_the_byte_shuffle() {
+    let src: Vec<u8> = (0..256u32).map(|i| (i * 97 + 13) as u8).collect();
+    for map in [[2, 1, 0, 3], [2, 1, 0, 5], [0, 1, 2, 5], [3, 4, 0, 5]] {
+        let mut a = [[0u8; 4]; 64];
+        let mut b = [[0u8; 4]; 64];
+        shuffle_rgba8(&src, &mut a, map);
+        shuffle_rgba8_bytes(&src, &mut b, map);
+        assert_eq!(a, b, "{map:?}");
+    }
+}
+
+#[test]
 fn x_ones_formats_write_ones() {
     let f = Format::parse("O8R8G8B8").unwrap(); // color 0xfe
     let mut e = [0u8; 4];
