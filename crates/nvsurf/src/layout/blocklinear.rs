@@ -284,6 +284,14 @@ impl BlockLinear {
     /// `xb < width_bytes`, `y < height`, `z < depth`; the result is then below `size_bytes`.
     #[inline(always)]
     pub(crate) fn byte_offset(&self, xb: u64, y: u32, z: u32) -> u64 {
+        let ghl = self.gob_height_log2;
+        self.gob_offset(xb, y, z) + u64::from(self.gob_order.offset_in_gob((xb & 63) as u32, y & ((1 << ghl) - 1)))
+    }
+
+    /// Offset of the first byte of the gob holding byte column `xb` of row `y` in slice `z`
+    /// (same preconditions as `byte_offset`).
+    #[inline(always)]
+    pub(crate) fn gob_offset(&self, xb: u64, y: u32, z: u32) -> u64 {
         let [ebw, ebh, ebd] = self.eff_log2;
         let ghl = self.gob_height_log2;
         let gob_x = xb >> 6;
@@ -293,8 +301,7 @@ impl BlockLinear {
             (gob_x >> ebw) + u64::from(self.blocks[0]) * ((gob_y >> ebh) + u64::from(self.blocks[1]) * (z >> ebd));
         let gob_in_block =
             (gob_x & ((1 << ebw) - 1)) | ((gob_y & ((1 << ebh) - 1)) << ebw) | ((z & ((1 << ebd) - 1)) << (ebw + ebh));
-        let in_gob = self.gob_order.offset_in_gob((xb & 63) as u32, y & ((1 << ghl) - 1));
-        (block_index << self.block_bytes_log2()) + (gob_in_block << (6 + ghl)) + u64::from(in_gob)
+        (block_index << self.block_bytes_log2()) + (gob_in_block << (6 + ghl))
     }
 }
 

@@ -246,6 +246,24 @@ impl Surface {
     pub fn address_of(&self, x: u32, y: u32, z: u32) -> Result<u64> {
         Ok(self.address() + self.offset_of(x, y, z)?)
     }
+
+    /// Byte offset of byte column `xb` (in bytes, `0..width * elem_size`) of row `y` in slice
+    /// `z`, bounds-checked: the byte-oriented view of any surface. For blocklinear surfaces the
+    /// bytes of one element need not be contiguous (12-byte elements straddle gobs).
+    pub fn offset_of_byte(&self, xb: u64, y: u32, z: u32) -> Result<u64> {
+        let es = u64::from(self.elem_size());
+        let [w, h, d] = self.size();
+        let limit = u64::from(w) * es;
+        if xb >= limit {
+            return Err(Error::OutOfBounds { field: "x byte", value: xb, limit });
+        }
+        check_coords([0, y, z], [1, h, d])?;
+        Ok(match self {
+            Surface::Pitch(p) => p.pitch_bytes() * u64::from(y) + xb,
+            Surface::BlockLinear(b) => b.byte_offset(xb, y, z),
+            Surface::Swizzled(s) => s.offset_of((xb / es) as u32, y, z)? + xb % es,
+        })
+    }
 }
 
 /// Element sizes: 1, 2, 4, 8, 16 bytes, and 12 on GF100+ (the 32_32_32 format).

@@ -1,0 +1,319 @@
+//! nvsurf-bench: tiling throughput against memcpy and tegra_swizzle, measured in one run.
+//!
+//! `cargo run --release -p nvsurf-bench -- [--json] [--quick] [--smoke] [--case NAME]`
+//!
+//! For every case and operation (tile, untile) and thread count (1 and all), the contenders are
+//! measured in interleaved rounds (ours, memcpy, tegra_swizzle's allocating API, its `ffi`
+//! non-allocating kernel, again and again) so that a noisy neighbour hurts all of them alike; the
+//! figure reported for each is the median over its rounds, in GB/s of linear image bytes
+//! (1 GB = 1e9 bytes). The memcpy baseline is `copy_from_slice` of the same number of bytes
+//! between buffers allocated and touched beforehand; with all threads it is the same copy split
+//! in equal chunks over the same rayon pool. tegra_swizzle has no parallel API, so its figure is
+//! given for one thread only (null in the all-threads rows). Before timing, each tegra case checks
+//! that our bytes equal tegra_swizzle's.
+
+use nvsurf::layout::{BlockLinear, BlockLinearParams, GobOrder, LayoutKind, Surface, SurfaceDesc};
+use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::Gpu;
+use rayon::prelude::*;
+use serde_json::json;
+use std::time::{Duration, Instant};
+use tegra_swizzle::BlockHeight;
+
+/// A benchmark case.
+struct Case {
+    name: String,
+    surface: Surface,
+    /// tegra_swizzle parameters (width, height, depth, bytes per pixel, block height) where it applies.
+    tegra: Option<(u32, u32, u32, u32, u32)>,
+}
+
+/// tegra_swizzle's choice of block height (gobs) for a height in rows (NVN convention).
+fn nvn_block_height(height: u32) -> u32 {
+    let h = height + height / 2;
+    [16, 8, 4, 2].into_iter().find(|&b| h >= b * 8).unwrap_or(1)
+}
+
+/// tegra_swizzle's block depth (gobs) for a depth.
+fn nvn_block_depth(depth: u32) -> u32 {
+    let d = depth + depth / 2;
+    [16, 8, 4, 2].into_iter().find(|&b| d >= b).unwrap_or(1)
+}
+
+fn tegra_case(w: u32, h: u32, d: u32, bpp: u32) -> Case {
+    let bh = nvn_block_height(h);
+    let bd = nvn_block_depth(d);
+    let mut p = BlockLinearParams::new(Gpu::Gm20b, bpp, [w, h, d], [0, bh.trailing_zeros(), bd.trailing_zeros()]);
+    p.gob_order = GobOrder::Tegra;
+    p.auto_size = Some(false);
+    let name = if d > 1 { format!("tegra-{w}x{h}x{d}x{bpp}") } else { format!("tegra-{w}x{h}x{bpp}") };
+    Case {
+        name,
+        surface: Surface::BlockLinear(BlockLinear::new(&p).expect("valid case")),
+        tegra: Some((w, h, d, bpp, bh)),
+    }
+}
+
+fn cases(scale: u32) -> Vec<Case> {
+    let s = |v: u32| (v / scale).max(1);
+    let mut v = vec![
+        tegra_case(s(2048), s(2048), 1, 4),
+        tegra_case(s(4096), s(4096), 1, 4),
+        tegra_case(s(1024), s(1024), 1, 16),
+        tegra_case(64, 64, 1, 4),
+        tegra_case(s(256), s(256), s(64), 4),
+        tegra_case(s(2000), s(1000), 1, 4),
+    ];
+    let g80 = BlockLinear::new(&BlockLinearParams::new(Gpu::G80, 4, [s(2048), s(2048), 1], [0, 4, 0])).expect("valid");
+    v.push(Case { name: format!("g80-{}x{}x4", s(2048), s(2048)), surface: Surface::BlockLinear(g80), tegra: None });
+    let mut sw = SurfaceDesc::new(Gpu::Nv40, 4, [s(1024), s(1024), 1]);
+    sw.layout = LayoutKind::Swizzled;
+    v.push(Case {
+        name: format!("swizzled-{}x{}x4", s(1024), s(1024)),
+        surface: sw.build().expect("valid"),
+        tegra: None,
+    });
+    v
+}
+
+/// Fills a buffer with a cheap pseudo-random pattern (and faults its pages in).
+fn noise(n: usize) -> Vec<u8> {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect()
+}
+
+/// One contender: a name and the work of one iteration.
+struct Contender<'a> {
+    name: &'static str,
+    run: Box<dyn FnMut() + 'a>,
+    times: Vec<f64>,
+}
+
+/// Interleaved rounds until each contender has had `budget` of time; returns median GB/s each.
+fn race(contenders: &mut [Contender<'_>], bytes: usize, budget: Duration) -> Vec<f64> {
+    // Warm up and size one round's batch so that a batch lasts about 5 ms.
+    let mut batch = vec![1usize; contenders.len()];
+    for (i, c) in contenders.iter_mut().enumerate() {
+        (c.run)();
+        let t = Instant::now();
+        (c.run)();
+        let one = t.elapsed().as_secs_f64().max(1e-9);
+        batch[i] = ((0.005 / one) as usize).clamp(1, 1_000_000);
+    }
+    let start = Instant::now();
+    let rounds_min = 5;
+    let mut round = 0;
+    while round < rounds_min || start.elapsed() < budget * contenders.len() as u32 {
+        for (i, c) in contenders.iter_mut().enumerate() {
+            let t = Instant::now();
+            for _ in 0..batch[i] {
+                (c.run)();
+            }
+            c.times.push(t.elapsed().as_secs_f64() / batch[i] as f64);
+        }
+        round += 1;
+    }
+    contenders
+        .iter_mut()
+        .map(|c| {
+            c.times.sort_by(|a, b| a.total_cmp(b));
+            bytes as f64 / c.times[c.times.len() / 2] / 1e9
+        })
+        .collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let json_out = args.iter().any(|a| a == "--json");
+    let quick = args.iter().any(|a| a == "--quick");
+    let smoke = args.iter().any(|a| a == "--smoke");
+    let only: Option<&String> = args.iter().position(|a| a == "--case").and_then(|i| args.get(i + 1));
+    if let Some(bad) =
+        args.iter().find(|a| a.starts_with("--") && !["--json", "--quick", "--smoke", "--case"].contains(&a.as_str()))
+    {
+        eprintln!("error: unknown flag {bad} (flags: --json, --quick, --smoke, --case NAME)");
+        std::process::exit(2);
+    }
+    let budget = Duration::from_millis(if smoke {
+        5
+    } else if quick {
+        150
+    } else {
+        600
+    });
+    let threads_all = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_all).build().expect("thread pool");
+    let mut rows = Vec::new();
+    if !json_out {
+        println!(
+            "{:<22} {:<6} {:>3} {:>9} {:>9} {:>7} {:>9} {:>7}",
+            "case", "op", "thr", "ours", "memcpy", "x mcpy", "tegra", "x tegra"
+        );
+    }
+    for case in cases(if smoke { 16 } else { 1 }) {
+        if only.is_some_and(|o| *o != case.name) {
+            continue;
+        }
+        let s = case.surface;
+        let region = Region::whole(&s);
+        let lin = LinearLayout::packed(&region, s.elem_size());
+        let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
+        let tiled_len = s.size_bytes() as usize;
+        let linear_src = noise(lin_len);
+        let tiled_src = tile::tile_to_vec(&s, &linear_src).expect("tile");
+        let mut linear_dst = vec![0u8; lin_len];
+        let mut tiled_dst = vec![0u8; tiled_len];
+        let mut copy_dst = vec![0u8; lin_len];
+
+        // Correctness check against tegra_swizzle before timing anything.
+        if let Some((w, h, d, bpp, bh)) = case.tegra {
+            let theirs = tegra_swizzle::swizzle::swizzle_block_linear(
+                w,
+                h,
+                d,
+                &linear_src,
+                BlockHeight::new(bh).expect("bh"),
+                bpp,
+            )
+            .expect("tegra_swizzle");
+            assert!(theirs == tiled_src, "{}: our tiled bytes differ from tegra_swizzle's", case.name);
+        }
+
+        for op in ["tile", "untile"] {
+            for threads in [1usize, threads_all] {
+                if threads > 1 && threads_all == 1 {
+                    continue;
+                }
+                let mut contenders: Vec<Contender> = Vec::new();
+                let (ls, ts) = (&linear_src, &tiled_src);
+                let (ld, td, cd) = (&mut linear_dst, &mut tiled_dst, &mut copy_dst);
+                let pool = &pool;
+                let ours: Box<dyn FnMut()> = match (op, threads) {
+                    ("tile", 1) => Box::new(move || tile::tile(&s, ls, td, region, lin).expect("tile")),
+                    ("untile", 1) => Box::new(move || tile::untile(&s, ts, ld, region, lin).expect("untile")),
+                    ("tile", _) => {
+                        Box::new(move || pool.install(|| tile::tile_parallel(&s, ls, td, region, lin).expect("tile")))
+                    }
+                    _ => Box::new(move || {
+                        pool.install(|| tile::untile_parallel(&s, ts, ld, region, lin).expect("untile"))
+                    }),
+                };
+                contenders.push(Contender { name: "ours", run: ours, times: vec![] });
+                let memcpy: Box<dyn FnMut()> = if threads == 1 {
+                    Box::new(move || cd.copy_from_slice(ls))
+                } else {
+                    let chunk = lin_len.div_ceil(threads).max(1);
+                    Box::new(move || {
+                        pool.install(|| {
+                            cd.par_chunks_mut(chunk).zip(ls.par_chunks(chunk)).for_each(|(d, s)| d.copy_from_slice(s))
+                        })
+                    })
+                };
+                contenders.push(Contender { name: "memcpy", run: memcpy, times: vec![] });
+                let mut has_ffi = false;
+                if let (Some((w, h, d, bpp, bh)), 1) = (case.tegra, threads) {
+                    let bhe = BlockHeight::new(bh).expect("bh");
+                    let alloc: Box<dyn FnMut()> = if op == "tile" {
+                        Box::new(move || {
+                            std::hint::black_box(
+                                tegra_swizzle::swizzle::swizzle_block_linear(w, h, d, ls, bhe, bpp).expect("swizzle"),
+                            );
+                        })
+                    } else {
+                        Box::new(move || {
+                            std::hint::black_box(
+                                tegra_swizzle::swizzle::deswizzle_block_linear(w, h, d, ts, bhe, bpp)
+                                    .expect("deswizzle"),
+                            );
+                        })
+                    };
+                    contenders.push(Contender { name: "tegra-alloc", run: alloc, times: vec![] });
+                    // The ffi kernels pass the depth as the block depth; they match the layout
+                    // only for depth 1 (the allocating API picks the block depth itself).
+                    if d == 1 {
+                        has_ffi = true;
+                        let mut out = vec![0u8; if op == "tile" { tiled_len } else { lin_len }];
+                        let ffi: Box<dyn FnMut()> = if op == "tile" {
+                            Box::new(move || {
+                                // SAFETY: `ls` holds w*h*bpp bytes (deswizzled_mip_size) and `out`
+                                // holds size_bytes == swizzled_mip_size bytes (checked above by the
+                                // byte comparison); bh is a valid BlockHeight value.
+                                unsafe {
+                                    tegra_swizzle::ffi::swizzle_block_linear(
+                                        w,
+                                        h,
+                                        d,
+                                        ls.as_ptr(),
+                                        ls.len(),
+                                        out.as_mut_ptr(),
+                                        out.len(),
+                                        bh,
+                                        bpp,
+                                    )
+                                }
+                            })
+                        } else {
+                            Box::new(move || {
+                                // SAFETY: as above, with source and destination exchanged.
+                                unsafe {
+                                    tegra_swizzle::ffi::deswizzle_block_linear(
+                                        w,
+                                        h,
+                                        d,
+                                        ts.as_ptr(),
+                                        ts.len(),
+                                        out.as_mut_ptr(),
+                                        out.len(),
+                                        bh,
+                                        bpp,
+                                    )
+                                }
+                            })
+                        };
+                        contenders.push(Contender { name: "tegra-ffi", run: ffi, times: vec![] });
+                    }
+                }
+                let gbps = race(&mut contenders, lin_len, budget);
+                let names: Vec<&str> = contenders.iter().map(|c| c.name).collect();
+                drop(contenders);
+                let get = |n: &str| names.iter().position(|x| *x == n).map(|i| gbps[i]);
+                let (o, m) = (gbps[0], gbps[1]);
+                let t_alloc = get("tegra-alloc");
+                let t_ffi = get("tegra-ffi");
+                let tegra = match (t_alloc, t_ffi) {
+                    (Some(a), Some(f)) => Some(a.max(f)),
+                    (a, f) => a.or(f),
+                };
+                let _ = has_ffi;
+                if !json_out {
+                    println!(
+                        "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>9} {:>7}",
+                        case.name,
+                        op,
+                        threads,
+                        o,
+                        m,
+                        o / m,
+                        tegra.map_or("-".to_string(), |t| format!("{t:.2}")),
+                        tegra.map_or("-".to_string(), |t| format!("{:.2}", o / t)),
+                    );
+                }
+                rows.push(json!({
+                    "case": case.name, "op": op, "threads": threads, "gbps": o, "memcpy_gbps": m,
+                    "tegra_gbps": tegra, "tegra_alloc_gbps": t_alloc, "tegra_ffi_gbps": t_ffi,
+                    "ratio_memcpy": o / m, "ratio_tegra": tegra.map(|t| o / t),
+                }));
+            }
+        }
+    }
+    if json_out {
+        println!("{}", serde_json::to_string_pretty(&rows).expect("json"));
+    }
+}

@@ -1,1 +1,0 @@
-//! (module under construction: see the issue that builds it)

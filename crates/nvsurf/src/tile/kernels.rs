@@ -1,0 +1,570 @@
+//! The copy kernels. Every function here runs on a checked [`Plan`]: all offsets it computes are
+//! inside the buffers (the plan proved `size_bytes <= tiled.len()` and the region's linear span
+//! fits), so the slice indexing below never fails for a plan built by [`Plan::new`].
+//!
+//! The kernels are written once, generic over a [`Mover`] that knows the direction (untile:
+//! tiled -> linear; tile: linear -> tiled) and the base offsets of the (sub-)buffers it holds, so
+//! the single-thread and parallel paths run the same code on disjoint parts.
+
+use super::Plan;
+use crate::layout::swizzled::deposit;
+use crate::layout::{BlockLinear, GobOrder, Surface, Swizzled};
+use core::ops::Range;
+
+/// One direction of copy between a tiled and a linear buffer. Offsets are absolute (from the
+/// surface start / the linear image start); the mover subtracts the base of the slices it holds.
+pub(crate) trait Mover {
+    /// Moves `len` bytes between tiled offset `t` and linear offset `l`.
+    fn mv(&mut self, t: usize, l: usize, len: usize);
+    /// Moves exactly `N` bytes (a fixed-size copy the compiler turns into a few vector moves).
+    #[inline(always)]
+    fn mv_n<const N: usize>(&mut self, t: usize, l: usize) {
+        self.mv(t, l, N);
+    }
+}
+
+/// Safe movers: every access is a checked slice. They are the twins the raw movers are tested
+/// against (`tests/tile_props.rs` runs both).
+pub(crate) mod safe {
+    use super::Mover;
+
+    /// Untile: tiled (read) -> linear (write).
+    pub(crate) struct Untile<'a> {
+        pub(crate) tiled: &'a [u8],
+        pub(crate) linear: &'a mut [u8],
+        pub(crate) linear_base: usize,
+    }
+
+    impl Mover for Untile<'_> {
+        #[inline(always)]
+        fn mv(&mut self, t: usize, l: usize, len: usize) {
+            let l = l - self.linear_base;
+            self.linear[l..l + len].copy_from_slice(&self.tiled[t..t + len]);
+        }
+    }
+
+    /// Tile: linear (read) -> tiled (write).
+    pub(crate) struct Tile<'a> {
+        pub(crate) linear: &'a [u8],
+        pub(crate) tiled: &'a mut [u8],
+        pub(crate) tiled_base: usize,
+    }
+
+    impl Mover for Tile<'_> {
+        #[inline(always)]
+        fn mv(&mut self, t: usize, l: usize, len: usize) {
+            let t = t - self.tiled_base;
+            self.tiled[t..t + len].copy_from_slice(&self.linear[l..l + len]);
+        }
+    }
+}
+
+/// Raw movers for the hot loops.
+///
+/// Soundness: a raw mover is only built by the `*_planned*` functions below from a [`Plan`]
+/// made by [`Plan::new`], which proved `tiled.len() >= size_bytes` and
+/// `linear.len() >= linear_span`, and from slices that cover exactly the parts a task owns.
+/// The kernels only ask for (a) tiled ranges inside gobs that hold at least one byte of the
+/// surface — blocks are whole, so such gobs lie entirely below `size_bytes` (the layout's
+/// bijection onto `0..size_bytes` is property-tested) — or inside the swizzle index range
+/// `0..w*h*d` times the element size; and (b) linear ranges of bytes of the region, which lie
+/// below `linear_span` by the plan's construction. Parallel tasks own disjoint sub-slices and
+/// only touch offsets inside them (tasks are cut along the same boundaries the kernels iterate
+/// over). Source and destination are different allocations, so the copies never overlap.
+/// `debug_assert!`s check every range in debug builds; the safe twins above run the same
+/// kernels with checked slices, and the tests compare both against the byte-by-byte reference.
+pub(crate) mod raw {
+    use super::Mover;
+    use core::marker::PhantomData;
+    use core::ptr;
+
+    /// Untile: tiled (read) -> linear (write).
+    pub(crate) struct Untile<'a> {
+        tiled: *const u8,
+        tiled_len: usize,
+        linear: *mut u8,
+        linear_len: usize,
+        linear_base: usize,
+        _life: PhantomData<&'a mut [u8]>,
+    }
+
+    impl<'a> Untile<'a> {
+        pub(crate) fn new(tiled: &'a [u8], linear: &'a mut [u8], linear_base: usize) -> Self {
+            Untile {
+                tiled: tiled.as_ptr(),
+                tiled_len: tiled.len(),
+                linear: linear.as_mut_ptr(),
+                linear_len: linear.len(),
+                linear_base,
+                _life: PhantomData,
+            }
+        }
+    }
+
+    impl Mover for Untile<'_> {
+        #[inline(always)]
+        fn mv(&mut self, t: usize, l: usize, len: usize) {
+            let l = l - self.linear_base;
+            debug_assert!(t + len <= self.tiled_len && l + len <= self.linear_len);
+            // SAFETY: see the module documentation: both ranges are in bounds and disjoint.
+            unsafe { ptr::copy_nonoverlapping(self.tiled.add(t), self.linear.add(l), len) }
+        }
+        #[inline(always)]
+        fn mv_n<const N: usize>(&mut self, t: usize, l: usize) {
+            let l = l - self.linear_base;
+            debug_assert!(t + N <= self.tiled_len && l + N <= self.linear_len);
+            // SAFETY: as for `mv`; unaligned reads/writes of a byte array are allowed.
+            unsafe {
+                let v = ptr::read_unaligned(self.tiled.add(t) as *const [u8; N]);
+                ptr::write_unaligned(self.linear.add(l) as *mut [u8; N], v);
+            }
+        }
+    }
+
+    /// Tile: linear (read) -> tiled (write).
+    pub(crate) struct Tile<'a> {
+        linear: *const u8,
+        linear_len: usize,
+        tiled: *mut u8,
+        tiled_len: usize,
+        tiled_base: usize,
+        _life: PhantomData<&'a mut [u8]>,
+    }
+
+    impl<'a> Tile<'a> {
+        pub(crate) fn new(linear: &'a [u8], tiled: &'a mut [u8], tiled_base: usize) -> Self {
+            Tile {
+                linear: linear.as_ptr(),
+                linear_len: linear.len(),
+                tiled: tiled.as_mut_ptr(),
+                tiled_len: tiled.len(),
+                tiled_base,
+                _life: PhantomData,
+            }
+        }
+    }
+
+    impl Mover for Tile<'_> {
+        #[inline(always)]
+        fn mv(&mut self, t: usize, l: usize, len: usize) {
+            let t = t - self.tiled_base;
+            debug_assert!(t + len <= self.tiled_len && l + len <= self.linear_len);
+            // SAFETY: see the module documentation.
+            unsafe { ptr::copy_nonoverlapping(self.linear.add(l), self.tiled.add(t), len) }
+        }
+        #[inline(always)]
+        fn mv_n<const N: usize>(&mut self, t: usize, l: usize) {
+            let t = t - self.tiled_base;
+            debug_assert!(t + N <= self.tiled_len && l + N <= self.linear_len);
+            // SAFETY: as for `mv`.
+            unsafe {
+                let v = ptr::read_unaligned(self.linear.add(l) as *const [u8; N]);
+                ptr::write_unaligned(self.tiled.add(t) as *mut [u8; N], v);
+            }
+        }
+    }
+}
+
+/// A family of movers: the raw ones for speed, the safe ones as their tested twins.
+pub(crate) trait Kind {
+    /// Untile mover.
+    type U<'a>: Mover;
+    /// Tile mover.
+    type T<'a>: Mover;
+    /// Builds an untile mover over `tiled` and the linear sub-slice starting at `base`.
+    fn untile<'a>(tiled: &'a [u8], linear: &'a mut [u8], base: usize) -> Self::U<'a>;
+    /// Builds a tile mover over `linear` and the tiled sub-slice starting at `base`.
+    fn tile<'a>(linear: &'a [u8], tiled: &'a mut [u8], base: usize) -> Self::T<'a>;
+}
+
+/// Raw pointer movers.
+pub(crate) struct Raw;
+/// Checked slice movers.
+pub(crate) struct Safe;
+
+impl Kind for Raw {
+    type U<'a> = raw::Untile<'a>;
+    type T<'a> = raw::Tile<'a>;
+    fn untile<'a>(tiled: &'a [u8], linear: &'a mut [u8], base: usize) -> Self::U<'a> {
+        raw::Untile::new(tiled, linear, base)
+    }
+    fn tile<'a>(linear: &'a [u8], tiled: &'a mut [u8], base: usize) -> Self::T<'a> {
+        raw::Tile::new(linear, tiled, base)
+    }
+}
+
+impl Kind for Safe {
+    type U<'a> = safe::Untile<'a>;
+    type T<'a> = safe::Tile<'a>;
+    fn untile<'a>(tiled: &'a [u8], linear: &'a mut [u8], base: usize) -> Self::U<'a> {
+        safe::Untile { tiled, linear, linear_base: base }
+    }
+    fn tile<'a>(linear: &'a [u8], tiled: &'a mut [u8], base: usize) -> Self::T<'a> {
+        safe::Tile { linear, tiled, tiled_base: base }
+    }
+}
+
+/// Runs the kernel of the plan's layout over slices `zs` and rows `ys` (surface coordinates,
+/// inside the region).
+pub(crate) fn run<M: Mover>(p: &Plan, m: &mut M, zs: Range<u32>, ys: Range<u32>) {
+    match &p.surface {
+        Surface::BlockLinear(b) => blocklinear(p, b, m, zs, ys),
+        Surface::Pitch(s) => {
+            let pitch = s.pitch_bytes() as usize;
+            let len = p.xb[1] - p.xb[0];
+            for z in zs {
+                for y in ys.clone() {
+                    m.mv(y as usize * pitch + p.xb[0], p.linear_offset(p.xb[0], y, z), len);
+                }
+            }
+        }
+        Surface::Swizzled(s) => swizzled(p, s, m, zs, ys, [p.region.x, p.region.x + p.region.w]),
+    }
+}
+
+/// Blocklinear: gob by gob along each band of gob rows; a whole gob is 4 or 8 row copies of 64
+/// bytes (VM order) or 16-byte runs (CPU orders); partial gobs copy the covered part of each row.
+fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Range<u32>, ys: Range<u32>) {
+    let gh = b.gob_height_rows();
+    let order = b.gob_order();
+    let runs = order.run16_offsets(gh);
+    let [xb0, xb1] = p.xb;
+    for z in zs {
+        let mut gy = ys.start & !(gh - 1);
+        while gy < ys.end {
+            let ya = ys.start.max(gy);
+            let yb = ys.end.min(gy + gh);
+            let full_rows = ya == gy && yb == gy + gh;
+            let mut gx = xb0 & !63;
+            while gx < xb1 {
+                let xa = xb0.max(gx);
+                let xe = xb1.min(gx + 64);
+                let gob = b.gob_offset(gx as u64, gy, z) as usize;
+                if full_rows && xa == gx && xe == gx + 64 {
+                    let l0 = p.linear_offset(gx, gy, z);
+                    match (order == GobOrder::Vm, gh) {
+                        (true, 8) => gob_vm::<8, M>(m, gob, l0, p.row_pitch),
+                        (true, _) => gob_vm::<4, M>(m, gob, l0, p.row_pitch),
+                        (false, _) => gob_runs(m, gob, l0, p.row_pitch, &runs),
+                    }
+                } else {
+                    for y in ya..yb {
+                        let r = (y - gy) as usize;
+                        let l = p.linear_offset(xa, y, z);
+                        if order == GobOrder::Vm {
+                            m.mv(gob + 64 * r + (xa - gx), l, xe - xa);
+                        } else {
+                            for c in 0..4usize {
+                                let lo = (xa - gx).max(16 * c);
+                                let hi = (xe - gx).min(16 * c + 16);
+                                if lo < hi {
+                                    m.mv(gob + runs[r * 4 + c] as usize + lo - 16 * c, l + (gx + lo - xa), hi - lo);
+                                }
+                            }
+                        }
+                    }
+                }
+                gx += 64;
+            }
+            gy += gh;
+        }
+    }
+}
+
+/// A whole VM-order gob: `GH` rows of 64 contiguous bytes.
+#[inline(always)]
+fn gob_vm<const GH: usize, M: Mover>(m: &mut M, gob: usize, l0: usize, row_pitch: usize) {
+    for r in 0..GH {
+        m.mv_n::<64>(gob + 64 * r, l0 + r * row_pitch);
+    }
+}
+
+/// A whole 8-row gob in a CPU-side order: 32 runs of 16 bytes.
+#[inline(always)]
+fn gob_runs<M: Mover>(m: &mut M, gob: usize, l0: usize, row_pitch: usize, runs: &[u16; 32]) {
+    for r in 0..8 {
+        let l = l0 + r * row_pitch;
+        for c in 0..4 {
+            m.mv_n::<16>(gob + runs[r * 4 + c] as usize, l + 16 * c);
+        }
+    }
+}
+
+/// Swizzled: per row, the element index is stepped with a masked add; runs of elements that are
+/// contiguous in both images (the low index bits that belong to x) move in one copy, with a
+/// fixed-size copy for the common run lengths. `xs` limits the columns (the parallel path's
+/// sub-cube tasks pass their own).
+fn swizzled<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>, ys: Range<u32>, xs: [u32; 2]) {
+    // 2D patterns whose low index bits are x0 y0 x1 y1: 4x4 tiles are contiguous; copy the
+    // aligned interior tile by tile and the borders with the run loop.
+    let [mx, my, _] = s.masks();
+    let xa = xs[0].next_multiple_of(4);
+    let xb = xs[1] & !3;
+    let ya = ys.start.next_multiple_of(4);
+    let yb = ys.end & !3;
+    if mx & 0b1111 == 0b0101 && my & 0b1111 == 0b1010 && xa < xb && ya < yb {
+        let tiles = |m: &mut M, zs: Range<u32>| match s.elem_size() {
+            1 => swizzled_tiles4::<1, 2, M>(p, s, m, zs, ya..yb, [xa, xb]),
+            2 => swizzled_tiles4::<2, 4, M>(p, s, m, zs, ya..yb, [xa, xb]),
+            4 => swizzled_tiles4::<4, 8, M>(p, s, m, zs, ya..yb, [xa, xb]),
+            8 => swizzled_tiles4::<8, 16, M>(p, s, m, zs, ya..yb, [xa, xb]),
+            _ => swizzled_tiles4::<16, 32, M>(p, s, m, zs, ya..yb, [xa, xb]),
+        };
+        tiles(m, zs.clone());
+        // Borders: rows above and below the interior (full width), then the left and right strips.
+        swizzled_runs(p, s, m, zs.clone(), ys.start..ya, xs);
+        swizzled_runs(p, s, m, zs.clone(), yb..ys.end, xs);
+        swizzled_runs(p, s, m, zs.clone(), ya..yb, [xs[0], xa]);
+        swizzled_runs(p, s, m, zs, ya..yb, [xb, xs[1]]);
+    } else {
+        swizzled_runs(p, s, m, zs, ys, xs);
+    }
+}
+
+/// 4x4-element tiles of a swizzled surface whose low index bits are x0 y0 x1 y1: each tile is
+/// 16 contiguous elements; row `r` of the tile holds elements `2*y0 + 8*y1 + {0, 1, 4, 5}`, i.e.
+/// two pairs of `2 * ES = P` bytes. `ys`/`xs` are multiples of 4.
+#[inline(always)]
+fn swizzled_tiles4<const ES: usize, const P: usize, M: Mover>(
+    p: &Plan,
+    s: &Swizzled,
+    m: &mut M,
+    zs: Range<u32>,
+    ys: Range<u32>,
+    xs: [u32; 2],
+) {
+    let [mx, my, mz] = s.masks();
+    let step = deposit(4, mx);
+    let not_mx = !mx;
+    for z in zs {
+        let zb = deposit(z.into(), mz);
+        for y in ys.clone().step_by(4) {
+            let yzb = zb | deposit(y.into(), my);
+            let mut xi = deposit(xs[0].into(), mx);
+            let mut l = p.linear_offset(xs[0] as usize * ES, y, z);
+            let rp = p.row_pitch;
+            for _ in (xs[0]..xs[1]).step_by(4) {
+                let t = (yzb | xi) as usize * ES;
+                for r in 0..4 {
+                    let src = t + ES * (2 * (r & 1) + 8 * (r >> 1));
+                    m.mv_n::<P>(src, l + r * rp);
+                    m.mv_n::<P>(src + 4 * ES, l + r * rp + P);
+                }
+                xi = (xi | not_mx).wrapping_add(step) & mx;
+                l += 4 * ES;
+            }
+        }
+    }
+}
+
+/// The general swizzled path: runs of contiguous x elements per row.
+fn swizzled_runs<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>, ys: Range<u32>, xs: [u32; 2]) {
+    if ys.start >= ys.end || xs[0] >= xs[1] {
+        return;
+    }
+    let run_bytes = (1usize << s.masks()[0].trailing_ones().min(31)) * s.elem_size() as usize;
+    match run_bytes {
+        2 => swizzled_rows::<2, M>(p, s, m, zs, ys, xs),
+        4 => swizzled_rows::<4, M>(p, s, m, zs, ys, xs),
+        8 => swizzled_rows::<8, M>(p, s, m, zs, ys, xs),
+        16 => swizzled_rows::<16, M>(p, s, m, zs, ys, xs),
+        32 => swizzled_rows::<32, M>(p, s, m, zs, ys, xs),
+        64 => swizzled_rows::<64, M>(p, s, m, zs, ys, xs),
+        _ => swizzled_rows::<0, M>(p, s, m, zs, ys, xs),
+    }
+}
+
+/// The rows of [`swizzled`]; `RB` is the run length in bytes when it is a fixed-size copy (0 =
+/// any length).
+#[inline(always)]
+fn swizzled_rows<const RB: usize, M: Mover>(
+    p: &Plan,
+    s: &Swizzled,
+    m: &mut M,
+    zs: Range<u32>,
+    ys: Range<u32>,
+    xs: [u32; 2],
+) {
+    let [mx, my, mz] = s.masks();
+    let es = s.elem_size() as usize;
+    let run = 1u32 << mx.trailing_ones().min(31);
+    let not_mx = !mx;
+    for z in zs {
+        let zb = deposit(z.into(), mz);
+        for y in ys.clone() {
+            let yzb = zb | deposit(y.into(), my);
+            let mut x = xs[0];
+            let mut xi = deposit(x.into(), mx);
+            let mut l = p.linear_offset(x as usize * es, y, z);
+            // Head: up to the first run boundary.
+            if x & (run - 1) != 0 {
+                let chunk = (run - (x & (run - 1))).min(xs[1] - x);
+                m.mv((yzb | xi) as usize * es, l, chunk as usize * es);
+                xi = (xi | not_mx).wrapping_add(chunk.into()) & mx;
+                x += chunk;
+                l += chunk as usize * es;
+            }
+            // Body: whole runs.
+            let run_bytes = run as usize * es;
+            while x + run <= xs[1] {
+                if RB != 0 {
+                    m.mv_n::<RB>((yzb | xi) as usize * es, l);
+                } else {
+                    m.mv((yzb | xi) as usize * es, l, run_bytes);
+                }
+                xi = (xi | not_mx).wrapping_add(run.into()) & mx;
+                x += run;
+                l += run_bytes;
+            }
+            // Tail.
+            if x < xs[1] {
+                m.mv((yzb | xi) as usize * es, l, (xs[1] - x) as usize * es);
+            }
+        }
+    }
+}
+
+/// Single-thread untile of a whole plan.
+pub(crate) fn untile_planned<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [u8]) {
+    let r = p.region;
+    let mut m = K::untile(&tiled[..p.tiled_span], &mut linear[..p.linear_span], 0);
+    run(p, &mut m, r.z..r.z + r.d, r.y..r.y + r.h);
+}
+
+/// Single-thread tile of a whole plan.
+pub(crate) fn tile_planned<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8]) {
+    let r = p.region;
+    let mut m = K::tile(&linear[..p.linear_span], &mut tiled[..p.tiled_span], 0);
+    run(p, &mut m, r.z..r.z + r.d, r.y..r.y + r.h);
+}
+
+/// Rows per parallel untile task: whole gob rows, about 256 KiB of linear output.
+#[cfg(feature = "rayon")]
+fn band_rows(p: &Plan) -> u32 {
+    let align = match &p.surface {
+        Surface::BlockLinear(b) => b.gob_height_rows(),
+        _ => 1,
+    };
+    let row = (p.xb[1] - p.xb[0]).max(1);
+    let rows = ((256 * 1024 / row) as u32).max(1);
+    rows.div_ceil(align) * align
+}
+
+/// Parallel untile: tasks are (slice, band of rows) with disjoint linear sub-slices.
+#[cfg(feature = "rayon")]
+pub(crate) fn untile_planned_par<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [u8]) {
+    use alloc::vec::Vec;
+    use rayon::prelude::*;
+    let r = p.region;
+    let band = band_rows(p);
+    let tiled = &tiled[..p.tiled_span];
+    let row_bytes = p.xb[1] - p.xb[0];
+    let mut tasks: Vec<(u32, Range<u32>, usize, &mut [u8])> = Vec::new();
+    let mut rest: &mut [u8] = &mut linear[..p.linear_span];
+    let mut cursor = 0usize;
+    for z in r.z..r.z + r.d {
+        // Bands start at multiples of `band` (aligned to gobs) in surface coordinates.
+        let mut y = r.y;
+        while y < r.y + r.h {
+            let next = ((y / band + 1) * band).min(r.y + r.h);
+            let start = p.linear_offset(p.xb[0], y, z);
+            let end = p.linear_offset(p.xb[0], next - 1, z) + row_bytes;
+            let (_, tail) = core::mem::take(&mut rest).split_at_mut(start - cursor);
+            let (mine, tail) = tail.split_at_mut(end - start);
+            rest = tail;
+            cursor = end;
+            tasks.push((z, y..next, start, mine));
+            y = next;
+        }
+    }
+    tasks.into_par_iter().for_each(|(z, ys, base, lin)| {
+        let mut m = K::untile(tiled, lin, base);
+        run(p, &mut m, z..z + 1, ys);
+    });
+}
+
+/// Parallel tile: tasks own disjoint ranges of the tiled buffer (blocklinear block rows, pitch
+/// row bands, swizzle sub-cubes selected by the top index bits).
+#[cfg(feature = "rayon")]
+pub(crate) fn tile_planned_par<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8]) {
+    use alloc::vec::Vec;
+    use rayon::prelude::*;
+    let r = p.region;
+    let linear = &linear[..p.linear_span];
+    let tiled = &mut tiled[..p.tiled_span];
+    let (ry, rz) = (r.y..r.y + r.h, r.z..r.z + r.d);
+    let clip = |a: Range<u32>, b: &Range<u32>| a.start.max(b.start)..a.end.min(b.end);
+    match &p.surface {
+        Surface::BlockLinear(b) => {
+            let [bx, by, _] = b.blocks();
+            let [_, rows, slices] = b.block_extent_bytes_rows_slices();
+            let row_bytes = bx as usize * b.block_bytes() as usize;
+            let tasks: Vec<(usize, &mut [u8])> = tiled.chunks_mut(row_bytes).enumerate().collect();
+            tasks.into_par_iter().for_each(|(i, chunk)| {
+                let (bzi, byi) = ((i / by as usize) as u32, (i % by as usize) as u32);
+                let ys = clip(byi * rows as u32..(byi + 1) * rows as u32, &ry);
+                let zs = clip(bzi * slices as u32..(bzi + 1) * slices as u32, &rz);
+                if ys.start < ys.end && zs.start < zs.end {
+                    let mut m = K::tile(linear, chunk, i * row_bytes);
+                    blocklinear(p, b, &mut m, zs, ys);
+                }
+            });
+        }
+        Surface::Pitch(s) => {
+            let pitch = s.pitch_bytes() as usize;
+            let band = band_rows(p) as usize;
+            let tasks: Vec<(usize, &mut [u8])> = tiled.chunks_mut(pitch * band).enumerate().collect();
+            tasks.into_par_iter().for_each(|(i, chunk)| {
+                let ys = clip((i * band) as u32..((i + 1) * band) as u32, &ry);
+                if ys.start < ys.end {
+                    let mut m = K::tile(linear, chunk, i * pitch * band);
+                    run(p, &mut m, rz.clone(), ys);
+                }
+            });
+        }
+        Surface::Swizzled(s) => {
+            // Split the index space by its top `k` bits: each part is the sub-box whose
+            // coordinates' matching high bits are fixed.
+            let masks = s.masks();
+            let total_bits = 64 - (masks[0] | masks[1] | masks[2]).leading_zeros();
+            let k = total_bits.min(6);
+            let low_bits = total_bits - k;
+            let es = s.elem_size() as usize;
+            let part_bytes = (1usize << low_bits) * es;
+            let tasks: Vec<(usize, &mut [u8])> = tiled.chunks_mut(part_bytes).enumerate().collect();
+            tasks.into_par_iter().for_each(|(i, chunk)| {
+                let mut ranges = [0u32..0, 0..0, 0..0];
+                for d in 0..3 {
+                    let low_mask = masks[d] & ((1u64 << low_bits) - 1);
+                    let low_count = low_mask.count_ones();
+                    let high = crate::tile::kernels::extract((i as u64) << low_bits, masks[d]) >> low_count;
+                    let start = (high << low_count) as u32;
+                    ranges[d] = start..start + (1u32 << low_count);
+                }
+                let xs = clip(ranges[0].clone(), &(r.x..r.x + r.w));
+                let ys = clip(ranges[1].clone(), &ry);
+                let zs = clip(ranges[2].clone(), &rz);
+                if xs.start < xs.end && ys.start < ys.end && zs.start < zs.end {
+                    let mut m = K::tile(linear, chunk, i * part_bytes);
+                    swizzled(p, s, &mut m, zs, ys, [xs.start, xs.end]);
+                }
+            });
+        }
+    }
+}
+
+/// Gathers the bits of `v` at the set bits of `mask` into the low bits (a software PEXT).
+#[cfg(feature = "rayon")]
+pub(crate) fn extract(v: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 0;
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if v & low != 0 {
+            out |= 1 << bit;
+        }
+        bit += 1;
+        mask &= mask - 1;
+    }
+    out
+}

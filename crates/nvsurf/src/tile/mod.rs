@@ -1,0 +1,276 @@
+//! Moving bytes between linear images and any layout.
+//!
+//! - [`untile`]: layout (a raw dump) -> linear image; [`tile`]: linear image -> layout.
+//! - Whole surfaces or any [`Region`] (box) inside one, with an explicit [`LinearLayout`] (row
+//!   and slice pitch of the linear image, not only tightly packed).
+//! - The kernels write into the caller's buffer and never allocate; [`untile_to_vec`] and
+//!   [`tile_to_vec`] are the allocating conveniences.
+//! - Sizes and bounds are checked up front ([`Plan::new`]); nothing outside the surface's
+//!   `size_bytes` of the tiled buffer or the region's span of the linear buffer is touched.
+//! - With the `rayon` feature, [`untile_parallel`] / [`tile_parallel`] split the work by z slices
+//!   and gob-row bands (untile) or by block rows / pitch rows / swizzle sub-cubes (tile) over the
+//!   current rayon pool; their bytes equal the single-thread path's.
+//!
+//! Fast paths (all in [`kernels`]): blocklinear copies whole gob rows (64 bytes, VM order) or
+//! 16-byte runs (CPU-side gob orders) and handles partial gobs with sub-row copies, never byte
+//! by byte; pitch copies whole rows; swizzled steps the element index with a masked add and
+//! copies the longest runs that are contiguous in both images. Every element size is moved as
+//! bytes (a 12-byte element is 12 bytes of its row), so any element size works through the
+//! byte-oriented view.
+
+pub mod kernels;
+
+use crate::error::{Error, Result};
+use crate::layout::Surface;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// A box of elements inside a surface: origin (x, y, z) and extent (w, h, d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Region {
+    /// First column, in elements.
+    pub x: u32,
+    /// First row.
+    pub y: u32,
+    /// First slice.
+    pub z: u32,
+    /// Width in elements.
+    pub w: u32,
+    /// Height in rows.
+    pub h: u32,
+    /// Depth in slices.
+    pub d: u32,
+}
+
+impl Region {
+    /// The whole surface.
+    pub fn whole(s: &Surface) -> Region {
+        let [w, h, d] = s.size();
+        Region { x: 0, y: 0, z: 0, w, h, d }
+    }
+
+    /// Checks that the box is non-empty and inside `s`.
+    pub fn check(&self, s: &Surface) -> Result<()> {
+        let size = s.size();
+        let fields = [
+            ("box x", "box w", self.x, self.w),
+            ("box y", "box h", self.y, self.h),
+            ("box z", "box d", self.z, self.d),
+        ];
+        for (i, (of, ef, o, e)) in fields.into_iter().enumerate() {
+            if e == 0 {
+                return Err(Error::OutOfRange { field: ef, value: 0, min: 1, max: size[i].into() });
+            }
+            let end = u64::from(o) + u64::from(e);
+            if end > u64::from(size[i]) {
+                let _ = of;
+                return Err(Error::OutOfBounds {
+                    field: ["box x+w", "box y+h", "box z+d"][i],
+                    value: end,
+                    limit: u64::from(size[i]) + 1,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How the linear image is laid out: bytes between rows and between slices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LinearLayout {
+    /// Bytes from one row to the next (at least the region's row bytes).
+    pub row_pitch_bytes: u64,
+    /// Bytes from one slice to the next (at least the region's slice span).
+    pub slice_pitch_bytes: u64,
+}
+
+impl LinearLayout {
+    /// Tightly packed rows and slices for `region` of `elem_size`-byte elements.
+    pub fn packed(region: &Region, elem_size: u32) -> LinearLayout {
+        let row = u64::from(region.w) * u64::from(elem_size);
+        LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) }
+    }
+
+    /// Rows of `row_pitch_bytes`, slices packed (`row_pitch * h`).
+    pub fn with_row_pitch(region: &Region, row_pitch_bytes: u64) -> LinearLayout {
+        LinearLayout { row_pitch_bytes, slice_pitch_bytes: row_pitch_bytes * u64::from(region.h) }
+    }
+}
+
+/// A checked copy plan: everything the kernels need, all in `usize`, all in bounds.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// The surface.
+    pub surface: Surface,
+    /// The region, in elements.
+    pub region: Region,
+    /// Region start and end in bytes along x.
+    pub xb: [usize; 2],
+    /// Linear row pitch in bytes.
+    pub row_pitch: usize,
+    /// Linear slice pitch in bytes.
+    pub slice_pitch: usize,
+    /// Bytes of the linear buffer the region spans.
+    pub linear_span: usize,
+    /// Bytes of the tiled buffer the surface spans (`size_bytes`).
+    pub tiled_span: usize,
+}
+
+fn to_usize(what: &'static str, v: u64) -> Result<usize> {
+    usize::try_from(v).map_err(|_| Error::Overflow { what, detail: alloc::format!("{v} does not fit in usize") })
+}
+
+impl Plan {
+    /// Checks the region, the linear layout and both buffer lengths.
+    pub fn new(s: &Surface, region: Region, lin: LinearLayout, tiled_len: usize, linear_len: usize) -> Result<Plan> {
+        region.check(s)?;
+        let es = u64::from(s.elem_size());
+        let row_bytes = u64::from(region.w) * es;
+        if lin.row_pitch_bytes < row_bytes {
+            return Err(Error::OutOfRange {
+                field: "linear row pitch",
+                value: lin.row_pitch_bytes,
+                min: row_bytes,
+                max: u64::MAX,
+            });
+        }
+        let slice_span = (u64::from(region.h) - 1) * lin.row_pitch_bytes + row_bytes;
+        if region.d > 1 && lin.slice_pitch_bytes < slice_span {
+            return Err(Error::OutOfRange {
+                field: "linear slice pitch",
+                value: lin.slice_pitch_bytes,
+                min: slice_span,
+                max: u64::MAX,
+            });
+        }
+        let linear_span = (u64::from(region.d) - 1)
+            .checked_mul(lin.slice_pitch_bytes)
+            .and_then(|v| v.checked_add(slice_span))
+            .ok_or_else(|| Error::Overflow {
+                what: "linear image size",
+                detail: alloc::format!("{region:?} {lin:?}"),
+            })?;
+        if (linear_len as u64) < linear_span {
+            return Err(Error::BufferTooSmall { what: "linear buffer", needed: linear_span, got: linear_len as u64 });
+        }
+        let size = s.size_bytes();
+        if (tiled_len as u64) < size {
+            return Err(Error::BufferTooSmall { what: "tiled buffer", needed: size, got: tiled_len as u64 });
+        }
+        Ok(Plan {
+            surface: *s,
+            region,
+            xb: [
+                to_usize("box", u64::from(region.x) * es)?,
+                to_usize("box", (u64::from(region.x) + u64::from(region.w)) * es)?,
+            ],
+            row_pitch: to_usize("linear row pitch", lin.row_pitch_bytes)?,
+            slice_pitch: to_usize("linear slice pitch", lin.slice_pitch_bytes)?,
+            linear_span: to_usize("linear image size", linear_span)?,
+            tiled_span: to_usize("surface size", size)?,
+        })
+    }
+
+    /// Offset in the linear buffer of byte column `xb` of row `y` in slice `z` (surface coordinates).
+    #[inline(always)]
+    pub fn linear_offset(&self, xb: usize, y: u32, z: u32) -> usize {
+        (z - self.region.z) as usize * self.slice_pitch
+            + (y - self.region.y) as usize * self.row_pitch
+            + (xb - self.xb[0])
+    }
+}
+
+/// Copies `region` of the tiled surface (`tiled` starts at the surface's address) into the
+/// linear image `linear`.
+pub fn untile(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    kernels::untile_planned::<kernels::Raw>(&plan, tiled, linear);
+    Ok(())
+}
+
+/// Copies the linear image `linear` into `region` of the tiled surface. Bytes of `tiled` outside
+/// the region (including the padding of partial gobs and blocks) are left as they were.
+pub fn tile(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    kernels::tile_planned::<kernels::Raw>(&plan, linear, tiled);
+    Ok(())
+}
+
+/// Untiles the whole surface into a new, tightly packed linear image.
+pub fn untile_to_vec(s: &Surface, tiled: &[u8]) -> Result<Vec<u8>> {
+    let region = Region::whole(s);
+    let lin = LinearLayout::packed(&region, s.elem_size());
+    let mut out = vec![0u8; to_usize("linear image size", lin.slice_pitch_bytes * u64::from(region.d))?];
+    untile(s, tiled, &mut out, region, lin)?;
+    Ok(out)
+}
+
+/// Tiles a tightly packed linear image of the whole surface into a new buffer of `size_bytes`
+/// (padding zero-filled).
+pub fn tile_to_vec(s: &Surface, linear: &[u8]) -> Result<Vec<u8>> {
+    let region = Region::whole(s);
+    let lin = LinearLayout::packed(&region, s.elem_size());
+    let mut out = vec![0u8; to_usize("surface size", s.size_bytes())?];
+    tile(s, linear, &mut out, region, lin)?;
+    Ok(out)
+}
+
+/// [`untile`] split over the current rayon pool; the bytes equal [`untile`]'s.
+#[cfg(feature = "rayon")]
+pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    kernels::untile_planned_par::<kernels::Raw>(&plan, tiled, linear);
+    Ok(())
+}
+
+/// [`tile`] split over the current rayon pool; the bytes equal [`tile`]'s.
+#[cfg(feature = "rayon")]
+pub fn tile_parallel(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    kernels::tile_planned_par::<kernels::Raw>(&plan, linear, tiled);
+    Ok(())
+}
+
+/// The safe twin of [`untile`]: the same kernels with bounds-checked slice copies instead of
+/// raw pointer copies. Tests compare the two.
+pub fn untile_checked(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    kernels::untile_planned::<kernels::Safe>(&plan, tiled, linear);
+    Ok(())
+}
+
+/// The safe twin of [`tile`].
+pub fn tile_checked(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    kernels::tile_planned::<kernels::Safe>(&plan, linear, tiled);
+    Ok(())
+}
+
+/// Plain reference implementation: byte by byte through [`Surface::offset_of_byte`]. Slow; the
+/// property tests compare every fast path against it.
+pub fn untile_reference(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    for z in region.z..region.z + region.d {
+        for y in region.y..region.y + region.h {
+            for xb in plan.xb[0]..plan.xb[1] {
+                let t = s.offset_of_byte(xb as u64, y, z)? as usize;
+                linear[plan.linear_offset(xb, y, z)] = tiled[t];
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reference twin of [`tile`].
+pub fn tile_reference(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    for z in region.z..region.z + region.d {
+        for y in region.y..region.y + region.h {
+            for xb in plan.xb[0]..plan.xb[1] {
+                let t = s.offset_of_byte(xb as u64, y, z)? as usize;
+                tiled[t] = linear[plan.linear_offset(xb, y, z)];
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,159 @@
+//! Every tiling fast path against the plain address function, on random shapes, boxes and
+//! pitches; the parallel paths against the single-thread ones.
+
+use nvsurf::layout::gob::ALL_GOB_ORDERS;
+use nvsurf::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
+use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::{Error, Gpu};
+use proptest::prelude::*;
+
+fn gpu_strategy() -> impl Strategy<Value = Gpu> {
+    prop_oneof![Just(Gpu::G80), Just(Gpu::Gt215), Just(Gpu::Gf100), Just(Gpu::Gm20b), Just(Gpu::Tu102)]
+}
+
+prop_compose! {
+    fn blocklinear()(gpu in gpu_strategy(), es in prop_oneof![Just(1u32), Just(2), Just(4), Just(8), Just(12), Just(16)],
+                     w in 1u32..150, h in 1u32..40, d in 1u32..4, bw in 0u32..3, bh in 0u32..4, bd in 0u32..3,
+                     auto in any::<bool>(), order in 0usize..4, addr_blocks in 0u64..3) -> SurfaceDesc {
+        let es = if es == 12 && !gpu.is_gf100_or_later() { 4 } else { es };
+        let mut desc = SurfaceDesc::new(gpu, es, [w, h, d]);
+        desc.layout = LayoutKind::BlockLinear;
+        desc.block_log2 = Some([bw, bh, bd]);
+        desc.auto_size = Some(auto);
+        desc.gob_order = if gpu.is_gf100_or_later() { ALL_GOB_ORDERS[order] } else { GobOrder::Vm };
+        desc.address = addr_blocks * 0x200;
+        desc
+    }
+}
+
+prop_compose! {
+    fn pitch()(gpu in gpu_strategy(), es in prop_oneof![Just(1u32), Just(4), Just(16)], w in 1u32..100, h in 1u32..30, extra in 0u64..3) -> SurfaceDesc {
+        let mut desc = SurfaceDesc::new(gpu, es, [w, h, 1]);
+        desc.layout = LayoutKind::Pitch;
+        desc.pitch_bytes = Some((u64::from(w) * u64::from(es)).div_ceil(64) * 64 + 64 * extra);
+        desc
+    }
+}
+
+prop_compose! {
+    fn swizzled()(es in prop_oneof![Just(1u32), Just(2), Just(4), Just(8), Just(16)], lw in 0u32..7, lh in 0u32..6, ld in 0u32..3) -> SurfaceDesc {
+        let mut desc = SurfaceDesc::new(Gpu::Nv40, es, [1 << lw, 1 << lh, 1 << ld]);
+        desc.layout = LayoutKind::Swizzled;
+        desc
+    }
+}
+
+fn any_surface() -> impl Strategy<Value = SurfaceDesc> {
+    prop_oneof![3 => blocklinear(), 1 => pitch(), 1 => swizzled()]
+}
+
+/// A random box inside `s` (from fractions), and a linear layout with random padding.
+fn region_of(s: &Surface, f: [f64; 6], pad: [u64; 2], whole: bool) -> (Region, LinearLayout) {
+    let size = s.size();
+    let region = if whole {
+        Region::whole(s)
+    } else {
+        let mut o = [0u32; 3];
+        let mut e = [0u32; 3];
+        for i in 0..3 {
+            o[i] = (f[i] * size[i] as f64) as u32;
+            e[i] = 1 + (f[i + 3] * (size[i] - o[i]) as f64) as u32;
+            e[i] = e[i].min(size[i] - o[i]);
+        }
+        Region { x: o[0], y: o[1], z: o[2], w: e[0], h: e[1], d: e[2] }
+    };
+    let row = u64::from(region.w) * u64::from(s.elem_size()) + pad[0];
+    let slice = row * u64::from(region.h) + pad[1];
+    (region, LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: slice })
+}
+
+fn noise(n: usize, seed: u64) -> Vec<u8> {
+    let mut x = seed | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
+
+    #[test]
+    fn fast_paths_equal_the_address_function(desc in any_surface(), f in prop::array::uniform6(0.0f64..1.0), pad in prop::array::uniform2(0u64..40), whole in any::<bool>(), seed in any::<u64>()) {
+        let s = desc.build().unwrap();
+        let (region, lin) = region_of(&s, f, pad, whole);
+        let tiled = noise(s.size_bytes() as usize + 7, seed);
+        let lin_len = (u64::from(region.d) * lin.slice_pitch_bytes) as usize;
+        let background = noise(lin_len, seed ^ 0x55);
+
+        let mut fast = background.clone();
+        let mut slow = background.clone();
+        tile::untile(&s, &tiled, &mut fast, region, lin).unwrap();
+        tile::untile_reference(&s, &tiled, &mut slow, region, lin).unwrap();
+        prop_assert!(fast == slow, "untile differs");
+        let mut checked = background.clone();
+        tile::untile_checked(&s, &tiled, &mut checked, region, lin).unwrap();
+        prop_assert!(checked == slow, "safe twin of untile differs");
+
+        let linear = noise(lin_len, seed ^ 0xaa);
+        let mut fast_t = tiled.clone();
+        let mut slow_t = tiled.clone();
+        tile::tile(&s, &linear, &mut fast_t, region, lin).unwrap();
+        tile::tile_reference(&s, &linear, &mut slow_t, region, lin).unwrap();
+        prop_assert!(fast_t == slow_t, "tile differs");
+        let mut checked_t = tiled.clone();
+        tile::tile_checked(&s, &linear, &mut checked_t, region, lin).unwrap();
+        prop_assert!(checked_t == slow_t, "safe twin of tile differs");
+
+        // Round trip: untile what was tiled and get the linear image back (padding untouched).
+        let mut back = background.clone();
+        tile::untile(&s, &fast_t, &mut back, region, lin).unwrap();
+        let mut want = background.clone();
+        tile::untile_reference(&s, &slow_t, &mut want, region, lin).unwrap();
+        prop_assert!(back == want);
+
+        #[cfg(feature = "rayon")]
+        {
+            let mut par = background.clone();
+            tile::untile_parallel(&s, &tiled, &mut par, region, lin).unwrap();
+            prop_assert!(par == fast, "parallel untile differs");
+            let mut par_t = tiled.clone();
+            tile::tile_parallel(&s, &linear, &mut par_t, region, lin).unwrap();
+            prop_assert!(par_t == fast_t, "parallel tile differs");
+        }
+    }
+}
+
+#[test]
+fn whole_surface_round_trip_and_bad_buffers() {
+    let mut desc = SurfaceDesc::new(Gpu::Gf100, 4, [100, 50, 1]);
+    desc.block_log2 = Some([0, 4, 0]);
+    let s = desc.build().unwrap();
+    let linear = noise(100 * 50 * 4, 9);
+    let tiled = tile::tile_to_vec(&s, &linear).unwrap();
+    assert_eq!(tiled.len() as u64, s.size_bytes());
+    assert_eq!(tile::untile_to_vec(&s, &tiled).unwrap(), linear);
+
+    let short = &tiled[..tiled.len() - 1];
+    assert!(matches!(tile::untile_to_vec(&s, short), Err(Error::BufferTooSmall { what: "tiled buffer", .. })));
+    assert!(matches!(tile::tile_to_vec(&s, &linear[1..]), Err(Error::BufferTooSmall { what: "linear buffer", .. })));
+    let region = Region { x: 90, y: 0, z: 0, w: 11, h: 1, d: 1 };
+    let mut out = vec![0u8; 64];
+    let lin = LinearLayout::packed(&region, 4);
+    assert!(matches!(
+        tile::untile(&s, &tiled, &mut out, region, lin),
+        Err(Error::OutOfBounds { field: "box x+w", .. })
+    ));
+    let region = Region { w: 0, ..region };
+    assert!(matches!(tile::untile(&s, &tiled, &mut out, region, lin), Err(Error::OutOfRange { field: "box w", .. })));
+    let region = Region { x: 0, y: 0, z: 0, w: 10, h: 2, d: 1 };
+    let lin = LinearLayout { row_pitch_bytes: 39, slice_pitch_bytes: 80 };
+    assert!(matches!(
+        tile::untile(&s, &tiled, &mut out, region, lin),
+        Err(Error::OutOfRange { field: "linear row pitch", .. })
+    ));
+}
