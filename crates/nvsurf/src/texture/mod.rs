@@ -12,6 +12,7 @@
 //! - [`policy`]: how the requested block size is chosen (explicit, `max`, NVN/Switch).
 //! - [`g80`]: the G80/GF100 rules of seed 000 ("Textures, mipmapping and arrays", ERRATA E8).
 //! - [`pre_g80`]: the NV40 rules of seed 004.
+//! - [`copy`]: whole textures between a dump and a packed linear file (via [`crate::tile`]).
 //!
 //! ```
 //! use nvsurf::texture::{TextureDesc, TextureType, BlockPolicy};
@@ -30,6 +31,7 @@
 //! 4x4 for the BC/DXT formats): a level `w` texels wide is `ceil(w / 4)` elements wide. Levels
 //! halve in texels, then convert, so every level is at least one element.
 
+pub mod copy;
 pub mod g80;
 pub mod kind;
 pub mod policy;

@@ -1,0 +1,276 @@
+//! Texture layout rules: the G80/GF100 pseudocode of seed 000 written out plainly and compared
+//! with the model over a grid; the pre-G80 rules of seed 004; overrides; round trips through the
+//! tiling engine.
+
+use nvsurf::layout::{LayoutKind, Surface};
+use nvsurf::texture::{max_levels, BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
+use nvsurf::{Error, Gpu};
+
+/// Seed 000, "Blocklinear surfaces" + "Textures, mipmapping and arrays", literally (with E8:
+/// `mip[i]`): returns (level offsets, layer bytes) for an auto-sizing binding point.
+fn doc_pseudocode(gob_rows: u64, elem: u64, size: [u64; 3], levels: u32, block: [u32; 3]) -> (Vec<u64>, u64) {
+    let surface = |w: u64, h: u64, d: u64| -> (u64, u64) {
+        let (mut bw, mut bh, mut bd) = (block[0], block[1], block[2]);
+        while bw > 0 && (64u64 << (bw - 1)) >= w * elem {
+            bw -= 1;
+        }
+        while bh > 0 && (gob_rows << (bh - 1)) >= h {
+            bh -= 1;
+        }
+        while bd > 0 && (1u64 << (bd - 1)) >= d {
+            bd -= 1;
+        }
+        let (bx, by, bz) = (64u64 << bw, gob_rows << bh, 1u64 << bd);
+        let block_bytes = 64 * gob_rows * (1 << bw) * (1 << bh) * (1 << bd);
+        let blocks = (w * elem).div_ceil(bx) * h.div_ceil(by) * d.div_ceil(bz);
+        (blocks * block_bytes, block_bytes)
+    };
+    let (mut w, mut h, mut d) = (size[0], size[1], size[2]);
+    let (bytes0, block0) = surface(w, h, d);
+    let mut offsets = vec![0];
+    let mut sub = bytes0;
+    let mut prev = bytes0;
+    for _ in 1..levels {
+        offsets.push(offsets.last().unwrap() + prev);
+        w = (w / 2).max(1);
+        h = (h / 2).max(1);
+        d = (d / 2).max(1);
+        prev = surface(w, h, d).0;
+        sub += prev;
+    }
+    (offsets, sub.div_ceil(block0) * block0)
+}
+
+#[test]
+fn g80_gf100_follow_the_document_pseudocode() {
+    let sizes = [1u32, 2, 5, 8, 13, 31, 64, 100, 255, 300];
+    let mut n = 0;
+    for gpu in [Gpu::G80, Gpu::Gf100] {
+        let rows = u64::from(gpu.gob_height_rows().unwrap());
+        for &w in &sizes {
+            for &h in &sizes {
+                for &d in &[1u32, 3, 16] {
+                    for (elem, block) in
+                        [(1, [0, 0, 0]), (4, [0, 5, 0]), (16, [1, 3, 2]), (8, [2, 4, 5]), (2, [0, 1, 1])]
+                    {
+                        let ty = if d > 1 { TextureType::D3 } else { TextureType::D2 };
+                        let mut desc = TextureDesc::new(gpu, ty, elem, [w, h, d]);
+                        desc.levels = max_levels([w, h, d]);
+                        desc.block = BlockPolicy::Explicit(block);
+                        let t = desc.build().unwrap();
+                        let (offs, layer) =
+                            doc_pseudocode(rows, elem.into(), [w, h, d].map(u64::from), desc.levels, block);
+                        let got: Vec<u64> = t.levels().iter().map(|l| l.offset_bytes).collect();
+                        assert_eq!(got, offs, "{gpu} {w}x{h}x{d} elem {elem} block {block:?}");
+                        assert_eq!(t.layer_stride_bytes(), layer, "{gpu} {w}x{h}x{d} elem {elem} block {block:?}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(n, 2 * 10 * 10 * 3 * 5);
+}
+
+#[test]
+fn arrays_repeat_the_layer_and_offsets_are_inside_levels() {
+    let mut d = TextureDesc::new(Gpu::Gk104, TextureType::CubeArray, 8, [40, 40, 1]);
+    d.layers = 12;
+    d.levels = 6;
+    let t = d.build().unwrap();
+    assert_eq!(t.size_bytes(), 12 * t.layer_stride_bytes());
+    for sub in t.subresources() {
+        assert_eq!(
+            sub.offset_bytes,
+            u64::from(sub.layer) * t.layer_stride_bytes() + t.level(sub.level).unwrap().offset_bytes
+        );
+        let [w, h, _] = sub.elements;
+        for (x, y) in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)] {
+            let o = t.offset_of(sub.level, sub.layer, [x, y, 0]).unwrap();
+            assert!(o >= sub.offset_bytes && o + 8 <= sub.offset_bytes + sub.size_bytes);
+        }
+    }
+    assert_eq!(t.subresources().count(), 72);
+    assert!(matches!(t.subresource(6, 0), Err(Error::OutOfBounds { field: "level", .. })));
+    assert!(matches!(t.subresource(0, 12), Err(Error::OutOfBounds { field: "layer", .. })));
+    assert!(matches!(t.offset_of(0, 0, [40, 0, 0]), Err(Error::OutOfBounds { field: "x", .. })));
+}
+
+#[test]
+fn nvn_leaves_a_single_layer_unpadded_max_pads_it() {
+    // 64x64 RGBA8, 7 levels, GF100+: chain 16384+4096+... ends below a multiple of level 0's block.
+    let mut d = TextureDesc::new(Gpu::Gm20b, TextureType::D2, 4, [64, 64, 1]);
+    d.levels = 7;
+    d.block = BlockPolicy::Nvn;
+    let nvn = d.build().unwrap();
+    let last = nvn.levels().last().unwrap();
+    assert_eq!(nvn.size_bytes(), last.offset_bytes + last.size_bytes);
+    d.block = BlockPolicy::Max;
+    let max = d.build().unwrap();
+    let block0 = match max.levels()[0].surface {
+        Some(Surface::BlockLinear(s)) => s.block_bytes(),
+        _ => unreachable!(),
+    };
+    assert_eq!(max.size_bytes() % block0, 0);
+    assert!(max.size_bytes() > nvn.size_bytes());
+    // With two layers NVN pads too.
+    d.block = BlockPolicy::Nvn;
+    d.ty = TextureType::D2Array;
+    d.layers = 2;
+    assert_eq!(d.build().unwrap().layer_stride_bytes(), max.layer_stride_bytes());
+}
+
+#[test]
+fn pre_g80_linear_rules() {
+    // Linear 3D: one pitch for every level, each level's z slices one after another.
+    let mut d = TextureDesc::new(Gpu::Nv40, TextureType::D3, 4, [16, 8, 4]);
+    d.layout = LayoutKind::Pitch;
+    d.levels = 5;
+    d.pitch_bytes = Some(100);
+    let t = d.build().unwrap();
+    let sizes: Vec<u64> = t.levels().iter().map(|l| l.size_bytes).collect();
+    // rows x slices x pitch: 8x4, 4x2, 2x1, 1x1, 1x1.
+    assert_eq!(sizes, [3200, 800, 200, 100, 100]);
+    assert!(t.levels().iter().all(|l| l.row_bytes == 100));
+    assert_eq!(t.slice_offset(1, 0, 1).unwrap(), 3200 + 400);
+    assert_eq!(t.offset_of(1, 0, [3, 2, 1]).unwrap(), 3200 + 400 + 200 + 12);
+    assert_eq!(t.size_bytes(), 4400);
+    // Pitch must be a multiple of the element size and hold a row.
+    d.pitch_bytes = Some(102);
+    assert!(matches!(d.build(), Err(Error::NotMultiple { field: "pitch", multiple: 4, .. })));
+    d.pitch_bytes = Some(32);
+    assert!(matches!(d.build(), Err(Error::Unsupported { field: "pitch", .. })));
+    // Linear cube: faces contiguous, not rounded to 128.
+    let mut c = TextureDesc::new(Gpu::Nv40, TextureType::Cube, 4, [8, 8, 1]);
+    c.layout = LayoutKind::Pitch;
+    c.levels = 4;
+    let t = c.build().unwrap();
+    // pitch 32: 8 + 4 + 2 + 1 rows.
+    assert_eq!(t.layer_stride_bytes(), 32 * 15);
+    // Swizzled cube of the same size: 256 + 64 + 16 + 4 = 340, rounded to 384.
+    c.layout = LayoutKind::Swizzled;
+    assert_eq!(c.build().unwrap().layer_stride_bytes(), 384);
+}
+
+#[test]
+fn pre_g80_swizzled_3d_and_dxt() {
+    // Swizzled 3D levels are packed with no gaps, each swizzled in x, y and z.
+    let mut d = TextureDesc::new(Gpu::Nv40, TextureType::D3, 2, [4, 4, 4]);
+    d.levels = 3;
+    let t = d.build().unwrap();
+    let offs: Vec<u64> = t.levels().iter().map(|l| l.offset_bytes).collect();
+    assert_eq!(offs, [0, 128, 144]);
+    // VECTORS.md pre-G80 swizzle: 4x4x4, (1,2,3) -> index 53.
+    assert_eq!(t.offset_of(0, 0, [1, 2, 3]).unwrap(), 53 * 2);
+    // DXT1 (8-byte 4x4 blocks) is never swizzled: rows of blocks, each level at least one
+    // block, even for a non-power-of-two size.
+    let mut d = TextureDesc::new(Gpu::Nv40, TextureType::D2, 8, [20, 12, 1]);
+    d.texels_per_elem = [4, 4];
+    d.levels = 5;
+    let t = d.build().unwrap();
+    let sizes: Vec<u64> = t.levels().iter().map(|l| l.size_bytes).collect();
+    // 5x3, 3x2 (10x6 texels), 2x1 (5x3), 1x1 (2x1), 1x1 (1x1) blocks of 8 bytes.
+    assert_eq!(sizes, [120, 48, 16, 8, 8]);
+    let rows: Vec<u64> = t.levels().iter().map(|l| l.row_bytes).collect();
+    assert_eq!(rows, [40, 24, 16, 8, 8]);
+    // A DXT cube keeps the 128-byte face alignment (decision documented in texture::pre_g80).
+    let mut c = TextureDesc::new(Gpu::Nv40, TextureType::Cube, 16, [16, 16, 1]);
+    c.texels_per_elem = [4, 4];
+    c.levels = 5;
+    let t = c.build().unwrap();
+    // 4x4 + 2x2 + 1x1 + 1x1 + 1x1 blocks of 16 bytes = 368 bytes, rounded to 384.
+    assert_eq!(t.layer_stride_bytes(), 384);
+    // RECT before G80 is linear; swizzled RECT is refused.
+    let mut r = TextureDesc::new(Gpu::Nv40, TextureType::Rect, 4, [100, 10, 1]);
+    assert_eq!(r.build().unwrap().size_bytes(), 4000);
+    r.layout = LayoutKind::Swizzled;
+    assert!(r.build().is_err());
+}
+
+#[test]
+fn rect_and_buffer_on_g80() {
+    let mut r = TextureDesc::new(Gpu::G80, TextureType::Rect, 4, [100, 10, 1]);
+    r.layout = LayoutKind::Pitch;
+    let t = r.build().unwrap();
+    assert_eq!((t.levels()[0].row_bytes, t.size_bytes()), (448, 4480));
+    r.layers = 2;
+    assert!(r.build().is_err());
+    r.layers = 1;
+    r.layout = LayoutKind::BlockLinear;
+    r.block = BlockPolicy::Explicit([0, 2, 0]);
+    assert_eq!(r.build().unwrap().levels()[0].block_log2, Some([0, 2, 0]));
+    r.levels = 2;
+    assert!(matches!(r.build(), Err(Error::OutOfRange { field: "levels", max: 1, .. })));
+    let b = TextureDesc::new(Gpu::G80, TextureType::Buffer, 16, [1000, 1, 1]).build().unwrap();
+    assert_eq!((b.size_bytes(), b.levels()[0].surface), (16000, None));
+    assert_eq!(b.offset_of(0, 0, [999, 0, 0]).unwrap(), 15984);
+}
+
+#[test]
+fn level_placement_overrides() {
+    let mut d = TextureDesc::new(Gpu::Gf100, TextureType::D2, 4, [64, 64, 1]);
+    d.levels = 7;
+    d.placement = LevelPlacement::AlignEach(4096);
+    let t = d.build().unwrap();
+    let offs: Vec<u64> = t.levels().iter().map(|l| l.offset_bytes).collect();
+    assert_eq!(offs, [0, 16384, 20480, 24576, 28672, 32768, 36864]);
+    d.placement = LevelPlacement::Offsets(vec![0, 20000, 30000, 40000, 50000, 60000, 70000]);
+    let t = d.build().unwrap();
+    assert_eq!(t.level(3).unwrap().offset_bytes, 40000);
+    assert_eq!(t.offset_of(3, 0, [0, 0, 0]).unwrap(), 40000);
+    d.layer_stride_bytes = Some(1 << 20);
+    d.ty = TextureType::D2Array;
+    d.layers = 3;
+    let t = d.build().unwrap();
+    assert_eq!((t.layer_stride_bytes(), t.size_bytes()), (1 << 20, 3 << 20));
+    assert_eq!(t.subresource(2, 2).unwrap().offset_bytes, (2 << 20) + 30000);
+}
+
+fn round_trip(t: &Texture) {
+    let linear: Vec<u8> = (0..t.linear_size_bytes()).map(|i| (i * 7 + i / 251) as u8).collect();
+    let dump = t.tile_to_vec(&linear).unwrap();
+    assert_eq!(dump.len() as u64, t.size_bytes());
+    assert!(t.untile_to_vec(&dump).unwrap() == linear, "{} {:?}", t.ty(), t.levels()[0].texels);
+    // Each element lands where offset_of says.
+    let es = t.elem_size() as usize;
+    for sub in t.subresources() {
+        let [w, h, d] = sub.elements;
+        let (x, y, z) = (w - 1, h - 1, d - 1);
+        let lin = sub.linear_offset_bytes as usize + (((z * h + y) * w + x) as usize) * es;
+        let at = t.offset_of(sub.level, sub.layer, [x, y, z]).unwrap() as usize;
+        assert_eq!(dump[at..at + es], linear[lin..lin + es]);
+    }
+    assert!(matches!(t.untile_to_vec(&dump[..dump.len() - 1]), Err(Error::BufferTooSmall { .. })));
+}
+
+#[test]
+fn round_trips_through_the_tiling_engine() {
+    let mut cases = vec![];
+    let mut d = TextureDesc::new(Gpu::G80, TextureType::D3, 4, [33, 17, 9]);
+    d.levels = 6;
+    d.block = BlockPolicy::Explicit([1, 2, 3]);
+    cases.push(d);
+    let mut d = TextureDesc::new(Gpu::Gf100, TextureType::D1Array, 16, [300, 1, 1]);
+    d.levels = 9;
+    d.layers = 3;
+    cases.push(d);
+    let mut d = TextureDesc::new(Gpu::Nv40, TextureType::Cube, 4, [32, 32, 1]);
+    d.levels = 6;
+    cases.push(d);
+    let mut d = TextureDesc::new(Gpu::Nv40, TextureType::D3, 8, [8, 4, 16]);
+    d.levels = 5;
+    cases.push(d.clone());
+    d.layout = LayoutKind::Pitch;
+    cases.push(d);
+    let mut d = TextureDesc::new(Gpu::Nv40, TextureType::D2, 16, [36, 20, 1]);
+    d.texels_per_elem = [4, 4];
+    d.levels = 6;
+    cases.push(d);
+    cases.push(TextureDesc::new(Gpu::Gf100, TextureType::Buffer, 4, [77, 1, 1]));
+    let mut d = TextureDesc::new(Gpu::G80, TextureType::Rect, 2, [31, 7, 1]);
+    d.layout = LayoutKind::Pitch;
+    cases.push(d);
+    for d in cases {
+        round_trip(&d.build().unwrap());
+    }
+}
