@@ -11,10 +11,12 @@
 //!
 //! Known difference, documented rather than copied: `tegra_swizzle` forces block height 1 gob
 //! for every texture of depth > 1 (its source says "TODO: Enforce a block height of 1 for depth
-//! textures elsewhere?") and sizes each 3D level with the block depth chosen from that level's
-//! own depth. The NVN convention as issue 4 states it chooses the block height from the height
-//! for 3D textures too, so our 3D layouts differ from `tegra_swizzle`'s unless the block height
-//! is forced to 1 ([`three_d_with_forced_block_height`] shows where they then agree).
+//! textures elsewhere?"). The NVN convention as issue 4 states it chooses the block height from
+//! the height for 3D textures too, so our 3D layouts differ from `tegra_swizzle`'s whenever that
+//! rule picks more than 1 gob (`h + h/2 >= 16` rows); with the block height forced to 1
+//! (`BlockPolicy::Explicit([0, 0, z])`), offsets and bytes of every 3D level agree
+//! (`three_d_with_forced_block_height`). Its block depth (chosen per level from the level's own
+//! depth with the NVN thresholds) agrees with the document's auto-sizing in every case tested.
 
 use nvsurf::layout::{GobOrder, LayoutKind};
 use nvsurf::texture::{BlockPolicy, Texture, TextureDesc, TextureType};
@@ -136,23 +138,36 @@ fn bytes_match_2d_arrays_cubes() {
 }
 
 /// 3D: with the block height forced to 1 gob (as `tegra_swizzle` does) and the block depth from
-/// the NVN rule, a single-level 3D texture has the same size; with the NVN block height (issue
-/// 4's rule) it does not when the height spans more than one gob.
+/// the NVN rule, every level of a mipmapped 3D texture has the same offset and the same bytes;
+/// with the NVN block height (issue 4's rule) the layout differs whenever the height spans more
+/// than one gob.
 #[test]
 fn three_d_with_forced_block_height() {
-    for (w, h, d) in [(16, 16, 16), (64, 8, 4), (32, 32, 5), (8, 8, 33), (100, 3, 7)] {
-        let nvn = ours(TextureType::D3, [w, h, d], 4, 1, 1, 1);
-        let z = nvn.levels()[0].block_log2.unwrap()[2];
+    let mut taller = 0;
+    for (w, h, d) in [(16, 16, 16), (64, 8, 4), (32, 32, 5), (8, 8, 33), (100, 3, 7), (17, 9, 12)] {
+        let levels = nvsurf::texture::max_levels([w, h, d]);
+        let nvn = ours(TextureType::D3, [w, h, d], 4, 1, levels, 1);
+        let [_, y, z] = nvn.levels()[0].block_log2.unwrap();
         let mut forced = TextureDesc::new(Gpu::Gm20b, TextureType::D3, 4, [w, h, d]);
+        forced.levels = levels;
         forced.block = BlockPolicy::Explicit([0, 0, z]);
         forced.gob_order = GobOrder::Tegra;
         let forced = forced.build().unwrap();
-        let theirs = theirs_size([w, h, d], 4, 1, 1, 1);
-        // The document pads even a single layer to its block; tegra_swizzle does not pad, and
-        // the 3D block already covers the level, so the chain end is what to compare.
-        assert_eq!(forced.levels()[0].size_bytes, theirs, "{w}x{h}x{d} forced block height");
-        if h > 8 {
-            assert_ne!(nvn.levels()[0].block_log2.unwrap()[1], 0, "{w}x{h}x{d}: NVN picks a taller block");
+        for l in forced.levels() {
+            let theirs = theirs_size([w, h, d], 4, 1, l.level + 1, 1);
+            assert_eq!(l.offset_bytes + l.size_bytes, theirs, "{w}x{h}x{d} level {}", l.level);
+        }
+        let linear = pattern(forced.linear_size_bytes() as usize);
+        let tiled = swizzle_surface(w, h, d, &linear, BlockDim::uncompressed(), None, 4, levels, 1).unwrap();
+        let mine = forced.tile_to_vec(&linear).unwrap();
+        // The document pads the layer to level 0's block; tegra_swizzle leaves it unpadded.
+        assert!(mine[..tiled.len()] == tiled[..], "{w}x{h}x{d}: bytes differ");
+        if y > 0 {
+            // The NVN rule picks a taller block than tegra_swizzle's 1 gob: different bytes.
+            let by_nvn = nvn.tile_to_vec(&linear).unwrap();
+            assert!(by_nvn.len() < tiled.len() || by_nvn[..tiled.len()] != tiled[..], "{w}x{h}x{d}");
+            taller += 1;
         }
     }
+    assert_eq!(taller, 2, "16x16x16 and 32x32x5 get a taller NVN block");
 }

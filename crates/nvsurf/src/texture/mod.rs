@@ -473,7 +473,7 @@ impl core::fmt::Display for Texture {
                 l.row_bytes
             )?;
         }
-        writeln!(f, "layer stride {} bytes; {} layer(s) from offset 0", self.layer_stride_bytes, self.layers)?;
+        writeln!(f, "layer stride {} bytes x {} layer(s)", self.layer_stride_bytes, self.layers)?;
         write!(f, "total {} bytes (packed linear: {} bytes)", self.size_bytes, self.linear_size_bytes())
     }
 }

@@ -16,6 +16,10 @@
 //!   with `h` the level-0 height in element rows; the block depth likewise from the depth; and a
 //!   texture of a single layer is not padded up to the block size (Switch files store it so).
 //!   The thresholds assume 8-row gobs, so the policy is accepted on GF100 and later only.
+//!   Known difference: `tegra_swizzle` 0.4 forces a block height of 1 gob for every texture of
+//!   depth > 1 instead of choosing it from the height; to reproduce 3D files written that way use
+//!   `Explicit([0, 0, z])` with `z` the NVN block depth (tests/texture_tegra.rs checks that the
+//!   offsets and bytes then agree).
 
 use crate::error::{Error, Result};
 use crate::gpu::Gpu;
