@@ -89,6 +89,32 @@ fn noise(n: usize) -> Vec<u8> {
         .collect()
 }
 
+/// A byte buffer whose start is 64-byte aligned (a cache line), as graphics code allocates
+/// its staging buffers; memcpy gets the same alignment.
+struct Aligned {
+    storage: Vec<u8>,
+    start: usize,
+    len: usize,
+}
+
+impl Aligned {
+    fn new(len: usize, fill: Option<&[u8]>) -> Aligned {
+        let storage = vec![0u8; len + 64];
+        let start = storage.as_ptr().align_offset(64);
+        let mut a = Aligned { storage, start, len };
+        if let Some(f) = fill {
+            a.as_mut().copy_from_slice(f);
+        }
+        a
+    }
+    fn as_ref(&self) -> &[u8] {
+        &self.storage[self.start..self.start + self.len]
+    }
+    fn as_mut(&mut self) -> &mut [u8] {
+        &mut self.storage[self.start..self.start + self.len]
+    }
+}
+
 /// One contender: a name and the work of one iteration.
 struct Contender<'a> {
     name: &'static str,
@@ -166,11 +192,13 @@ fn main() {
         let lin = LinearLayout::packed(&region, s.elem_size());
         let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
         let tiled_len = s.size_bytes() as usize;
-        let linear_src = noise(lin_len);
-        let tiled_src = tile::tile_to_vec(&s, &linear_src).expect("tile");
-        let mut linear_dst = vec![0u8; lin_len];
-        let mut tiled_dst = vec![0u8; tiled_len];
-        let mut copy_dst = vec![0u8; lin_len];
+        let linear_src = Aligned::new(lin_len, Some(&noise(lin_len)));
+        let tiled_src = Aligned::new(tiled_len, Some(&tile::tile_to_vec(&s, linear_src.as_ref()).expect("tile")));
+        let mut linear_dst = Aligned::new(lin_len, None);
+        let mut tiled_dst = Aligned::new(tiled_len, None);
+        let mut copy_dst = Aligned::new(lin_len, None);
+        let mut ffi_tiled = Aligned::new(tiled_len, None);
+        let mut ffi_linear = Aligned::new(lin_len, None);
 
         // Correctness check against tegra_swizzle before timing anything.
         if let Some((w, h, d, bpp, bh)) = case.tegra {
@@ -178,12 +206,12 @@ fn main() {
                 w,
                 h,
                 d,
-                &linear_src,
+                linear_src.as_ref(),
                 BlockHeight::new(bh).expect("bh"),
                 bpp,
             )
             .expect("tegra_swizzle");
-            assert!(theirs == tiled_src, "{}: our tiled bytes differ from tegra_swizzle's", case.name);
+            assert!(theirs == tiled_src.as_ref(), "{}: our tiled bytes differ from tegra_swizzle's", case.name);
         }
 
         for op in ["tile", "untile"] {
@@ -192,8 +220,8 @@ fn main() {
                     continue;
                 }
                 let mut contenders: Vec<Contender> = Vec::new();
-                let (ls, ts) = (&linear_src, &tiled_src);
-                let (ld, td, cd) = (&mut linear_dst, &mut tiled_dst, &mut copy_dst);
+                let (ls, ts) = (linear_src.as_ref(), tiled_src.as_ref());
+                let (ld, td, cd) = (linear_dst.as_mut(), tiled_dst.as_mut(), copy_dst.as_mut());
                 let pool = &pool;
                 let ours: Box<dyn FnMut()> = match (op, threads) {
                     ("tile", 1) => Box::new(move || tile::tile(&s, ls, td, region, lin).expect("tile")),
@@ -239,7 +267,7 @@ fn main() {
                     // only for depth 1 (the allocating API picks the block depth itself).
                     if d == 1 {
                         has_ffi = true;
-                        let mut out = vec![0u8; if op == "tile" { tiled_len } else { lin_len }];
+                        let out = if op == "tile" { ffi_tiled.as_mut() } else { ffi_linear.as_mut() };
                         let ffi: Box<dyn FnMut()> = if op == "tile" {
                             Box::new(move || {
                                 // SAFETY: `ls` holds w*h*bpp bytes (deswizzled_mip_size) and `out`
