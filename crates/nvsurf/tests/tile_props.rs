@@ -157,3 +157,32 @@ fn whole_surface_round_trip_and_bad_buffers() {
         Err(Error::OutOfRange { field: "linear row pitch", .. })
     ));
 }
+
+/// Large tiled outputs take the streaming-store path: it must write the same bytes as the
+/// checked twin (also through the parallel entry point).
+#[test]
+fn streaming_tile_equals_the_checked_twin() {
+    let mut desc = SurfaceDesc::new(Gpu::Gm20b, 4, [2048, 3100, 1]);
+    desc.block_log2 = Some([0, 4, 0]);
+    desc.gob_order = GobOrder::Tegra;
+    let s = desc.build().unwrap();
+    let size = s.size_bytes() as usize;
+    assert!(size >= tile::STREAMING_THRESHOLD_BYTES);
+    let linear = noise(2048 * 3100 * 4, 3);
+    let mut storage = vec![0u8; size + 64];
+    let start = storage.as_ptr().align_offset(64);
+    let region = Region::whole(&s);
+    let lin = LinearLayout::packed(&region, 4);
+    let plan = tile::Plan::new(&s, region, lin, size, linear.len()).unwrap();
+    assert!(plan.stream_tiled(&storage[start..start + size]), "the streaming path is taken");
+    tile::tile(&s, &linear, &mut storage[start..start + size], region, lin).unwrap();
+    let mut want = vec![0u8; size];
+    tile::tile_checked(&s, &linear, &mut want, region, lin).unwrap();
+    assert!(storage[start..start + size] == want[..]);
+    #[cfg(feature = "rayon")]
+    {
+        storage.iter_mut().for_each(|b| *b = 0);
+        tile::tile_parallel(&s, &linear, &mut storage[start..start + size], region, lin).unwrap();
+        assert!(storage[start..start + size] == want[..]);
+    }
+}

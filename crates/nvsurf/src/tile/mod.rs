@@ -171,21 +171,6 @@ impl Plan {
         })
     }
 
-    /// Whether untile should stream its linear output: large, and every 64-byte line of it
-    /// written whole (a 64-byte aligned buffer, row and slice pitches and box start); partial
-    /// lines would make streaming stores slower than ordinary ones.
-    pub fn stream_linear(&self, linear: &[u8]) -> bool {
-        // Measured: streaming the linear rows of an untile is slower than ordinary stores on
-        // the development machine (8 rows written round-robin), so it is off for now.
-        false
-            && self.linear_span >= STREAMING_THRESHOLD_BYTES
-            && (linear.as_ptr() as usize) % 64 == 0
-            && self.row_pitch % 64 == 0
-            && (self.region.d == 1 || self.slice_pitch % 64 == 0)
-            && self.xb[0] % 64 == 0
-            && matches!(self.surface, Surface::BlockLinear(_))
-    }
-
     /// Whether tile should stream its tiled output: large and 64-byte aligned (gobs are whole
     /// lines).
     pub fn stream_tiled(&self, tiled: &[u8]) -> bool {
@@ -203,8 +188,8 @@ impl Plan {
     }
 }
 
-/// Outputs of at least this many bytes are written with streaming (non-temporal) stores on
-/// x86_64: they would not fit in the caches anyway, and streaming avoids reading every output
+/// Tiled outputs of at least this many bytes are written with streaming (non-temporal) stores
+/// on x86_64: they would not fit in the caches anyway, and streaming avoids reading every output
 /// line before writing it. Smaller outputs stay in the cache for whoever reads them next.
 pub const STREAMING_THRESHOLD_BYTES: usize = 24 << 20;
 
@@ -216,11 +201,9 @@ pub const PARALLEL_THRESHOLD_BYTES: usize = 256 << 10;
 /// linear image `linear`.
 pub fn untile(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    if plan.stream_linear(linear) {
-        kernels::untile_planned::<kernels::Raw<true>>(&plan, tiled, linear);
-    } else {
-        kernels::untile_planned::<kernels::Raw<false>>(&plan, tiled, linear);
-    }
+    // Untile never streams: measured on the development machine, streaming the linear rows
+    // (8 rows written round-robin, one line each per gob) is slower than ordinary stores.
+    kernels::untile_planned::<kernels::Raw<false>>(&plan, tiled, linear);
     Ok(())
 }
 
@@ -261,8 +244,6 @@ pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Reg
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     if plan.linear_span < PARALLEL_THRESHOLD_BYTES {
         kernels::untile_planned::<kernels::Raw<false>>(&plan, tiled, linear);
-    } else if plan.stream_linear(linear) {
-        kernels::untile_planned_par::<kernels::Raw<true>>(&plan, tiled, linear);
     } else {
         kernels::untile_planned_par::<kernels::Raw<false>>(&plan, tiled, linear);
     }
