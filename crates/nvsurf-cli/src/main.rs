@@ -11,6 +11,7 @@ mod formats;
 mod layout;
 mod picture;
 mod msaa;
+mod resolve;
 mod storage;
 mod surface_args;
 mod texture;
@@ -41,6 +42,8 @@ enum Cmd {
     Convert(picture::ConvertArgs),
     /// Multisample modes: sample positions, grid, coverage belongs-lists, C bitfields, pictures.
     Msaa(msaa::MsaaArgs),
+    /// Resolve a tiled multisampled dump to a picture (CSAA weights with --zeta).
+    Resolve(resolve::ResolveArgs),
     /// Storage types: list, check a combination (exit 1 with reasons), suggest a driver's pick.
     Storage(storage::StorageArgs),
     /// A whole texture's layout: levels, layers, offsets, block sizes (--json for a script).
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
         Cmd::Decode(a) => decode::run(a),
         Cmd::Convert(a) => picture::run_convert(a),
         Cmd::Msaa(a) => msaa::run(a),
+        Cmd::Resolve(a) => resolve::run(a),
         Cmd::Storage(a) => storage::run(a),
         Cmd::Texture(a) => texture::run(a),
     };

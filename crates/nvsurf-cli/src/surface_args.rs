@@ -1,10 +1,11 @@
 //! The surface flags shared by every command that takes a surface, and small parsers.
 
+use nvsurf::format::Format;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind, Surface, SurfaceDesc};
 use nvsurf::{Error, Gpu};
 
-/// Surface flags: `--gpu`, `--layout`, `--elem-size`, `--size`, `--pitch`, `--block-log2`,
-/// `--auto-size`, `--binding`, `--gob`, `--address`.
+/// Surface flags: `--gpu`, `--layout`, `--elem-size` or `--format`, `--size`, `--pitch`,
+/// `--block-log2`, `--auto-size`, `--binding`, `--gob`, `--address`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SurfaceArgs {
     /// GPU: g80/nv50, g84, g200/nva0, gt215/nva3, gf100/nvc0, gk104, gm20b/tegra-x1, tu102, nv40, ...
@@ -14,10 +15,16 @@ pub struct SurfaceArgs {
     /// on G80+, swizzled before.
     #[arg(long)]
     pub layout: Option<String>,
-    /// Element size in bytes (1, 2, 4, 8, 16; 12 on GF100+).
+    /// Element size in bytes (1, 2, 4, 8, 16; 12 on GF100+). Or give --format.
     #[arg(long = "elem-size", value_name = "BYTES")]
     pub elem_size: Option<u32>,
-    /// Size in elements: W, WxH or WxHxD.
+    /// Format, in place of --elem-size (any name `nvsurf formats` lists: A8B8G8R8, RGBA8_UNORM, bc1,
+    /// tex:0x08, zeta:0x16, ...). The element size comes from the format and --size is then in
+    /// pixels (texels): formats with several pixels per element (4x4 compressed, 2x1 YUV, 8x8
+    /// bitmap) take ceil(width / block width) x ceil(height / block height) elements.
+    #[arg(long, value_name = "F")]
+    pub format: Option<String>,
+    /// Size: W, WxH or WxHxD, in elements (with --elem-size) or in pixels (with --format).
     #[arg(long, value_name = "W[xH[xD]]")]
     pub size: String,
     /// Pitch in bytes (pitch layout). Default: the row rounded up to 64 (G80+) or to the element.
@@ -45,19 +52,46 @@ pub struct SurfaceArgs {
 }
 
 impl SurfaceArgs {
-    /// The element size: `--elem-size`, which is required unless another flag supplies it.
+    /// The format given with `--format`, if any.
+    pub fn format(&self) -> Result<Option<Format>, Error> {
+        self.format.as_deref().map(Format::parse).transpose()
+    }
+
+    /// The element size in bytes: from `--format`, or `--elem-size` (exactly one of the two).
     pub fn elem_size(&self) -> Result<u32, Error> {
-        self.elem_size.ok_or(Error::Unsupported {
-            field: "elem-size",
-            value: "(none)".into(),
-            rule: "give --elem-size BYTES".into(),
+        match (self.format()?, self.elem_size) {
+            (Some(_), Some(e)) => Err(Error::Unsupported {
+                field: "elem-size",
+                value: e.to_string(),
+                rule: "give --format or --elem-size, not both".into(),
+            }),
+            (Some(f), None) => Ok(f.elem_size_bytes()),
+            (None, Some(e)) => Ok(e),
+            (None, None) => Err(Error::Unsupported {
+                field: "elem-size",
+                value: "(none)".into(),
+                rule: "give --elem-size BYTES or --format NAME".into(),
+            }),
+        }
+    }
+
+    /// `--size` in elements: as given with `--elem-size`; with `--format` the pixels divided by
+    /// the format's pixels per element, rounding up.
+    pub fn size_elements(&self) -> Result<[u32; 3], Error> {
+        let [w, h, d] = parse_size(&self.size)?;
+        Ok(match self.format()? {
+            Some(f) => {
+                let (bw, bh) = f.block_dims();
+                [w.div_ceil(bw), h.div_ceil(bh), d]
+            }
+            None => [w, h, d],
         })
     }
 
     /// Builds the validated surface descriptor.
     pub fn desc(&self) -> Result<SurfaceDesc, Error> {
         let gpu = Gpu::parse(&self.gpu)?;
-        let mut d = SurfaceDesc::new(gpu, self.elem_size()?, parse_size(&self.size)?);
+        let mut d = SurfaceDesc::new(gpu, self.elem_size()?, self.size_elements()?);
         if let Some(l) = &self.layout {
             d.layout = LayoutKind::parse(l)?;
         }

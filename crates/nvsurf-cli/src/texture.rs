@@ -19,10 +19,6 @@ pub struct TextureShapeArgs {
     /// Texture type: 1d, 2d, 3d, 1d_array, 2d_array, cube, cube_array (GT215+), rect, buffer.
     #[arg(long = "type", value_name = "TYPE", default_value = "2d")]
     pub ty: String,
-    /// Format (any name `nvsurf formats` lists, e.g. rgba8, bc1, tex:0x24): sets the element
-    /// size and, for compressed formats, the texels per element. --size is then in texels.
-    #[arg(long, value_name = "FORMAT")]
-    pub format: Option<String>,
     /// Elements are blocks of 4x4 texels (BC/DXT formats given with --elem-size).
     #[arg(long)]
     pub compressed: bool,
@@ -67,7 +63,7 @@ pub struct TextureArgs {
 pub fn build_texture(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<Texture, Error> {
     let gpu = Gpu::parse(&s.gpu)?;
     let ty = TextureType::parse(&t.ty)?;
-    let (elem_size, texels) = match (&t.format, s.elem_size) {
+    let (elem_size, texels) = match (&s.format, s.elem_size) {
         (Some(_), Some(_)) => {
             return Err(unsupported("elem-size", "with --format", "give --format or --elem-size, not both"))
         }
