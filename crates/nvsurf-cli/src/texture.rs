@@ -4,10 +4,9 @@
 //! `tile` flatten it too for `--texture`, and [`build_texture`] turns both into a validated
 //! [`Texture`].
 
-use crate::surface_args::{parse_size, parse_triple, parse_u64, SurfaceArgs};
+use crate::surface_args::{parse_point, parse_size, parse_triple, parse_u64, SurfaceArgs};
 use crate::CmdResult;
-use nvsurf::format::Format;
-use nvsurf::layout::{Binding, GobOrder, LayoutKind};
+use nvsurf::layout::{Binding, GobOrder, LayoutKind, TextureBlockWidth};
 use nvsurf::texture::{BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
 use nvsurf::{Error, Gpu};
 use serde_json::{json, Value};
@@ -44,6 +43,10 @@ pub struct TextureShapeArgs {
     /// Layer stride override in bytes (at least the end of the last level).
     #[arg(long = "layer-stride", value_name = "BYTES")]
     pub layer_stride: Option<String>,
+    /// How the texture unit treats block width > 0 (OPEN in ERRATA): document (used, the
+    /// default) or ignored (rnndb / NVIDIA headers: rejected).
+    #[arg(long = "tex-block-width", value_name = "document|ignored", default_value = "document")]
+    pub tex_block_width: String,
 }
 
 /// Arguments of `nvsurf texture`.
@@ -53,6 +56,10 @@ pub struct TextureArgs {
     surface: SurfaceArgs,
     #[command(flatten)]
     shape: TextureShapeArgs,
+    /// Only one subresource: LEVEL,LAYER[,Z] (its offset in the dump and in the packed linear
+    /// file, its size, and the offset of z slice Z).
+    #[arg(long, value_name = "LEVEL,LAYER[,Z]")]
+    at: Option<String>,
     /// Print a JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -63,18 +70,12 @@ pub struct TextureArgs {
 pub fn build_texture(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<Texture, Error> {
     let gpu = Gpu::parse(&s.gpu)?;
     let ty = TextureType::parse(&t.ty)?;
-    let (elem_size, texels) = match (&s.format, s.elem_size) {
-        (Some(_), Some(_)) => {
-            return Err(unsupported("elem-size", "with --format", "give --format or --elem-size, not both"))
-        }
-        (Some(f), None) => {
-            let f = Format::parse(f)?;
-            let (bw, bh) = f.block_dims();
-            (f.elem_size_bytes(), [bw, bh])
-        }
-        (None, Some(e)) => (e, [1, 1]),
-        (None, None) => return Err(unsupported("elem-size", "(none)", "give --elem-size BYTES or --format NAME")),
-    };
+    // --format (a shared surface flag) gives the element size and the texels per element.
+    let elem_size = s.elem_size()?;
+    let texels = s.format()?.map_or([1, 1], |f| {
+        let (bw, bh) = f.block_dims();
+        [bw, bh]
+    });
     let texels = match (&t.block_texels, t.compressed) {
         (Some(b), _) => {
             let [w, h, d] = parse_size(b)?;
@@ -98,18 +99,33 @@ pub fn build_texture(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<Texture, E
     d.pitch_bytes = s.pitch.as_deref().map(|p| parse_u64("pitch", p)).transpose()?;
     d.block = match (&s.block_log2, &t.block_policy) {
         (Some(_), Some(_)) => {
-            return Err(unsupported("block-policy", "with --block-log2", "give --block-log2 or --block-policy, not both"))
+            return Err(unsupported(
+                "block-policy",
+                "with --block-log2",
+                "give --block-log2 or --block-policy, not both",
+            ))
         }
         (Some(b), None) => BlockPolicy::Explicit(parse_triple("block-log2", b)?),
         (None, Some(p)) => BlockPolicy::parse(p)?,
         (None, None) => BlockPolicy::Max,
     };
     d.gob_order = GobOrder::parse(&s.gob)?;
+    d.texture_block_width = match t.tex_block_width.to_ascii_lowercase().as_str() {
+        "document" | "doc" => TextureBlockWidth::Document,
+        "ignored" | "rnndb" => TextureBlockWidth::Ignored,
+        other => {
+            return Err(Error::UnknownName {
+                kind: "texture block width rule",
+                name: other.to_string(),
+                suggestions: nvsurf::error::closest(other, ["document", "ignored"]),
+            })
+        }
+    };
     d.placement = match (&t.level_align, &t.level_offsets) {
         (Some(a), _) => LevelPlacement::AlignEach(parse_u64("level-align", a)?),
-        (None, Some(o)) => LevelPlacement::Offsets(
-            o.split(',').map(|v| parse_u64("level-offsets", v)).collect::<Result<Vec<_>, _>>()?,
-        ),
+        (None, Some(o)) => {
+            LevelPlacement::Offsets(o.split(',').map(|v| parse_u64("level-offsets", v)).collect::<Result<Vec<_>, _>>()?)
+        }
         (None, None) => LevelPlacement::Packed,
     };
     d.layer_stride_bytes = t.layer_stride.as_deref().map(|v| parse_u64("layer-stride", v)).transpose()?;
@@ -123,7 +139,11 @@ pub fn build_texture(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<Texture, E
         return Err(unsupported("no-auto-size", "", "texture units always auto-size every level (seed 000)"));
     }
     if parse_u64("address", &s.address)? != 0 {
-        return Err(unsupported("address", &s.address, "texture offsets are relative to the texture's start: omit --address"));
+        return Err(unsupported(
+            "address",
+            &s.address,
+            "texture offsets are relative to the texture's start: omit --address",
+        ));
     }
     d.build()
 }
@@ -167,9 +187,44 @@ pub fn texture_json(t: &Texture) -> Value {
     })
 }
 
+/// One subresource (and one z slice of it) as JSON.
+pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<Value, Error> {
+    let sub = t.subresource(level, layer)?;
+    let l = t.level(level)?;
+    Ok(json!({
+        "level": level,
+        "layer": layer,
+        "offset": sub.offset_bytes,
+        "size": sub.size_bytes,
+        "linear_offset": sub.linear_offset_bytes,
+        "linear_size": sub.linear_size_bytes,
+        "width": l.texels[0],
+        "height": l.texels[1],
+        "depth": l.texels[2],
+        "elements": sub.elements,
+        "block_log2": l.block_log2,
+        "row_bytes": l.row_bytes,
+        "z": z,
+        "slice_offset": t.slice_offset(level, layer, z)?,
+    }))
+}
+
 /// Runs `nvsurf texture`.
 pub fn run(a: TextureArgs) -> CmdResult {
     let t = build_texture(&a.surface, &a.shape)?;
+    if let Some(at) = &a.at {
+        let [level, layer, z] = parse_point("at", at)?;
+        let v = subresource_json(&t, level, layer, z)?;
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        } else {
+            println!(
+                "level {level} layer {layer}: offset {} size {} (packed linear: offset {} size {}); z slice {z} at {}",
+                v["offset"], v["size"], v["linear_offset"], v["linear_size"], v["slice_offset"]
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     if a.json {
         println!("{}", serde_json::to_string_pretty(&texture_json(&t))?);
     } else {

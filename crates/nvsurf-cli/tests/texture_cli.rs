@@ -1,21 +1,20 @@
-//! `nvsurf texture` through the binary: the JSON contract of issue 4, the table, and errors.
-//! Expected numbers: the project's shared VECTORS.md, "G80/GF100 textures" and "Pre-G80
-//! textures" (copied here).
+//! `nvsurf texture`, `untile --texture` and `tile --texture` through the binary: the JSON
+//! contract of issue 4, the table, errors, whole-texture round trips and `--split`.
+//! Expected numbers: the project's shared VECTORS.md, "G80/GF100 textures", "Pre-G80 textures"
+//! and "Switch/Tegra files" (copied here).
 
 use serde_json::Value;
 use std::process::Command;
 
-fn nvsurf(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args).output().unwrap();
+/// Runs the binary with `args` (whitespace-separated words) followed by `extra` (paths).
+fn nvsurf(args: &str, extra: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args.split_whitespace()).args(extra).output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
-fn json(args: &[&str]) -> Value {
-    let mut a = vec!["texture"];
-    a.extend_from_slice(args);
-    a.push("--json");
-    let (code, out, err) = nvsurf(&a);
-    assert_eq!(code, 0, "{args:?}: {err}");
+fn json(args: &str) -> Value {
+    let (code, out, err) = nvsurf(&format!("texture {args} --json"), &[]);
+    assert_eq!(code, 0, "{args}: {err}");
     serde_json::from_str(&out).unwrap()
 }
 
@@ -25,7 +24,7 @@ fn offsets(v: &Value) -> Vec<u64> {
 
 #[test]
 fn json_contract_gf100_2d() {
-    let v = json(&["--gpu", "gf100", "--type", "2d", "--elem-size", "4", "--size", "300x200x1", "--levels", "9", "--block-log2", "0,5,0"]);
+    let v = json("--gpu gf100 --type 2d --elem-size 4 --size 300x200x1 --levels 9 --block-log2 0,5,0");
     assert_eq!(v["size_bytes"], 425984);
     assert_eq!(v["layer_stride"], 425984);
     assert_eq!(offsets(&v), [0, 311296, 393216, 413696, 419840, 421888, 422400, 422912, 423424]);
@@ -36,57 +35,72 @@ fn json_contract_gf100_2d() {
     for key in ["level", "offset", "size", "width", "height", "depth", "block_log2"] {
         assert!(levels.iter().all(|l| !l[key].is_null()), "{key}");
     }
-    assert_eq!((levels[1]["width"].as_u64(), levels[1]["height"].as_u64(), levels[1]["depth"].as_u64()), (Some(150), Some(100), Some(1)));
+    let whd = |l: &Value| [&l["width"], &l["height"], &l["depth"]].map(|v| v.as_u64().unwrap());
+    assert_eq!(whd(&levels[1]), [150, 100, 1]);
     assert_eq!(levels[0]["row_bytes"], 1216);
 }
 
 #[test]
 fn g80_compressed_arrays_and_pre_g80() {
-    let v = json(&["--gpu", "g80", "--elem-size", "4", "--size", "300x200", "--levels", "9", "--block-log2", "0,4,0"]);
+    let v = json("--gpu g80 --elem-size 4 --size 300x200 --levels 9 --block-log2 0,4,0");
     assert_eq!(offsets(&v), [0, 311296, 393216, 413696, 419840, 421888, 422400, 422656, 422912]);
     // DXT1 given as 8-byte 4x4 blocks, and by format name.
-    let by_size = json(&["--gpu", "gf100", "--elem-size", "8", "--compressed", "--size", "256x256", "--levels", "9", "--block-log2", "0,5,0"]);
+    let by_size = json("--gpu gf100 --elem-size 8 --compressed --size 256x256 --levels 9 --block-log2 0,5,0");
     assert_eq!(offsets(&by_size), [0, 32768, 40960, 43008, 43520, 44032, 44544, 45056, 45568]);
     assert_eq!(by_size["layer_stride"], 49152);
-    let by_name = json(&["--gpu", "gf100", "--format", "dxt1", "--size", "256x256", "--levels", "9", "--block-log2", "0,5,0"]);
+    let by_name = json("--gpu gf100 --format dxt1 --size 256x256 --levels 9 --block-log2 0,5,0");
     assert_eq!(by_name["levels"], by_size["levels"]);
-    let a = json(&["--gpu", "gf100", "--type", "2d_array", "--elem-size", "4", "--size", "16x16", "--levels", "5", "--layers", "4", "--block-log2", "0,5,0"]);
+    let a = json("--gpu gf100 --type 2d_array --elem-size 4 --size 16x16 --levels 5 --layers 4 --block-log2 0,5,0");
     assert_eq!((a["layer_stride"].as_u64(), a["size_bytes"].as_u64()), (Some(3072), Some(12288)));
-    let s = json(&["--gpu", "nv40", "--layout", "swizzled", "--elem-size", "4", "--size", "32x4", "--levels", "6"]);
+    let s = json("--gpu nv40 --layout swizzled --elem-size 4 --size 32x4 --levels 6");
     assert_eq!(offsets(&s), [0, 512, 640, 672, 688, 696]);
     assert_eq!(s["size_bytes"], 700);
     assert!(s["levels"][0]["block_log2"].is_null());
-    let c = json(&["--gpu", "nv40", "--type", "cube", "--elem-size", "4", "--size", "64x64", "--levels", "7"]);
+    let c = json("--gpu nv40 --type cube --elem-size 4 --size 64x64 --levels 7");
     assert_eq!(c["layer_stride"], 21888);
     // Switch: 6 layers of 256x256 BC7, 9 levels, NVN policy.
-    let n = json(&["--gpu", "gm20b", "--type", "cube", "--format", "bc7", "--size", "256x256", "--levels", "9", "--block-policy", "nvn", "--gob", "tegra"]);
+    let n = json("--gpu gm20b --type cube --format bc7 --size 256x256 --levels 9 --block-policy nvn --gob tegra");
     assert_eq!(n["size_bytes"], 540672);
-    // Levels on 512-byte boundaries.
-    let al = json(&["--gpu", "gf100", "--elem-size", "1", "--size", "64x8", "--levels", "4", "--block-log2", "0,0,0", "--level-align", "1024"]);
+    // Levels on 1024-byte boundaries.
+    let al = json("--gpu gf100 --elem-size 1 --size 64x8 --levels 4 --block-log2 0,0,0 --level-align 1024");
     assert_eq!(offsets(&al), [0, 1024, 2048, 3072]);
 }
 
 #[test]
+fn one_subresource_with_at() {
+    // VECTORS.md: NV40 swizzled 64x64 cube, 7 levels: face 3 starts at 65664.
+    let v = json("--gpu nv40 --type cube --elem-size 4 --size 64x64 --levels 7 --at 0,3");
+    assert_eq!((v["offset"].as_u64(), v["size"].as_u64()), (Some(65664), Some(16384)));
+    assert_eq!(v["linear_offset"], 3 * 21844);
+    // Linear NV40 3D: z slices one after another within the level (pitch 64 x 8 rows).
+    let v = json("--gpu nv40 --type 3d --layout linear --elem-size 4 --size 16x8x4 --levels 2 --at 1,0,1");
+    assert_eq!((v["offset"].as_u64(), v["slice_offset"].as_u64()), (Some(2048), Some(2048 + 64 * 4)));
+    let (code, _, err) = nvsurf("texture --gpu nv40 --type cube --elem-size 4 --size 64x64 --at 0,6", &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("layer 6 is outside"), "{err}");
+}
+
+#[test]
 fn table_and_errors() {
-    let (code, out, _) = nvsurf(&["texture", "--gpu", "gf100", "--elem-size", "4", "--size", "16x16", "--levels", "5", "--type", "2d_array", "--layers", "4"]);
+    let (code, out, _) =
+        nvsurf("texture --gpu gf100 --elem-size 4 --size 16x16 --levels 5 --type 2d_array --layers 4", &[]);
     assert_eq!(code, 0);
     assert!(out.contains("layer stride 3072 bytes"), "{out}");
     assert!(out.contains("total 12288 bytes"), "{out}");
     for (args, want) in [
-        (&["--gpu", "gf100", "--type", "cube", "--elem-size", "4", "--size", "64x64", "--layers", "7"][..], "exactly 6 layers"),
-        (&["--gpu", "gf100", "--elem-size", "4", "--size", "256x256", "--levels", "20"][..], "levels 20 is out of range 1..=9"),
-        (&["--gpu", "g80", "--type", "cube_array", "--elem-size", "4", "--size", "64x64"][..], "GT215"),
-        (&["--gpu", "nv40", "--elem-size", "4", "--size", "100x64"][..], "swizzled width 100 is not a power of two"),
-        (&["--gpu", "gf100", "--size", "64x64"][..], "--elem-size"),
-        (&["--gpu", "gf100", "--elem-size", "4", "--size", "64x64", "--block-log2", "0,1,0", "--block-policy", "nvn"][..], "not both"),
-        (&["--gpu", "gf100", "--type", "cbe", "--elem-size", "4", "--size", "64x64"][..], "did you mean cube"),
-        (&["--gpu", "gf100", "--format", "bc9", "--size", "64x64"][..], "unknown format"),
+        ("--gpu gf100 --type cube --elem-size 4 --size 64x64 --layers 7", "exactly 6 layers"),
+        ("--gpu gf100 --elem-size 4 --size 256x256 --levels 20", "levels 20 is out of range 1..=9"),
+        ("--gpu g80 --type cube_array --elem-size 4 --size 64x64", "GT215"),
+        ("--gpu nv40 --elem-size 4 --size 100x64", "swizzled width 100 is not a power of two"),
+        ("--gpu gf100 --size 64x64", "--elem-size"),
+        ("--gpu gf100 --elem-size 4 --size 64x64 --block-log2 0,1,0 --block-policy nvn", "not both"),
+        ("--gpu gf100 --type cbe --elem-size 4 --size 64x64", "did you mean cube"),
+        ("--gpu gf100 --format bc9 --size 64x64", "unknown format"),
+        ("--gpu gf100 --elem-size 4 --size 64x64 --block-log2 1,2,0 --tex-block-width ignored", "block_width_log2"),
     ] {
-        let mut a = vec!["texture"];
-        a.extend_from_slice(args);
-        let (code, out, err) = nvsurf(&a);
-        assert_eq!(code, 2, "{args:?}: {out}");
-        assert!(err.starts_with("error: ") && err.contains(want), "{args:?}: {err}");
+        let (code, out, err) = nvsurf(&format!("texture {args}"), &[]);
+        assert_eq!(code, 2, "{args}: {out}");
+        assert!(err.starts_with("error: ") && err.contains(want), "{args}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
