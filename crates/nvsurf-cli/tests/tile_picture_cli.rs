@@ -1,0 +1,212 @@
+//! Pictures through `nvsurf tile` / `nvsurf untile` (issue 5, item 5): a tiled dump becomes a
+//! PNG in one command, and a PNG or DDS becomes a tiled dump.
+
+use nvsurf::format::Format;
+use nvsurf::layout::SurfaceDesc;
+use nvsurf::Gpu;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn nvsurf(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nvsurf-tile-picture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn write_png_rgba8(p: &Path, w: u32, h: u32, rgba: &[u8]) {
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(std::fs::File::create(p).unwrap()), w, h);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut wr = enc.write_header().unwrap();
+    wr.write_image_data(rgba).unwrap();
+    wr.finish().unwrap();
+}
+
+fn read_png_rgba8(p: &Path) -> (u32, u32, Vec<u8>) {
+    let mut r = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap())).read_info().unwrap();
+    let mut buf = vec![0u8; r.output_buffer_size().unwrap()];
+    let info = r.next_frame(&mut buf).unwrap();
+    assert_eq!((info.color_type, info.bit_depth), (png::ColorType::Rgba, png::BitDepth::Eight));
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// A 37x21 picture (no dimension a multiple of a gob) with varied bytes in every channel.
+fn picture(w: usize, h: usize) -> Vec<u8> {
+    (0..w * h * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 9) as u8).collect()
+}
+
+const SURF: [&str; 8] = ["--gpu", "gf100", "--size", "37x21", "--block-log2", "0,2,0", "--format", "A8B8G8R8"];
+
+#[test]
+fn png_to_tiled_dump_and_back_in_one_command_each() {
+    let (w, h) = (37usize, 21usize);
+    let px = picture(w, h);
+    let (png_in, dump, png_out) = (tmp("in.png"), tmp("dump.bin"), tmp("out.png"));
+    write_png_rgba8(&png_in, w as u32, h as u32, &px);
+
+    // tile: PNG in, tiled dump out. A8B8G8R8 (NVIDIA's MSB-first name) stores R in the lowest
+    // byte, so the linear elements are the PNG's RGBA bytes and the dump must be exactly their
+    // tiling by the library.
+    let mut args = vec!["tile", "--input", s(&png_in), "--output", s(&dump)];
+    args.extend(SURF);
+    let (rc, _, err) = nvsurf(&args);
+    assert_eq!(rc, 0, "{err}");
+    let mut d = SurfaceDesc::new(Gpu::Gf100, 4, [37, 21, 1]);
+    d.block_log2 = Some([0, 2, 0]);
+    let want = nvsurf::tile::tile_to_vec(&d.build().unwrap(), &px).unwrap();
+    let got = std::fs::read(&dump).unwrap();
+    assert_eq!(got, want);
+    assert_ne!(got[..px.len()], px[..], "tiling must have moved bytes");
+
+    // untile: the one-command picture of a tiled dump.
+    let mut args = vec!["untile", "--input", s(&dump), "--output", s(&png_out)];
+    args.extend(SURF);
+    let (rc, out, err) = nvsurf(&args);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.contains("37x21x1 px"), "{out}");
+    assert_eq!(read_png_rgba8(&png_out), (37, 21, px.clone()));
+
+    // A box of elements gives the picture of just the box.
+    let boxed = tmp("box.png");
+    let mut args = vec!["untile", "--input", s(&dump), "--output", s(&boxed), "--box", "5,3,0,10,7,1"];
+    args.extend(SURF);
+    let (rc, _, err) = nvsurf(&args);
+    assert_eq!(rc, 0, "{err}");
+    let (bw, bh, bpx) = read_png_rgba8(&boxed);
+    assert_eq!((bw, bh), (10, 7));
+    for y in 0..7 {
+        assert_eq!(bpx[y * 40..(y + 1) * 40], px[((y + 3) * w + 5) * 4..][..40], "box row {y}");
+    }
+
+    // Other picture types by extension: EXR and DDS round-trip the elements exactly.
+    for ext in ["exr", "dds"] {
+        let (pic, back) = (tmp(&format!("out.{ext}")), tmp(&format!("back-{ext}.bin")));
+        let mut args = vec!["untile", "--input", s(&dump), "--output", s(&pic)];
+        args.extend(SURF);
+        assert_eq!(nvsurf(&args).0, 0, "{ext}");
+        let mut args = vec!["tile", "--input", s(&pic), "--output", s(&back)];
+        args.extend(SURF);
+        let (rc, _, err) = nvsurf(&args);
+        assert_eq!(rc, 0, "{ext}: {err}");
+        assert_eq!(std::fs::read(&back).unwrap(), want, "{ext}");
+    }
+}
+
+#[test]
+fn compressed_surface_sizes_are_pixels() {
+    // BC1 at 10x10 pixels is 3x3 elements of 8 bytes; the picture is clipped to 10x10.
+    let f = Format::parse("bc1").unwrap();
+    let linear: Vec<u8> = (0..3 * 3 * 8).map(|i| (i * 37 + 11) as u8).collect();
+    let mut d = SurfaceDesc::new(Gpu::Gf100, 8, [3, 3, 1]);
+    d.block_log2 = Some([0, 0, 0]);
+    let dump = nvsurf::tile::tile_to_vec(&d.build().unwrap(), &linear).unwrap();
+    let (dump_p, png_p) = (tmp("bc1.bin"), tmp("bc1.png"));
+    std::fs::write(&dump_p, &dump).unwrap();
+    let args = [
+        "untile",
+        "--gpu",
+        "gf100",
+        "--format",
+        "dxt1",
+        "--size",
+        "10x10",
+        "--block-log2",
+        "0,0,0",
+        "--input",
+        s(&dump_p),
+        "--output",
+        s(&png_p),
+    ];
+    let (rc, _, err) = nvsurf(&args);
+    assert_eq!(rc, 0, "{err}");
+    let (w, h, px) = read_png_rgba8(&png_p);
+    assert_eq!((w, h), (10, 10));
+    let mut want = vec![[0u8; 4]; 100];
+    f.decode_rect_rgba8(&linear, 24, 10, 10, &mut want).unwrap();
+    assert_eq!(px, want.as_flattened());
+}
+
+#[test]
+fn whole_texture_through_one_dds() {
+    // A BC1 2D texture with 3 levels: dump -> DDS -> dump gives the same bytes.
+    let tex = ["--texture", "--gpu", "gf100", "--format", "bc1", "--size", "64x32", "--levels", "3"];
+    let (lin, dump, dds, back) = (tmp("tex.lin"), tmp("tex.bin"), tmp("tex.dds"), tmp("tex-back.bin"));
+    // Packed linear levels: 16x8 + 8x4 + 4x2 blocks of 8 bytes.
+    let n = (16 * 8 + 8 * 4 + 4 * 2) * 8;
+    std::fs::write(&lin, (0..n).map(|i| (i * 13 % 251) as u8).collect::<Vec<u8>>()).unwrap();
+    let run = |extra: &[&str]| {
+        let mut args: Vec<&str> = extra.to_vec();
+        args.extend(tex);
+        let (rc, _, err) = nvsurf(&args);
+        assert_eq!(rc, 0, "{extra:?}: {err}");
+    };
+    run(&["tile", "--input", s(&lin), "--output", s(&dump)]);
+    run(&["untile", "--input", s(&dump), "--output", s(&dds)]);
+    run(&["tile", "--input", s(&dds), "--output", s(&back)]);
+    assert_eq!(std::fs::read(&back).unwrap(), std::fs::read(&dump).unwrap());
+    // The DDS holds the elements themselves (BC1 has a DXGI twin), after its header.
+    let dds_bytes = std::fs::read(&dds).unwrap();
+    let lin_bytes = std::fs::read(&lin).unwrap();
+    assert_eq!(dds_bytes[dds_bytes.len() - n..], lin_bytes[..]);
+    // A DDS of the wrong shape is refused.
+    let (rc, _, err) = nvsurf(&[
+        "tile",
+        "--texture",
+        "--gpu",
+        "gf100",
+        "--format",
+        "bc1",
+        "--size",
+        "64x32",
+        "--levels",
+        "2",
+        "--input",
+        s(&dds),
+        "--output",
+        s(&back),
+    ]);
+    assert_eq!(rc, 2);
+    assert!(err.contains("3 levels") && err.contains("2 levels"), "{err}");
+}
+
+#[test]
+fn picture_errors_are_one_line() {
+    let dump = tmp("err.bin");
+    std::fs::write(&dump, vec![0u8; 1 << 16]).unwrap();
+    let small = tmp("small.png");
+    write_png_rgba8(&small, 4, 4, &[9u8; 64]);
+    let out = tmp("err.png");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["untile", "--gpu", "gf100", "--elem-size", "4", "--size", "8x8", "--block-log2", "0,0,0"],
+            "give --format",
+        ),
+        (vec!["untile", "--linear-pitch", "256"], "linear-pitch"),
+        (vec!["tile"], "is 4x4x1 px but the surface is 37x21x1 px"),
+    ];
+    for (mut args, want) in cases {
+        let (input, output) = if args[0] == "tile" { (s(&small), s(&dump)) } else { (s(&dump), s(&out)) };
+        args.extend(["--input", input, "--output", output]);
+        if !args.contains(&"--gpu") {
+            args.extend(SURF);
+        }
+        let (rc, _, err) = nvsurf(&args);
+        assert_eq!(rc, 2, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
