@@ -12,6 +12,8 @@
 //! given for one thread only (null in the all-threads rows). Before timing, each tegra case checks
 //! that our bytes equal tegra_swizzle's.
 
+mod codec;
+
 use nvsurf::layout::{BlockLinear, BlockLinearParams, GobOrder, LayoutKind, Surface, SurfaceDesc};
 use nvsurf::tile::{self, LinearLayout, Region};
 use nvsurf::Gpu;
@@ -341,6 +343,7 @@ fn main() {
             }
         }
     }
+    codec::run(only, smoke, budget, json_out, &mut rows);
     if json_out {
         println!("{}", serde_json::to_string_pretty(&rows).expect("json"));
     }

@@ -732,7 +732,86 @@ impl Format {
         if let Some(bc) = self.bc_rgba8_direct() {
             return self.decode_bc_rect_rgba8(bc, elems, row_pitch_bytes, width_px, height_px, out);
         }
+        // Lookup tables pay off once the image has a few times more pixels than table entries.
+        let pixels = width_px as usize * height_px as usize;
+        if let Some(lut) = self.rgba8_lut(|entries| pixels >= 4 * entries) {
+            return self.decode_lut_rect_rgba8(&lut, elems, row_pitch_bytes, width_px, height_px, out);
+        }
         self.decode_rect_with(elems, row_pitch_bytes, width_px, height_px, out, |t| self.texel_to_rgba8(t))
+    }
+
+    /// Per-output-channel lookup tables for [`Format::decode_rect_rgba8`] of simple formats with
+    /// one pixel per element, elements of at most 4 bytes and fields of at most 16 bits, when
+    /// `worth(total entries)` says so. Each output channel of such a format depends on one
+    /// field alone (fields decode independently; swizzle, sRGB and the RGBA8 conversion work
+    /// per channel), so every entry is computed by the generic path itself
+    /// ([`Format::decode_element`] + [`Format::texel_to_rgba8`]) from an element that holds
+    /// just that field value: the tables agree with the generic path by construction.
+    fn rgba8_lut(&self, worth: impl Fn(usize) -> bool) -> Option<Rgba8Lut> {
+        let Layout::Simple(bits) = self.tex.layout else { return None };
+        let size = self.elem_size_bytes() as usize;
+        if size > 4 {
+            return None;
+        }
+        let mut field_lo = [0u32; 4];
+        let mut lo = 0u32;
+        for (i, &b) in bits.iter().enumerate() {
+            field_lo[i] = lo;
+            lo += u32::from(b);
+        }
+        let mut shift = [0u32; 4];
+        let mut width = [0u32; 4];
+        for ch in 0..4 {
+            if let Some(c) = self.swizzle[ch].component().filter(|&c| c < bits.len()) {
+                if bits[c] > 16 {
+                    return None;
+                }
+                shift[ch] = field_lo[c];
+                width[ch] = u32::from(bits[c]);
+            }
+        }
+        if !worth(width.iter().map(|&w| 1usize << w).sum()) {
+            return None;
+        }
+        let mut texel = [[0u32; 4]; 1];
+        let tables = [0, 1, 2, 3].map(|ch| {
+            // 2^16 entries whatever the field width, so that a 16-bit index needs no bounds
+            // check; only the first 2^width are filled (the allocation is zeroed lazily).
+            let mut t: alloc::boxed::Box<[u8; LUT_LEN]> =
+                alloc::vec![0u8; LUT_LEN].try_into().unwrap_or_else(|_| unreachable!("the vector has LUT_LEN bytes"));
+            for v in 0..1u32 << width[ch] {
+                let elem = (v << shift[ch]).to_le_bytes();
+                // Cannot fail: 4 bytes is at least the element size, one pixel per element.
+                let _ = self.decode_element(&elem[..size], &mut texel);
+                t[v as usize] = self.texel_to_rgba8(&texel[0])[ch];
+            }
+            t
+        });
+        Some(Rgba8Lut { shift, mask: width.map(|w| (1u32 << w) - 1), tables })
+    }
+
+    fn decode_lut_rect_rgba8(
+        &self,
+        lut: &Rgba8Lut,
+        elems: &[u8],
+        row_pitch_bytes: usize,
+        width_px: u32,
+        height_px: u32,
+        out: &mut [[u8; 4]],
+    ) -> Result<()> {
+        let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
+        let w = width_px as usize;
+        let size = self.elem_size_bytes() as usize;
+        for y in 0..rows {
+            let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + size * w];
+            let dst = &mut out[y * w..(y + 1) * w];
+            match size {
+                4 => lut_row::<4>(lut, src, dst),
+                2 => lut_row::<2>(lut, src, dst),
+                _ => lut_row::<1>(lut, src, dst),
+            }
+        }
+        Ok(())
     }
 
     /// Decodes a row of elements of a one-pixel-per-element format into RGBA f32.
@@ -894,6 +973,32 @@ fn unit_to_int(f: f32, max: f64) -> u32 {
         return 0;
     }
     libm::round(f64::from(f).clamp(0.0, 1.0) * max) as u32
+}
+
+/// Lookup tables of [`Format::rgba8_lut`]: output channel `c` of element value `v` is
+/// `tables[c][(v >> shift[c]) & mask[c]]` (a constant channel has a one-entry table, mask 0).
+struct Rgba8Lut {
+    shift: [u32; 4],
+    mask: [u32; 4],
+    tables: [alloc::boxed::Box<[u8; LUT_LEN]>; 4],
+}
+
+/// Entries of each [`Rgba8Lut`] table: every 16-bit field value.
+const LUT_LEN: usize = 1 << 16;
+
+/// One row through the tables: `N`-byte little-endian elements.
+#[inline(always)]
+fn lut_row<const N: usize>(lut: &Rgba8Lut, src: &[u8], dst: &mut [[u8; 4]]) {
+    let [t0, t1, t2, t3] = [0, 1, 2, 3].map(|c| &*lut.tables[c]);
+    let (s, m) = (lut.shift, lut.mask);
+    // `as u16` keeps every index below LUT_LEN, so the compiler drops the bounds checks.
+    let at = |t: &[u8; LUT_LEN], v: u32, c: usize| t[((v >> s[c]) & m[c]) as u16 as usize];
+    for (o, e) in dst.iter_mut().zip(src.chunks_exact(N)) {
+        let mut b = [0u8; 4];
+        b[..N].copy_from_slice(e);
+        let v = u32::from_le_bytes(b);
+        *o = [at(t0, v, 0), at(t1, v, 1), at(t2, v, 2), at(t3, v, 3)];
+    }
 }
 
 /// Byte shuffle for `8_8_8_8` unorm to RGBA8. `src.len() == 4 * out.len()`.

@@ -507,3 +507,52 @@ mod prop {
         }
     }
 }
+
+/// The lookup-table path of `decode_rect_rgba8` against the generic per-texel path (its safe
+/// twin): every simple format of up to 4 bytes in the tables, plus mixed component types,
+/// swizzles and sRGB on the texture formats.
+#[test]
+fn rgba8_lookup_tables_match_the_generic_path() {
+    use crate::format::{color_formats, ComponentType as T, Swizzle as S};
+    let (w, h) = (19u32, 3u32);
+    let elems: Vec<u8> = (0..w * h * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 11) as u8).collect();
+    let mut formats: Vec<Format> = color_formats().iter().map(Format::from_color).collect();
+    for t in texture_formats() {
+        let base = Format::from_texture(t);
+        formats.push(base);
+        for (types, swz) in [
+            ([T::Snorm, T::Uint, T::Sint, T::Unorm], [S::C3, S::Zero, S::C0, S::OneInt]),
+            ([T::Float, T::Snorm, T::Snorm, T::Uint], [S::C1, S::C2, S::OneFloat, S::C0]),
+        ] {
+            if let Ok(f) = base.with_components(types) {
+                formats.push(f.with_swizzle(swz));
+                formats.push(f.with_swizzle(swz).with_srgb(true));
+            }
+        }
+    }
+    let mut checked = 0;
+    for f in formats {
+        let Some(lut) = f.rgba8_lut(|_| true) else { continue };
+        let pitch = w as usize * f.elem_size_bytes() as usize;
+        let mut fast = vec![[0u8; 4]; (w * h) as usize];
+        let mut slow = vec![[0u8; 4]; (w * h) as usize];
+        f.decode_lut_rect_rgba8(&lut, &elems, pitch, w, h, &mut fast).unwrap();
+        f.decode_rect_with(&elems, pitch, w, h, &mut slow, |t| f.texel_to_rgba8(t)).unwrap();
+        assert_eq!(fast, slow, "{} {:?} {:?} srgb {}", f.name(), f.components(), f.swizzle(), f.is_srgb());
+        checked += 1;
+    }
+    assert!(checked > 40, "only {checked} formats took the table path");
+    // Too few pixels for the tables: the generic path runs (and agrees).
+    let f = Format::parse("RGBA8_SRGB").unwrap();
+    assert!(f.rgba8_lut(|entries| 1 >= 4 * entries).is_none());
+    let mut one = [[0u8; 4]; 1];
+    f.decode_rect_rgba8(&[0x80, 0x40, 0xff, 0x11], 4, 1, 1, &mut one).unwrap();
+    assert_eq!(
+        one[0],
+        f.texel_to_rgba8(&{
+            let mut t = [[0u32; 4]; 1];
+            f.decode_element(&[0x80, 0x40, 0xff, 0x11], &mut t).unwrap();
+            t[0]
+        })
+    );
+}

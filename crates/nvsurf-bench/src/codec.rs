@@ -1,0 +1,90 @@
+//! Codec cases (issue 5, item 6): decoding linear elements to RGBA8 pixels with
+//! `Format::decode_rect_rgba8`, in GB/s of output (1 GB = 1e9 bytes), against memcpy of the same
+//! number of output bytes, raced in the same interleaved rounds as the tiling cases.
+//!
+//! - `codec-rgba8`: `8_8_8_8` unorm with the identity swizzle (A8B8G8R8 / RGBA8_UNORM).
+//! - `codec-bgra8`: color format BGRA8_UNORM (A8R8G8B8): the swizzled 4-byte path.
+//! - `codec-bgrx8`: color format BGRX8_UNORM (X8R8G8B8): swizzle plus constant alpha.
+//! - `codec-rgba8-srgb`, `codec-rgba8-uint`, `codec-rgb10a2`: other 4-byte formats, through the
+//!   per-channel lookup tables of the generic path.
+//! - `codec-bc1`, `codec-bc7`: block decode (bcdec_rs) straight into the caller's rows.
+//!
+//! `--case codec` runs only these cases; `--case codec-bc1` one of them.
+//!
+//! The element data is the same pseudo-random noise for every case (any bit pattern is a valid
+//! BC1 block; for BC7 it spreads over all eight modes, reserved mode bits included).
+
+use crate::{noise, race, Contender};
+use nvsurf::format::Format;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// (case name, format name) of every codec case.
+const CASES: [(&str, &str); 8] = [
+    ("codec-rgba8", "A8B8G8R8"),
+    ("codec-bgra8", "BGRA8_UNORM"),
+    ("codec-bgrx8", "BGRX8_UNORM"),
+    ("codec-rgba8-srgb", "RGBA8_SRGB"),
+    ("codec-rgba8-uint", "RGBA8_UINT"),
+    ("codec-rgb10a2", "RGB10_A2_UNORM"),
+    ("codec-bc1", "bc1"),
+    ("codec-bc7", "bc7"),
+];
+
+/// Runs the codec cases (all, or the one named by `only`; `--case codec` runs just these), printing table rows unless
+/// `json_out`, and appends one JSON row per case to `rows` (`op` = `decode`, 1 thread).
+pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool, rows: &mut Vec<Value>) {
+    let side = if smoke { 256u32 } else { 2048 };
+    for (name, fmt) in CASES {
+        if only.is_some_and(|o| o != name && o != "codec") {
+            continue;
+        }
+        let f = Format::parse(fmt).expect("known format");
+        let (bw, bh) = f.block_dims();
+        let row_pitch = side.div_ceil(bw) as usize * f.elem_size_bytes() as usize;
+        let elems = noise(row_pitch * side.div_ceil(bh) as usize);
+        let out_bytes = side as usize * side as usize * 4;
+        let mut out = vec![[0u8; 4]; side as usize * side as usize];
+        let src = noise(out_bytes);
+        let mut dst = vec![0u8; out_bytes];
+        // Check the fast path against the generic texel path once before timing.
+        let mut reference = vec![[0u32; 4]; 64];
+        f.decode_rect(&elems, row_pitch, 8, 8, &mut reference).expect("decode");
+        f.decode_rect_rgba8(&elems, row_pitch, side, side, &mut out).expect("decode");
+        for y in 0..8 {
+            for x in 0..8 {
+                let want = f.texel_to_rgba8(&reference[y * 8 + x]);
+                assert_eq!(out[y * side as usize + x], want, "{name}: fast path differs at ({x}, {y})");
+            }
+        }
+        let mut contenders = vec![
+            Contender {
+                name: "ours",
+                run: Box::new(|| f.decode_rect_rgba8(&elems, row_pitch, side, side, &mut out).expect("decode")),
+                times: vec![],
+            },
+            Contender { name: "memcpy", run: Box::new(|| dst.copy_from_slice(&src)), times: vec![] },
+        ];
+        let gbps = race(&mut contenders, out_bytes, budget);
+        drop(contenders);
+        let (o, m) = (gbps[0], gbps[1]);
+        if !json_out {
+            println!(
+                "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>9} {:>7}",
+                name,
+                "decode",
+                1,
+                o,
+                m,
+                o / m,
+                "-",
+                "-"
+            );
+        }
+        rows.push(json!({
+            "case": name, "op": "decode", "threads": 1, "format": f.name(), "gbps": o, "memcpy_gbps": m,
+            "tegra_gbps": null, "tegra_alloc_gbps": null, "tegra_ffi_gbps": null,
+            "ratio_memcpy": o / m, "ratio_tegra": null,
+        }));
+    }
+}
