@@ -4,27 +4,9 @@
 
 use nvsurf::layout::SurfaceDesc;
 use nvsurf::Gpu;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn nvsurf(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nvsurf-resolve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+mod pictures;
+use pictures::*;
 
 /// Grid cell of each MS4 / MS4_CS4 full sample (seed 000, "Multisampled surfaces": sample 0
 /// [0,0], 1 [1,0], 2 [0,1], 3 [1,1]).
@@ -52,16 +34,6 @@ fn tiled_ms4(w: usize, h: usize, elem: impl Fn(usize, usize, usize) -> [u8; 4]) 
     tiled
 }
 
-fn read_png_rgba8(p: &Path) -> (u32, u32, Vec<u8>) {
-    let dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap()));
-    let mut r = dec.read_info().unwrap();
-    let mut buf = vec![0u8; r.output_buffer_size().unwrap()];
-    let info = r.next_frame(&mut buf).unwrap();
-    assert_eq!((info.color_type, info.bit_depth), (png::ColorType::Rgba, png::BitDepth::Eight));
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
-}
-
 const SURF: [&str; 6] = ["--gpu", "g80", "--block-log2", "0,1,0", "--format", "A8B8G8R8"];
 
 #[test]
@@ -71,9 +43,9 @@ fn box_average_of_a_tiled_ms4_surface() {
     let dump = tiled_ms4(w, h, |x, y, smp| {
         [(40 * smp + x) as u8, (20 * y + 8 * smp) as u8, (255 - 30 * smp) as u8, (100 + 50 * (smp % 2)) as u8]
     });
-    let input = tmp("ms4.bin");
+    let input = tmp("resolve", "ms4.bin");
     std::fs::write(&input, &dump).unwrap();
-    let out = tmp("ms4.png");
+    let out = tmp("resolve", "ms4.png");
     let mut args = vec!["resolve", "--ms-mode", "ms4", "--size", "5x3", "--input", s(&input), "--output", s(&out)];
     args.extend(SURF);
     let (rc, stdout, err) = nvsurf(&args);
@@ -115,7 +87,7 @@ fn csaa_weights_from_the_zeta_coverage() {
         };
         [0x12, 0x34, (x * 16 + smp) as u8, field]
     });
-    let (cin, zin, out) = (tmp("cs4-color.bin"), tmp("cs4-zeta.bin"), tmp("cs4.png"));
+    let (cin, zin, out) = (tmp("resolve", "cs4-color.bin"), tmp("resolve", "cs4-zeta.bin"), tmp("resolve", "cs4.png"));
     std::fs::write(&cin, &color).unwrap();
     std::fs::write(&zin, &zeta).unwrap();
     let mut args = vec![
@@ -145,7 +117,7 @@ fn csaa_weights_from_the_zeta_coverage() {
         assert_eq!(&px[i * 4..i * 4 + 4], [want_r[i] as u8, g as u8, 7, 255], "pixel {i}, C {:#06x}", cs[i]);
     }
     // Without --zeta the same surface is the box average.
-    let out2 = tmp("cs4-box.png");
+    let out2 = tmp("resolve", "cs4-box.png");
     let mut args = vec!["resolve", "--ms-mode", "ms4_cs4", "--size", "2x2", "--input", s(&cin), "--output", s(&out2)];
     args.extend(SURF);
     assert_eq!(nvsurf(&args).0, 0);
@@ -155,9 +127,9 @@ fn csaa_weights_from_the_zeta_coverage() {
 
 #[test]
 fn bad_combinations_are_one_line_errors() {
-    let input = tmp("small.bin");
+    let input = tmp("resolve", "small.bin");
     std::fs::write(&input, vec![0u8; 64]).unwrap();
-    let out = tmp("bad.png");
+    let out = tmp("resolve", "bad.png");
     let base = [
         "resolve",
         "--size",

@@ -4,45 +4,9 @@
 use nvsurf::format::Format;
 use nvsurf::layout::SurfaceDesc;
 use nvsurf::Gpu;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn nvsurf(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nvsurf-tile-picture-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn write_png_rgba8(p: &Path, w: u32, h: u32, rgba: &[u8]) {
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(std::fs::File::create(p).unwrap()), w, h);
-    enc.set_color(png::ColorType::Rgba);
-    enc.set_depth(png::BitDepth::Eight);
-    let mut wr = enc.write_header().unwrap();
-    wr.write_image_data(rgba).unwrap();
-    wr.finish().unwrap();
-}
-
-fn read_png_rgba8(p: &Path) -> (u32, u32, Vec<u8>) {
-    let mut r = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap())).read_info().unwrap();
-    let mut buf = vec![0u8; r.output_buffer_size().unwrap()];
-    let info = r.next_frame(&mut buf).unwrap();
-    assert_eq!((info.color_type, info.bit_depth), (png::ColorType::Rgba, png::BitDepth::Eight));
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
-}
+mod pictures;
+use pictures::*;
 
 /// A 37x21 picture (no dimension a multiple of a gob) with varied bytes in every channel.
 fn picture(w: usize, h: usize) -> Vec<u8> {
@@ -55,7 +19,8 @@ const SURF: [&str; 8] = ["--gpu", "gf100", "--size", "37x21", "--block-log2", "0
 fn png_to_tiled_dump_and_back_in_one_command_each() {
     let (w, h) = (37usize, 21usize);
     let px = picture(w, h);
-    let (png_in, dump, png_out) = (tmp("in.png"), tmp("dump.bin"), tmp("out.png"));
+    let (png_in, dump, png_out) =
+        (tmp("tile-picture", "in.png"), tmp("tile-picture", "dump.bin"), tmp("tile-picture", "out.png"));
     write_png_rgba8(&png_in, w as u32, h as u32, &px);
 
     // tile: PNG in, tiled dump out. A8B8G8R8 (NVIDIA's MSB-first name) stores R in the lowest
@@ -81,7 +46,7 @@ fn png_to_tiled_dump_and_back_in_one_command_each() {
     assert_eq!(read_png_rgba8(&png_out), (37, 21, px.clone()));
 
     // A box of elements gives the picture of just the box.
-    let boxed = tmp("box.png");
+    let boxed = tmp("tile-picture", "box.png");
     let mut args = vec!["untile", "--input", s(&dump), "--output", s(&boxed), "--box", "5,3,0,10,7,1"];
     args.extend(SURF);
     let (rc, _, err) = nvsurf(&args);
@@ -94,7 +59,7 @@ fn png_to_tiled_dump_and_back_in_one_command_each() {
 
     // Other picture types by extension: EXR and DDS round-trip the elements exactly.
     for ext in ["exr", "dds"] {
-        let (pic, back) = (tmp(&format!("out.{ext}")), tmp(&format!("back-{ext}.bin")));
+        let (pic, back) = (tmp("tile-picture", &format!("out.{ext}")), tmp("tile-picture", &format!("back-{ext}.bin")));
         let mut args = vec!["untile", "--input", s(&dump), "--output", s(&pic)];
         args.extend(SURF);
         assert_eq!(nvsurf(&args).0, 0, "{ext}");
@@ -114,7 +79,7 @@ fn compressed_surface_sizes_are_pixels() {
     let mut d = SurfaceDesc::new(Gpu::Gf100, 8, [3, 3, 1]);
     d.block_log2 = Some([0, 0, 0]);
     let dump = nvsurf::tile::tile_to_vec(&d.build().unwrap(), &linear).unwrap();
-    let (dump_p, png_p) = (tmp("bc1.bin"), tmp("bc1.png"));
+    let (dump_p, png_p) = (tmp("tile-picture", "bc1.bin"), tmp("tile-picture", "bc1.png"));
     std::fs::write(&dump_p, &dump).unwrap();
     let args = [
         "untile",
@@ -144,7 +109,12 @@ fn compressed_surface_sizes_are_pixels() {
 fn whole_texture_through_one_dds() {
     // A BC1 2D texture with 3 levels: dump -> DDS -> dump gives the same bytes.
     let tex = ["--texture", "--gpu", "gf100", "--format", "bc1", "--size", "64x32", "--levels", "3"];
-    let (lin, dump, dds, back) = (tmp("tex.lin"), tmp("tex.bin"), tmp("tex.dds"), tmp("tex-back.bin"));
+    let (lin, dump, dds, back) = (
+        tmp("tile-picture", "tex.lin"),
+        tmp("tile-picture", "tex.bin"),
+        tmp("tile-picture", "tex.dds"),
+        tmp("tile-picture", "tex-back.bin"),
+    );
     // Packed linear levels: 16x8 + 8x4 + 4x2 blocks of 8 bytes.
     let n = (16 * 8 + 8 * 4 + 4 * 2) * 8;
     std::fs::write(&lin, (0..n).map(|i| (i * 13 % 251) as u8).collect::<Vec<u8>>()).unwrap();
@@ -185,11 +155,11 @@ fn whole_texture_through_one_dds() {
 
 #[test]
 fn picture_errors_are_one_line() {
-    let dump = tmp("err.bin");
+    let dump = tmp("tile-picture", "err.bin");
     std::fs::write(&dump, vec![0u8; 1 << 16]).unwrap();
-    let small = tmp("small.png");
+    let small = tmp("tile-picture", "small.png");
     write_png_rgba8(&small, 4, 4, &[9u8; 64]);
-    let out = tmp("err.png");
+    let out = tmp("tile-picture", "err.png");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec!["untile", "--gpu", "gf100", "--elem-size", "4", "--size", "8x8", "--block-log2", "0,0,0"],
