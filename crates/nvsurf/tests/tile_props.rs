@@ -186,3 +186,37 @@ fn streaming_tile_equals_the_checked_twin() {
         assert!(storage[start..start + size] == want[..]);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    /// Swizzled surfaces big enough for the whole-chunk path (4096-element chunks in index
+    /// order), with and without a box.
+    #[test]
+    fn large_swizzled_surfaces_equal_the_address_function(es in prop_oneof![Just(1u32), Just(4), Just(16)], lw in 6u32..9, lh in 6u32..8, ld in 0u32..2,
+                                                            f in prop::array::uniform6(0.0f64..1.0), whole in any::<bool>(), seed in any::<u64>()) {
+        let mut desc = SurfaceDesc::new(Gpu::Nv40, es, [1 << lw, 1 << lh, 1 << ld]);
+        desc.layout = LayoutKind::Swizzled;
+        let s = desc.build().unwrap();
+        let (region, lin) = region_of(&s, f, [0, 0], whole);
+        let tiled = noise(s.size_bytes() as usize, seed);
+        let lin_len = (u64::from(region.d) * lin.slice_pitch_bytes) as usize;
+        let mut fast = vec![0u8; lin_len];
+        let mut slow = vec![0u8; lin_len];
+        tile::untile(&s, &tiled, &mut fast, region, lin).unwrap();
+        tile::untile_reference(&s, &tiled, &mut slow, region, lin).unwrap();
+        prop_assert!(fast == slow);
+        let linear = noise(lin_len, !seed);
+        let mut fast_t = tiled.clone();
+        let mut slow_t = tiled.clone();
+        tile::tile(&s, &linear, &mut fast_t, region, lin).unwrap();
+        tile::tile_reference(&s, &linear, &mut slow_t, region, lin).unwrap();
+        prop_assert!(fast_t == slow_t);
+        #[cfg(feature = "rayon")]
+        {
+            let mut par_t = tiled.clone();
+            tile::tile_parallel(&s, &linear, &mut par_t, region, lin).unwrap();
+            prop_assert!(par_t == slow_t);
+        }
+    }
+}
