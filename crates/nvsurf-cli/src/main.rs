@@ -9,12 +9,15 @@ use std::process::ExitCode;
 mod decode;
 mod formats;
 mod layout;
-mod picture;
 mod msaa;
+mod picture;
 mod resolve;
 mod storage;
 mod surface_args;
 mod texture;
+mod tile_picture;
+mod tiling;
+mod xf;
 
 /// What every command returns: an exit code, or an error printed as one line.
 pub type CmdResult = Result<ExitCode, Box<dyn std::error::Error>>;
@@ -34,12 +37,18 @@ enum Cmd {
     Layout(layout::LayoutArgs),
     /// Print the address of one element of a surface.
     Addr(layout::AddrArgs),
+    /// Tiled dump -> linear rows (a whole surface or a --box).
+    Untile(tiling::TilingArgs),
+    /// Linear rows -> tiled dump (a whole surface or a --box).
+    Tile(tiling::TilingArgs),
     /// The surface format catalogue (texture, color, zeta), with every accepted name.
     Formats(formats::FormatsArgs),
     /// Decode one element (hex bytes) of a format to its pixels.
     Decode(decode::DecodeArgs),
     /// Convert linear (untiled) elements of a format to a picture (.png/.exr/.dds) or back.
     Convert(picture::ConvertArgs),
+    /// The NV10-NV40 XF transform unit: decode and run command traces, convert RDI views.
+    Xf(xf::XfArgs),
     /// Multisample modes: sample positions, grid, coverage belongs-lists, C bitfields, pictures.
     Msaa(msaa::MsaaArgs),
     /// Resolve a tiled multisampled dump to a picture (CSAA weights with --zeta).
@@ -50,7 +59,26 @@ enum Cmd {
     Texture(texture::TextureArgs),
 }
 
+/// Ends the process quietly (status 141, as a shell reports SIGPIPE) when stdout is closed
+/// early, e.g. `nvsurf formats | head`: Rust reports a failed print as a panic otherwise.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e)
@@ -73,9 +101,12 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Layout(a) => layout::run_layout(a),
         Cmd::Addr(a) => layout::run_addr(a),
+        Cmd::Untile(a) => tiling::run_untile(a),
+        Cmd::Tile(a) => tiling::run_tile(a),
         Cmd::Formats(a) => formats::run(a),
         Cmd::Decode(a) => decode::run(a),
         Cmd::Convert(a) => picture::run_convert(a),
+        Cmd::Xf(a) => xf::run(a),
         Cmd::Msaa(a) => msaa::run(a),
         Cmd::Resolve(a) => resolve::run(a),
         Cmd::Storage(a) => storage::run(a),
@@ -87,5 +118,16 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod cli_tests {
+    use clap::CommandFactory;
+
+    /// clap's own consistency checks over every subcommand (duplicate flag names, ...).
+    #[test]
+    fn command_definition_is_consistent() {
+        super::Cli::command().debug_assert();
     }
 }

@@ -5,11 +5,13 @@
 //! [`Texture`].
 
 use crate::surface_args::{parse_point, parse_size, parse_triple, parse_u64, SurfaceArgs};
+use crate::tiling::{read_file, write_atomic, TilingArgs};
 use crate::CmdResult;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind, TextureBlockWidth};
 use nvsurf::texture::{BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
 use nvsurf::{Error, Gpu};
 use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The flags that make a surface a texture.
@@ -231,4 +233,150 @@ pub fn run(a: TextureArgs) -> CmdResult {
         println!("{t}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Name of the file of (level, layer) in a `--split` directory.
+pub fn split_name(level: u32, layer: u32) -> String {
+    format!("layer{layer}_level{level}.bin")
+}
+
+/// Where the linear side of `untile --texture` / `tile --texture` lives.
+pub enum LinearSide<'a> {
+    /// One packed file, layer by layer, level by level (the order DDS uses).
+    File(&'a Path),
+    /// One file per (level, layer) in a directory, named by [`split_name`].
+    Split(&'a Path),
+}
+
+/// `nvsurf untile --texture`: the texture at `offset` in the dump `input` to the linear side.
+pub fn untile_texture(
+    s: &SurfaceArgs,
+    shape: &TextureShapeArgs,
+    input: &Path,
+    offset: u64,
+    out: LinearSide,
+) -> CmdResult {
+    let t = build_texture(s, shape)?;
+    let dump = read_file(input)?;
+    let end = offset.checked_add(t.size_bytes()).filter(|&e| e <= dump.len() as u64).ok_or_else(|| {
+        format!(
+            "input '{}' holds {} bytes but the texture needs {} bytes at offset {offset}",
+            input.display(),
+            dump.len(),
+            t.size_bytes()
+        )
+    })?;
+    let linear = t.untile_to_vec(&dump[offset as usize..end as usize])?;
+    match out {
+        LinearSide::File(p) => write_atomic(p, &linear)?,
+        LinearSide::Split(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+            for sub in t.subresources() {
+                let a = sub.linear_offset_bytes as usize;
+                write_atomic(
+                    &dir.join(split_name(sub.level, sub.layer)),
+                    &linear[a..a + sub.linear_size_bytes as usize],
+                )?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `nvsurf tile --texture`: the linear side into a dump (zeros, or `onto`) at `offset`.
+pub fn tile_texture(
+    s: &SurfaceArgs,
+    shape: &TextureShapeArgs,
+    input: LinearSide,
+    offset: u64,
+    onto: Option<&Path>,
+    output: &Path,
+) -> CmdResult {
+    let t = build_texture(s, shape)?;
+    let linear = match input {
+        LinearSide::File(p) => read_file(p)?,
+        LinearSide::Split(dir) => {
+            let mut v = Vec::with_capacity(usize::try_from(t.linear_size_bytes())?);
+            for sub in t.subresources() {
+                let p = dir.join(split_name(sub.level, sub.layer));
+                let b = read_file(&p)?;
+                if b.len() as u64 != sub.linear_size_bytes {
+                    return Err(format!(
+                        "'{}' holds {} bytes but level {} of layer {} is {} bytes",
+                        p.display(),
+                        b.len(),
+                        sub.level,
+                        sub.layer,
+                        sub.linear_size_bytes
+                    )
+                    .into());
+                }
+                v.extend_from_slice(&b);
+            }
+            v
+        }
+    };
+    if (linear.len() as u64) < t.linear_size_bytes() {
+        return Err(Error::BufferTooSmall {
+            what: "linear texture input",
+            needed: t.linear_size_bytes(),
+            got: linear.len() as u64,
+        }
+        .into());
+    }
+    let end = usize::try_from(offset.checked_add(t.size_bytes()).ok_or("offset + texture size overflows")?)?;
+    let mut dump = match onto {
+        Some(p) => read_file(p)?,
+        None => vec![0u8; end],
+    };
+    if dump.len() < end {
+        return Err(format!("--onto holds {} bytes but {end} bytes are expected", dump.len()).into());
+    }
+    t.tile(&linear, &mut dump[offset as usize..end])?;
+    write_atomic(output, &dump)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--input` and `--output` of a plain (non-texture) `tile`/`untile`; clap requires both unless
+/// `--split` is given, and `--split` requires `--texture`.
+pub fn plain_paths(a: &TilingArgs) -> Result<(PathBuf, PathBuf), Error> {
+    let need = |p: &Option<PathBuf>, field: &'static str| {
+        p.clone().ok_or_else(|| unsupported(field, "(none)", "give --input FILE and --output FILE"))
+    };
+    Ok((need(&a.input, "input")?, need(&a.output, "output")?))
+}
+
+fn check_texture_flags(a: &TilingArgs) -> Result<(), Error> {
+    let off = |what: &'static str| unsupported(what, "with --texture", "applies to a single surface only");
+    if a.region.is_some() {
+        return Err(off("box"));
+    }
+    if a.linear_pitch.is_some() {
+        return Err(off("linear-pitch"));
+    }
+    Ok(())
+}
+
+/// Runs `nvsurf untile --texture`.
+pub fn run_untile_texture(a: &TilingArgs) -> CmdResult {
+    check_texture_flags(a)?;
+    let input = a.input.as_deref().ok_or_else(|| unsupported("input", "(none)", "give --input DUMP"))?;
+    let out = match (&a.split, &a.output) {
+        (Some(d), _) => LinearSide::Split(d),
+        (None, Some(o)) => LinearSide::File(o),
+        (None, None) => return Err(unsupported("output", "(none)", "give --output FILE or --split DIR").into()),
+    };
+    untile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, out)
+}
+
+/// Runs `nvsurf tile --texture`.
+pub fn run_tile_texture(a: &TilingArgs) -> CmdResult {
+    check_texture_flags(a)?;
+    let output = a.output.as_deref().ok_or_else(|| unsupported("output", "(none)", "give --output DUMP"))?;
+    let input = match (&a.split, &a.input) {
+        (Some(d), _) => LinearSide::Split(d),
+        (None, Some(i)) => LinearSide::File(i),
+        (None, None) => return Err(unsupported("input", "(none)", "give --input FILE or --split DIR").into()),
+    };
+    tile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, a.onto.as_deref(), output)
 }

@@ -142,3 +142,20 @@ fn bad_input_is_one_line_naming_field_value_rule() {
     assert_eq!(code, 2);
     assert!(err.contains("x 16 is outside the surface"), "{err}");
 }
+
+#[test]
+fn closed_stdout_is_not_a_panic() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nvsurf"))
+        .args(["layout", "--gpu", "g80", "--elem-size", "16", "--size", "64x64x8", "--block-log2", "1,1,1", "--map"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}

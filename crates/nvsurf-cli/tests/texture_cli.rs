@@ -104,3 +104,68 @@ fn table_and_errors() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn tile_and_untile_whole_textures_and_split() {
+    let dir = std::env::temp_dir().join(format!("nvsurf-texture-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    const TEX: &str = "--gpu gf100 --type 2d_array --elem-size 4 --size 40x30 --levels 3 --layers 2 --block-log2 0,5,0";
+    let layout = json(TEX);
+    let linear_len = layout["linear_size_bytes"].as_u64().unwrap() as usize;
+    // 40x30 + 20x15 + 10x7 elements of 4 bytes, 2 layers.
+    assert_eq!(linear_len, (1200 + 300 + 70) * 4 * 2);
+    let linear: Vec<u8> = (0..linear_len).map(|i| (i * 13 + i / 256) as u8).collect();
+    std::fs::write(p("linear.bin"), &linear).unwrap();
+    let run = |cmd: &str, extra: &[&str]| {
+        let (code, _, err) = nvsurf(&format!("{cmd} --texture {TEX}"), extra);
+        (code, err)
+    };
+    let ok = |cmd: &str, extra: &[&str]| assert_eq!(run(cmd, extra), (0, String::new()), "{cmd} {extra:?}");
+
+    ok("tile", &["--input", &p("linear.bin"), "--output", &p("dump.bin")]);
+    let dump = std::fs::read(p("dump.bin")).unwrap();
+    assert_eq!(dump.len() as u64, layout["size_bytes"].as_u64().unwrap());
+    ok("untile", &["--input", &p("dump.bin"), "--output", &p("back.bin")]);
+    assert!(std::fs::read(p("back.bin")).unwrap() == linear);
+
+    // Level 1 of layer 1 equals the plain `tile` of that level alone (the texture unit
+    // auto-sizes, so the same requested block with --binding texture), at its offset.
+    let stride = layout["layer_stride"].as_u64().unwrap() as usize;
+    let l1 = &layout["levels"][1];
+    let (off, size) = (l1["offset"].as_u64().unwrap() as usize, l1["size"].as_u64().unwrap() as usize);
+    let lin_off = (1200 + 300 + 70) * 4 + 1200 * 4;
+    std::fs::write(p("l1.bin"), &linear[lin_off..lin_off + 300 * 4]).unwrap();
+    let single_args = "tile --gpu gf100 --elem-size 4 --size 20x15 --block-log2 0,5,0 --binding texture";
+    let (code, _, err) = nvsurf(single_args, &["--input", &p("l1.bin"), "--output", &p("l1_tiled.bin")]);
+    assert_eq!(code, 0, "{err}");
+    let single = std::fs::read(p("l1_tiled.bin")).unwrap();
+    assert_eq!(single.len(), size);
+    assert!(dump[stride + off..stride + off + size] == single[..]);
+
+    // --split: one file per level and layer, and back.
+    let split = p("split");
+    ok("untile", &["--input", &p("dump.bin"), "--split", &split]);
+    let mut names: Vec<String> =
+        std::fs::read_dir(&split).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    let want: Vec<String> = (0..2).flat_map(|l| (0..3).map(move |m| format!("layer{l}_level{m}.bin"))).collect();
+    assert_eq!(names, want);
+    assert!(std::fs::read(dir.join("split/layer1_level1.bin")).unwrap() == linear[lin_off..lin_off + 1200]);
+    ok("tile", &["--split", &split, "--output", &p("dump2.bin")]);
+    assert!(std::fs::read(p("dump2.bin")).unwrap() == dump);
+
+    // Errors, each one line: a short dump, a missing split file, --box with --texture.
+    std::fs::write(p("short.bin"), &dump[..dump.len() - 1]).unwrap();
+    let fails = |cmd: &str, extra: &[&str], want: &str| {
+        let (code, err) = run(cmd, extra);
+        assert_eq!(code, 2, "{cmd} {extra:?}");
+        assert!(err.lines().count() == 1 && err.contains(want), "{err}");
+    };
+    fails("untile", &["--input", &p("short.bin"), "--output", &p("x.bin")], "needs");
+    std::fs::remove_file(dir.join("split/layer1_level2.bin")).unwrap();
+    fails("tile", &["--split", &split, "--output", &p("x.bin")], "layer1_level2.bin");
+    fails("untile", &["--input", &p("dump.bin"), "--output", &p("x.bin"), "--box", "0,0,0,1,1,1"], "box");
+    let _ = std::fs::remove_dir_all(&dir);
+}

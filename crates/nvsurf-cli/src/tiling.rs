@@ -1,0 +1,232 @@
+//! `nvsurf untile` and `nvsurf tile`: raw files between a layout and linear rows.
+//!
+//! Memory: the input file is read once into memory and the output is built in one buffer, so the
+//! peak is about input + output. The output is written to a temporary file beside the target and
+//! renamed over it, so an existing file is replaced atomically. A progress bar (indicatif) shows
+//! on a terminal for surfaces of 64 MiB and more.
+
+use crate::surface_args::{parse_list, parse_u64, SurfaceArgs};
+use crate::CmdResult;
+use nvsurf::layout::Surface;
+use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::Error;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Flags shared by `tile` and `untile`.
+#[derive(clap::Args)]
+pub struct TilingArgs {
+    #[command(flatten)]
+    pub surface: SurfaceArgs,
+    /// Input file (untile: the tiled dump; tile: the linear rows or, with --texture, the packed
+    /// linear texture). Not needed by `tile --texture --split DIR`.
+    #[arg(long, required_unless_present = "split")]
+    pub input: Option<PathBuf>,
+    /// Output file (replaced atomically if it exists). Not needed by `untile --texture --split DIR`.
+    #[arg(long, required_unless_present = "split")]
+    pub output: Option<PathBuf>,
+    /// A whole texture (levels and layers, see `nvsurf texture`): --size is level 0 in texels,
+    /// the linear side is packed layer by layer, level by level (the order DDS uses).
+    #[arg(long)]
+    pub texture: bool,
+    #[command(flatten)]
+    pub tex: crate::texture::TextureShapeArgs,
+    /// With --texture: the linear side is one file per level and layer in DIR
+    /// (layer<L>_level<M>.bin), instead of --output (untile) or --input (tile).
+    #[arg(long, value_name = "DIR", requires = "texture")]
+    pub split: Option<PathBuf>,
+    /// Bytes between rows of the linear file (default: tightly packed).
+    #[arg(long = "linear-pitch", value_name = "BYTES")]
+    pub linear_pitch: Option<String>,
+    /// Only this box of elements: X,Y,Z,W,H,D (the linear file holds just the box).
+    #[arg(long = "box", value_name = "X,Y,Z,W,H,D")]
+    pub region: Option<String>,
+    /// Worker threads (default: all cores; 1 = the single-thread path).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Byte offset of the surface inside the tiled file (untile: in --input; tile: in --onto).
+    #[arg(long = "offset", value_name = "BYTES", default_value = "0")]
+    pub offset: String,
+    /// tile only: start from this tiled file instead of zeros (bytes outside the box are kept).
+    #[arg(long, value_name = "FILE")]
+    pub onto: Option<PathBuf>,
+}
+
+/// Reads a whole file, naming it in the error.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+    std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()).into())
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().ok_or_else(|| format!("output '{}' is not a file name", path.display()))?;
+    let tmp = dir.join(format!(".{}.nvsurf-tmp-{}", name.to_string_lossy(), std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("cannot write '{}': {e}", path.display()).into());
+    }
+    Ok(())
+}
+
+impl TilingArgs {
+    fn region(&self, s: &Surface) -> Result<Region, Error> {
+        match &self.region {
+            None => Ok(Region::whole(s)),
+            Some(b) => {
+                let [x, y, z, w, h, d] = parse_list::<6>("box", b)?;
+                Ok(Region { x, y, z, w, h, d })
+            }
+        }
+    }
+
+    fn linear(&self, s: &Surface, r: &Region) -> Result<LinearLayout, Error> {
+        Ok(match &self.linear_pitch {
+            None => LinearLayout::packed(r, s.elem_size()),
+            Some(p) => LinearLayout::with_row_pitch(r, parse_u64("linear-pitch", p)?),
+        })
+    }
+}
+
+/// Bytes a linear image of `r` with layout `lin` occupies.
+fn linear_bytes(r: &Region, lin: &LinearLayout) -> u64 {
+    lin.slice_pitch_bytes * u64::from(r.d)
+}
+
+/// Runs `work` over the region, either at once or in bands with a progress bar on a terminal.
+fn with_progress(
+    s: &Surface,
+    region: Region,
+    lin: LinearLayout,
+    label: &str,
+    mut work: impl FnMut(Region, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let big = s.size_bytes() >= 64 << 20 && std::io::stderr().is_terminal();
+    if !big {
+        return work(region, 0);
+    }
+    let bar = indicatif::ProgressBar::new(u64::from(region.h) * u64::from(region.d));
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_message(label.to_string());
+    for z in region.z..region.z + region.d {
+        let mut y = region.y;
+        while y < region.y + region.h {
+            let h = 256.min(region.y + region.h - y);
+            let band = Region { y, z, h, d: 1, ..region };
+            let off = (z - region.z) as usize * lin.slice_pitch_bytes as usize
+                + (y - region.y) as usize * lin.row_pitch_bytes as usize;
+            work(band, off)?;
+            bar.inc(u64::from(h));
+            y += h;
+        }
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+fn pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Box<dyn std::error::Error>> {
+    match threads {
+        Some(0) => Err(Error::OutOfRange { field: "threads", value: 0, min: 1, max: 1024 }.into()),
+        Some(1) => Ok(None),
+        n => Ok(Some(rayon::ThreadPoolBuilder::new().num_threads(n.unwrap_or(0)).build()?)),
+    }
+}
+
+/// Runs `nvsurf untile`.
+pub fn run_untile(a: TilingArgs) -> CmdResult {
+    if a.texture {
+        return crate::tile_picture::untile_texture_dds(&a).unwrap_or_else(|| crate::texture::run_untile_texture(&a));
+    }
+    let (in_path, out_path) = crate::texture::plain_paths(&a)?;
+    let s = a.surface.surface()?;
+    let region = a.region(&s)?;
+    let lin = a.linear(&s, &region)?;
+    let offset = parse_u64("offset", &a.offset)? as usize;
+    let input = read_file(&in_path)?;
+    let needed = s.size_bytes() as usize + offset;
+    if input.len() < needed {
+        return Err(format!(
+            "input '{}' holds {} bytes but {} bytes are expected (surface of {} bytes at offset {})",
+            in_path.display(),
+            input.len(),
+            needed,
+            s.size_bytes(),
+            offset
+        )
+        .into());
+    }
+    let tiled = &input[offset..needed];
+    let mut out = vec![0u8; usize::try_from(linear_bytes(&region, &lin))?];
+    let pool = pool(a.threads)?;
+    with_progress(&s, region, lin, "untile", |band, off| match &pool {
+        None => tile::untile(&s, tiled, &mut out[off..], band, lin),
+        Some(p) => p.install(|| tile::untile_parallel(&s, tiled, &mut out[off..], band, lin)),
+    })?;
+    if !crate::tile_picture::write_untiled(&a, &region, &out_path, &out)? {
+        write_atomic(&out_path, &out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `nvsurf tile`.
+pub fn run_tile(a: TilingArgs) -> CmdResult {
+    if a.texture {
+        return crate::tile_picture::tile_texture_dds(&a).unwrap_or_else(|| crate::texture::run_tile_texture(&a));
+    }
+    let (in_path, out_path) = crate::texture::plain_paths(&a)?;
+    let s = a.surface.surface()?;
+    let region = a.region(&s)?;
+    let lin = a.linear(&s, &region)?;
+    let offset = parse_u64("offset", &a.offset)? as usize;
+    let input = crate::tile_picture::read_linear(&a, &region, &in_path)?;
+    let needed = usize::try_from(linear_bytes(&region, &lin))?;
+    // The last row need not be padded to the pitch.
+    let span = needed - (lin.row_pitch_bytes as usize - region.w as usize * s.elem_size() as usize);
+    if input.len() < span {
+        return Err(format!(
+            "input '{}' holds {} bytes but {} bytes are expected ({} rows x {} slices of the linear image)",
+            in_path.display(),
+            input.len(),
+            span,
+            region.h,
+            region.d
+        )
+        .into());
+    }
+    let mut out = match &a.onto {
+        Some(base) => {
+            let b = read_file(base)?;
+            if b.len() < offset + s.size_bytes() as usize {
+                return Err(format!(
+                    "--onto '{}' holds {} bytes but {} bytes are expected",
+                    base.display(),
+                    b.len(),
+                    offset + s.size_bytes() as usize
+                )
+                .into());
+            }
+            b
+        }
+        None => vec![0u8; offset + s.size_bytes() as usize],
+    };
+    let pool = pool(a.threads)?;
+    {
+        let tiled = &mut out[offset..];
+        with_progress(&s, region, lin, "tile", |band, off| match &pool {
+            None => tile::tile(&s, &input[off..], tiled, band, lin),
+            Some(p) => p.install(|| tile::tile_parallel(&s, &input[off..], tiled, band, lin)),
+        })?;
+    }
+    write_atomic(&out_path, &out)?;
+    Ok(ExitCode::SUCCESS)
+}
