@@ -721,97 +721,18 @@ impl Format {
         out: &mut [[u8; 4]],
     ) -> Result<()> {
         if let Some(map) = self.byte_map_rgba8() {
-            let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
-            let w = width_px as usize;
-            for y in 0..rows {
-                let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + 4 * w];
-                shuffle_rgba8(src, &mut out[y * w..(y + 1) * w], map);
-            }
-            return Ok(());
+            return self.decode_byte_map_rect_rgba8(map, elems, row_pitch_bytes, width_px, height_px, out);
         }
         if let Some(bc) = self.bc_rgba8_direct() {
             return self.decode_bc_rect_rgba8(bc, elems, row_pitch_bytes, width_px, height_px, out);
         }
-        // Lookup tables pay off once the image has a few times more pixels than table entries.
+        // Lookup tables pay off once the image has a few times more pixels than the generic
+        // decodes that fill them.
         let pixels = width_px as usize * height_px as usize;
-        if let Some(lut) = self.rgba8_lut(|entries| pixels >= 4 * entries) {
-            return self.decode_lut_rect_rgba8(&lut, elems, row_pitch_bytes, width_px, height_px, out);
+        if let Some(lut) = self.word_lut(|decodes| pixels >= 4 * decodes) {
+            return self.decode_word_lut_rect_rgba8(&lut, elems, row_pitch_bytes, width_px, height_px, out);
         }
         self.decode_rect_with(elems, row_pitch_bytes, width_px, height_px, out, |t| self.texel_to_rgba8(t))
-    }
-
-    /// Per-output-channel lookup tables for [`Format::decode_rect_rgba8`] of simple formats with
-    /// one pixel per element, elements of at most 4 bytes and fields of at most 16 bits, when
-    /// `worth(total entries)` says so. Each output channel of such a format depends on one
-    /// field alone (fields decode independently; swizzle, sRGB and the RGBA8 conversion work
-    /// per channel), so every entry is computed by the generic path itself
-    /// ([`Format::decode_element`] + [`Format::texel_to_rgba8`]) from an element that holds
-    /// just that field value: the tables agree with the generic path by construction.
-    fn rgba8_lut(&self, worth: impl Fn(usize) -> bool) -> Option<Rgba8Lut> {
-        let Layout::Simple(bits) = self.tex.layout else { return None };
-        let size = self.elem_size_bytes() as usize;
-        if size > 4 {
-            return None;
-        }
-        let mut field_lo = [0u32; 4];
-        let mut lo = 0u32;
-        for (i, &b) in bits.iter().enumerate() {
-            field_lo[i] = lo;
-            lo += u32::from(b);
-        }
-        let mut shift = [0u32; 4];
-        let mut width = [0u32; 4];
-        for ch in 0..4 {
-            if let Some(c) = self.swizzle[ch].component().filter(|&c| c < bits.len()) {
-                if bits[c] > 16 {
-                    return None;
-                }
-                shift[ch] = field_lo[c];
-                width[ch] = u32::from(bits[c]);
-            }
-        }
-        if !worth(width.iter().map(|&w| 1usize << w).sum()) {
-            return None;
-        }
-        let mut texel = [[0u32; 4]; 1];
-        let tables = [0, 1, 2, 3].map(|ch| {
-            // 2^16 entries whatever the field width, so that a 16-bit index needs no bounds
-            // check; only the first 2^width are filled (the allocation is zeroed lazily).
-            let mut t: alloc::boxed::Box<[u8; LUT_LEN]> =
-                alloc::vec![0u8; LUT_LEN].try_into().unwrap_or_else(|_| unreachable!("the vector has LUT_LEN bytes"));
-            for v in 0..1u32 << width[ch] {
-                let elem = (v << shift[ch]).to_le_bytes();
-                // Cannot fail: 4 bytes is at least the element size, one pixel per element.
-                let _ = self.decode_element(&elem[..size], &mut texel);
-                t[v as usize] = self.texel_to_rgba8(&texel[0])[ch];
-            }
-            t
-        });
-        Some(Rgba8Lut { shift, mask: width.map(|w| (1u32 << w) - 1), tables })
-    }
-
-    fn decode_lut_rect_rgba8(
-        &self,
-        lut: &Rgba8Lut,
-        elems: &[u8],
-        row_pitch_bytes: usize,
-        width_px: u32,
-        height_px: u32,
-        out: &mut [[u8; 4]],
-    ) -> Result<()> {
-        let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
-        let w = width_px as usize;
-        let size = self.elem_size_bytes() as usize;
-        for y in 0..rows {
-            let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + size * w];
-            let dst = &mut out[y * w..(y + 1) * w];
-            match size {
-                4 => lut_row::<4>(lut, src, dst),
-                2 => lut_row::<2>(lut, src, dst),
-                _ => lut_row::<1>(lut, src, dst),
-            }
-        }
-        Ok(())
     }
 
     /// Decodes a row of elements of a one-pixel-per-element format into RGBA f32.
@@ -895,77 +816,6 @@ impl Format {
         let texels: alloc::vec::Vec<Texel> = px.iter().map(|p| self.f32_to_texel(p)).collect();
         self.encode_rect(&texels, width_px, height_px, out, row_pitch_bytes)
     }
-
-    /// For `8_8_8_8` unorm without sRGB: where each output byte comes from (0-3 = element
-    /// byte, 4 = constant 0, 5 = constant 255).
-    fn byte_map_rgba8(&self) -> Option<[u8; 4]> {
-        if self.tex.id != 0x08 || self.srgb || self.types.iter().any(|&t| t != ComponentType::Unorm) {
-            return None;
-        }
-        let mut map = [0u8; 4];
-        for (m, s) in map.iter_mut().zip(self.swizzle) {
-            *m = match s {
-                Swizzle::Zero => 4,
-                Swizzle::OneFloat => 5,
-                Swizzle::OneInt => return None,
-                c => c.component()? as u8,
-            };
-        }
-        Some(map)
-    }
-
-    fn bc_rgba8_direct(&self) -> Option<Bc> {
-        match self.tex.layout {
-            Layout::Compressed(bc @ (Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7))
-                if !self.srgb && self.swizzle == [Swizzle::C0, Swizzle::C1, Swizzle::C2, Swizzle::C3] =>
-            {
-                Some(bc)
-            }
-            _ => None,
-        }
-    }
-
-    fn decode_bc_rect_rgba8(
-        &self,
-        bc: Bc,
-        elems: &[u8],
-        row_pitch_bytes: usize,
-        width_px: u32,
-        height_px: u32,
-        out: &mut [[u8; 4]],
-    ) -> Result<()> {
-        let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
-        let size = self.elem_size_bytes() as usize;
-        let (w, h) = (width_px as usize, height_px as usize);
-        let mut block = [0u8; 64];
-        for ey in 0..rows {
-            for ex in 0..cols {
-                let at = ey * row_pitch_bytes + ex * size;
-                let src = &elems[at..at + size];
-                let full = ex * 4 + 4 <= w && ey * 4 + 4 <= h;
-                if full {
-                    // Decode straight into the caller's rows.
-                    let flat = out.as_flattened_mut();
-                    let start = (ey * 4 * w + ex * 4) * 4;
-                    let pitch = w * 4;
-                    let end = start + 3 * pitch + 16;
-                    bc_rgba8(bc, src, &mut flat[start..end], pitch);
-                } else {
-                    bc_rgba8(bc, src, &mut block, 16);
-                    for py in 0..4 {
-                        for px in 0..4 {
-                            let (x, y) = (ex * 4 + px, ey * 4 + py);
-                            if x < w && y < h {
-                                let b = (py * 4 + px) * 4;
-                                out[y * w + x] = [block[b], block[b + 1], block[b + 2], block[b + 3]];
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
 }
 
 fn unit_to_int(f: f32, max: f64) -> u32 {
@@ -973,81 +823,6 @@ fn unit_to_int(f: f32, max: f64) -> u32 {
         return 0;
     }
     libm::round(f64::from(f).clamp(0.0, 1.0) * max) as u32
-}
-
-/// Lookup tables of [`Format::rgba8_lut`]: output channel `c` of element value `v` is
-/// `tables[c][(v >> shift[c]) & mask[c]]` (a constant channel has a one-entry table, mask 0).
-struct Rgba8Lut {
-    shift: [u32; 4],
-    mask: [u32; 4],
-    tables: [alloc::boxed::Box<[u8; LUT_LEN]>; 4],
-}
-
-/// Entries of each [`Rgba8Lut`] table: every 16-bit field value.
-const LUT_LEN: usize = 1 << 16;
-
-/// One row through the tables: `N`-byte little-endian elements.
-#[inline(always)]
-fn lut_row<const N: usize>(lut: &Rgba8Lut, src: &[u8], dst: &mut [[u8; 4]]) {
-    let [t0, t1, t2, t3] = [0, 1, 2, 3].map(|c| &*lut.tables[c]);
-    let (s, m) = (lut.shift, lut.mask);
-    // `as u16` keeps every index below LUT_LEN, so the compiler drops the bounds checks.
-    let at = |t: &[u8; LUT_LEN], v: u32, c: usize| t[((v >> s[c]) & m[c]) as u16 as usize];
-    for (o, e) in dst.iter_mut().zip(src.chunks_exact(N)) {
-        let mut b = [0u8; 4];
-        b[..N].copy_from_slice(e);
-        let v = u32::from_le_bytes(b);
-        *o = [at(t0, v, 0), at(t1, v, 1), at(t2, v, 2), at(t3, v, 3)];
-    }
-}
-
-/// Byte shuffle for `8_8_8_8` unorm to RGBA8. `src.len() == 4 * out.len()`.
-fn shuffle_rgba8(src: &[u8], out: &mut [[u8; 4]], map: [u8; 4]) {
-    if map == [0, 1, 2, 3] {
-        out.as_flattened_mut().copy_from_slice(src);
-        return;
-    }
-    // The common color-format orders as whole-word bit operations (the compiler vectorizes
-    // these loops); the generic byte shuffle below is the reference they are tested against.
-    match map {
-        [2, 1, 0, 3] => return word_map(src, out, |x| (x & 0xff00_ff00) | ((x >> 16) & 0xff) | ((x & 0xff) << 16)),
-        [2, 1, 0, 5] => {
-            return word_map(src, out, |x| 0xff00_0000 | (x & 0xff00) | ((x >> 16) & 0xff) | ((x & 0xff) << 16))
-        }
-        [0, 1, 2, 5] => return word_map(src, out, |x| x | 0xff00_0000),
-        _ => {}
-    }
-    shuffle_rgba8_bytes(src, out, map);
-}
-
-/// Applies `f` to every little-endian 32-bit word (monomorphized per order, so it vectorizes).
-#[inline(always)]
-fn word_map(src: &[u8], out: &mut [[u8; 4]], f: impl Fn(u32) -> u32) {
-    // Copy first (memcpy speed), then transform the words in place: the in-place loop over
-    // `[u8; 4]` items vectorizes where a two-slice zip did not.
-    let n = out.len().min(src.len() / 4);
-    out[..n].as_flattened_mut().copy_from_slice(&src[..4 * n]);
-    for o in &mut out[..n] {
-        *o = f(u32::from_le_bytes(*o)).to_le_bytes();
-    }
-}
-
-/// Generic byte shuffle for [`shuffle_rgba8`].
-fn shuffle_rgba8_bytes(src: &[u8], out: &mut [[u8; 4]], map: [u8; 4]) {
-    for (o, s) in out.iter_mut().zip(src.chunks_exact(4)) {
-        let ext = [s[0], s[1], s[2], s[3], 0, 255];
-        *o = [ext[map[0] as usize], ext[map[1] as usize], ext[map[2] as usize], ext[map[3] as usize]];
-    }
-}
-
-/// BC1/2/3/7 to RGBA8 with `pitch` bytes per output row (`dst` holds 4 rows of 16 bytes).
-fn bc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
-    match bc {
-        Bc::Bc1 => bcdec_rs::bc1(src, dst, pitch),
-        Bc::Bc2 => bcdec_rs::bc2(src, dst, pitch),
-        Bc::Bc3 => bcdec_rs::bc3(src, dst, pitch),
-        _ => bcdec_rs::bc7(src, dst, pitch),
-    }
 }
 
 /// Decodes one compressed block into 16 component sets (C0-C3 register values).
@@ -1108,6 +883,9 @@ fn rgb_to_yuv(m: YuvMatrix, rgb: [f32; 3]) -> (u32, u32, u32) {
     let q = |x: f64| libm::round(x).clamp(0.0, 255.0) as u32;
     (q(16.0 + 219.0 * yy), q(128.0 + 224.0 * pb), q(128.0 + 224.0 * pr))
 }
+
+mod rgba8;
+use rgba8::bc_rgba8;
 
 #[cfg(test)]
 mod tests;

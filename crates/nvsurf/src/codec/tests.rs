@@ -330,27 +330,56 @@ fn bc_fast_path_matches_texels_on_wide_pictures() {
     }
 }
 
+/// The byte-move path of `decode_rect_rgba8` against the generic per-texel path: every color
+/// format, and `8_8_8_8` with every component type on every channel, sRGB on and off, and
+/// swizzles with constants.
 #[test]
 fn rgba8_fast_path_matches_generic() {
-    let data: Vec<u8> = (0..64u32).map(|i| (i * 7 + 3) as u8).collect();
-    for name in ["RGBA8_UNORM", "BGRA8_UNORM", "RGBX8_UNORM", "tex:0x08"] {
-        let f = Format::parse(name).unwrap();
-        let mut fast = [[0u8; 4]; 16];
-        f.decode_rgba8(&data, &mut fast).unwrap();
-        let mut slow = [[0u8; 4]; 16];
-        f.decode_rect_with(&data, 64, 16, 1, &mut slow, |t| f.texel_to_rgba8(t)).unwrap();
-        assert_eq!(fast, slow, "{name}");
+    use crate::format::{color_formats, ComponentType as T, Swizzle as S};
+    let (w, h) = (37u32, 3u32);
+    let data: Vec<u8> = (0..w * h * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let mut formats: Vec<Format> = color_formats().iter().map(Format::from_color).collect();
+    let base = Format::parse("tex:0x08").unwrap();
+    let types = [T::Unorm, T::Uint, T::Sint, T::Snorm, T::Float];
+    for (i, &t) in types.iter().enumerate() {
+        let mixed = [t, types[(i + 1) % 5], T::Uint, T::Unorm];
+        for swz in [
+            [S::C0, S::C1, S::C2, S::C3],
+            [S::C2, S::C1, S::C0, S::OneFloat],
+            [S::C3, S::Zero, S::C1, S::OneInt],
+            [S::C1, S::C1, S::C0, S::C2],
+        ] {
+            for srgb in [false, true] {
+                for ty in [[t; 4], mixed] {
+                    if let Ok(f) = base.with_components(ty) {
+                        formats.push(f.with_swizzle(swz).with_srgb(srgb));
+                    }
+                }
+            }
+        }
     }
+    let mut checked = 0;
+    for f in formats {
+        let Some(map) = f.byte_map_rgba8() else { continue };
+        let mut fast = vec![[0u8; 4]; (w * h) as usize];
+        f.decode_byte_map_rect_rgba8(map, &data, 4 * w as usize, w, h, &mut fast).unwrap();
+        let mut slow = vec![[0u8; 4]; (w * h) as usize];
+        f.decode_rect_with(&data, 4 * w as usize, w, h, &mut slow, |t| f.texel_to_rgba8(t)).unwrap();
+        assert_eq!(fast, slow, "{} {:?} {:?} srgb {}", f.name(), f.components(), f.swizzle(), f.is_srgb());
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} formats took the byte-move path");
 }
 
 #[test]
 fn word_shuffles_match_the_byte_shuffle() {
-    let src: Vec<u8> = (0..256u32).map(|i| (i * 97 + 13) as u8).collect();
-    for map in [[2, 1, 0, 3], [2, 1, 0, 5], [0, 1, 2, 5], [3, 4, 0, 5]] {
-        let mut a = [[0u8; 4]; 64];
-        let mut b = [[0u8; 4]; 64];
-        shuffle_rgba8(&src, &mut a, map);
-        shuffle_rgba8_bytes(&src, &mut b, map);
+    let src: Vec<u8> = (0..268u32).map(|i| (i * 97 + 13) as u8).collect();
+    // 67 pixels: four 16-pixel blocks and a remainder.
+    for map in [[2, 1, 0, 3], [2, 1, 0, 5], [0, 1, 2, 5], [3, 4, 0, 5], [6, 1, 4, 2]] {
+        let mut a = [[0u8; 4]; 67];
+        let mut b = [[0u8; 4]; 67];
+        rgba8::shuffle_rgba8(&src, &mut a, map);
+        rgba8::shuffle_rgba8_bytes(&src, &mut b, map);
         assert_eq!(a, b, "{map:?}");
     }
 }
@@ -532,11 +561,11 @@ fn rgba8_lookup_tables_match_the_generic_path() {
     }
     let mut checked = 0;
     for f in formats {
-        let Some(lut) = f.rgba8_lut(|_| true) else { continue };
+        let Some(lut) = f.word_lut(|_| true) else { continue };
         let pitch = w as usize * f.elem_size_bytes() as usize;
         let mut fast = vec![[0u8; 4]; (w * h) as usize];
         let mut slow = vec![[0u8; 4]; (w * h) as usize];
-        f.decode_lut_rect_rgba8(&lut, &elems, pitch, w, h, &mut fast).unwrap();
+        f.decode_word_lut_rect_rgba8(&lut, &elems, pitch, w, h, &mut fast).unwrap();
         f.decode_rect_with(&elems, pitch, w, h, &mut slow, |t| f.texel_to_rgba8(t)).unwrap();
         assert_eq!(fast, slow, "{} {:?} {:?} srgb {}", f.name(), f.components(), f.swizzle(), f.is_srgb());
         checked += 1;
@@ -544,7 +573,7 @@ fn rgba8_lookup_tables_match_the_generic_path() {
     assert!(checked > 40, "only {checked} formats took the table path");
     // Too few pixels for the tables: the generic path runs (and agrees).
     let f = Format::parse("RGBA8_SRGB").unwrap();
-    assert!(f.rgba8_lut(|entries| 1 >= 4 * entries).is_none());
+    assert!(f.word_lut(|decodes| 1 >= 4 * decodes).is_none());
     let mut one = [[0u8; 4]; 1];
     f.decode_rect_rgba8(&[0x80, 0x40, 0xff, 0x11], 4, 1, 1, &mut one).unwrap();
     assert_eq!(
@@ -555,4 +584,17 @@ fn rgba8_lookup_tables_match_the_generic_path() {
             t[0]
         })
     );
+}
+
+#[test]
+fn fast_paths_are_taken() {
+    // The benchmark's formats take the intended paths (each compared with the generic path
+    // by the tests above).
+    let p = |n: &str| Format::parse(n).unwrap();
+    assert_eq!(p("RGBA8_UINT").byte_map_rgba8(), Some([0, 1, 2, 3]));
+    assert_eq!(p("BGRX8_UNORM").byte_map_rgba8(), Some([2, 1, 0, 5]));
+    assert_eq!(p("RGBA8_SRGB").byte_map_rgba8(), None);
+    assert!(p("RGB10_A2_UNORM").word_lut(|_| true).unwrap().unorm10.is_some());
+    assert!(p("RGB10_A2_UINT").word_lut(|_| true).unwrap().unorm10.is_none());
+    assert_eq!(p("RGBA8_SRGB").word_lut(|_| true).unwrap().kernel, rgba8::LutKernel::Bytes);
 }

@@ -1,0 +1,413 @@
+//! Fast paths of [`Format::decode_rect_rgba8`] (issue 5, item 6: 4-byte formats at >= 0.5x
+//! memcpy), each tested against the generic per-texel path
+//! ([`Format::decode_element`] + [`Format::texel_to_rgba8`]):
+//!
+//! - byte moves ([`Format::byte_map_rgba8`]): `8_8_8_8` whose read channels decode to their byte
+//!   unchanged (unorm without sRGB, uint) and constant channels;
+//! - word tables ([`Format::word_lut`]): other simple formats of at most 4 bytes whose read
+//!   fields are at most 16 bits wide, one table per field giving the field's share of the output
+//!   word, with row kernels specialised for the `8_8_8_8`/`8_8_8_X8` and `10_10_10_2` layouts;
+//! - BC1/BC2/BC3/BC7 with the identity swizzle: `bcdec_rs` straight into the caller's rows.
+
+use super::*;
+use alloc::vec::Vec;
+
+/// A byte-move plan entry of [`Format::byte_map_rgba8`]: 0-3 = element byte, or a constant.
+const MAP_ZERO: u8 = 4;
+/// Constant 255 (`OneFloat` reads 1.0).
+const MAP_255: u8 = 5;
+/// Constant 1 (`OneInt`).
+const MAP_ONE: u8 = 6;
+
+impl Format {
+    /// For `8_8_8_8`: where each output byte comes from (0-3 = element byte, or [`MAP_ZERO`],
+    /// [`MAP_255`], [`MAP_ONE`]), when every channel is such a byte move: a channel that reads
+    /// a unorm component (not sRGB-decoded) or a uint component outputs the byte itself
+    /// (`round(b / 255 * 255) = b`; `min(b, 255) = b`), and a constant channel its constant.
+    pub(super) fn byte_map_rgba8(&self) -> Option<[u8; 4]> {
+        if self.tex.layout != Layout::Simple(&[8, 8, 8, 8]) || self.yuv != YuvMatrix::Raw {
+            return None;
+        }
+        let mut map = [0u8; 4];
+        for (ch, (m, s)) in map.iter_mut().zip(self.swizzle).enumerate() {
+            *m = match s {
+                Swizzle::Zero => MAP_ZERO,
+                Swizzle::OneFloat => MAP_255,
+                Swizzle::OneInt => MAP_ONE,
+                c => {
+                    let c = c.component()?;
+                    match self.types[c] {
+                        ComponentType::Unorm if !(self.srgb && ch < 3) => c as u8,
+                        ComponentType::Uint => c as u8,
+                        _ => return None,
+                    }
+                }
+            };
+        }
+        Some(map)
+    }
+
+    /// Word tables for [`Format::decode_rect_rgba8`] of simple formats with elements of at
+    /// most 4 bytes whose read fields are at most 16 bits wide, when `worth(decodes)` says the
+    /// `decodes` generic decodes that fill them pay off.
+    ///
+    /// Each output channel of such a format depends on one field alone (fields decode
+    /// independently; swizzle, sRGB and the RGBA8 conversion work per channel) or on none
+    /// (a constant), so table entry `x` of field `f` is taken from the generic path itself
+    /// ([`Format::decode_element`] + [`Format::texel_to_rgba8`]) on an element whose fields all
+    /// hold `x` (masked to their width): the tables agree with the generic path by
+    /// construction.
+    pub(super) fn word_lut(&self, worth: impl Fn(usize) -> bool) -> Option<WordLut> {
+        let Layout::Simple(bits) = self.tex.layout else { return None };
+        let size = self.elem_size_bytes() as usize;
+        if size > 4 || self.pixels_per_elem() != 1 {
+            return None;
+        }
+        let mut shift = [0u32; 4];
+        let mut lo = 0u32;
+        for (s, &b) in shift.iter_mut().zip(bits) {
+            *s = lo;
+            lo += u32::from(b);
+        }
+        // The field each output channel reads (None: a constant).
+        let reads = self.swizzle.map(|s| s.component().filter(|&c| c < bits.len()));
+        let mut mask = [0u32; 4];
+        for c in reads.into_iter().flatten() {
+            if bits[c] > 16 {
+                return None;
+            }
+            mask[c] = (1u32 << bits[c]) - 1;
+        }
+        let kernel = match bits {
+            [8, 8, 8, 8] | [8, 8, 8] if size == 4 => LutKernel::Bytes,
+            [10, 10, 10, 2] => LutKernel::Rgb10A2,
+            _ => LutKernel::Any,
+        };
+        let decodes = mask.iter().max().map_or(1, |&m| m as usize + 1);
+        if !worth(decodes) {
+            return None;
+        }
+        let len = kernel.table_len();
+        let mut tables = alloc::vec![0u32; 4 * len];
+        let mut konst = 0u32;
+        let mut texel = [[0u32; 4]; 1];
+        for x in 0..decodes as u32 {
+            let v = (0..4).fold(0u32, |v, f| v | (x & mask[f]) << shift[f]);
+            // Cannot fail: 4 bytes is at least the element size, one pixel per element.
+            let _ = self.decode_element(&v.to_le_bytes()[..size], &mut texel);
+            let px = self.texel_to_rgba8(&texel[0]);
+            for (ch, read) in reads.iter().enumerate() {
+                match *read {
+                    Some(f) if x <= mask[f] => tables[f * len + x as usize] |= u32::from(px[ch]) << (8 * ch),
+                    Some(_) => {}
+                    None => konst |= u32::from(px[ch]) << (8 * ch),
+                }
+            }
+        }
+        let mut lut = WordLut { kernel, shift, mask, tables, konst, unorm10: None };
+        lut.unorm10 = lut.unorm10_plan();
+        Some(lut)
+    }
+
+    /// Decodes a rectangle through `lut` (made by [`Format::word_lut`] for this format).
+    pub(super) fn decode_word_lut_rect_rgba8(
+        &self,
+        lut: &WordLut,
+        elems: &[u8],
+        row_pitch_bytes: usize,
+        width_px: u32,
+        height_px: u32,
+        out: &mut [[u8; 4]],
+    ) -> Result<()> {
+        let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
+        let w = width_px as usize;
+        let size = self.elem_size_bytes() as usize;
+        for y in 0..rows {
+            let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + size * w];
+            let dst = &mut out[y * w..(y + 1) * w];
+            lut.row(size, src, dst);
+        }
+        Ok(())
+    }
+
+    /// Byte moves of [`Format::byte_map_rgba8`] over a rectangle.
+    pub(super) fn decode_byte_map_rect_rgba8(
+        &self,
+        map: [u8; 4],
+        elems: &[u8],
+        row_pitch_bytes: usize,
+        width_px: u32,
+        height_px: u32,
+        out: &mut [[u8; 4]],
+    ) -> Result<()> {
+        let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
+        let w = width_px as usize;
+        for y in 0..rows {
+            let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + 4 * w];
+            shuffle_rgba8(src, &mut out[y * w..(y + 1) * w], map);
+        }
+        Ok(())
+    }
+
+    /// BC1/2/3/7 with the identity swizzle and no sRGB: these decode to RGBA8 directly.
+    pub(super) fn bc_rgba8_direct(&self) -> Option<Bc> {
+        match self.tex.layout {
+            Layout::Compressed(bc @ (Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7))
+                if !self.srgb && self.swizzle == [Swizzle::C0, Swizzle::C1, Swizzle::C2, Swizzle::C3] =>
+            {
+                Some(bc)
+            }
+            _ => None,
+        }
+    }
+
+    /// Decodes BC blocks to RGBA8: whole blocks straight into the caller's rows, edge blocks
+    /// through a 4x4 buffer.
+    pub(super) fn decode_bc_rect_rgba8(
+        &self,
+        bc: Bc,
+        elems: &[u8],
+        row_pitch_bytes: usize,
+        width_px: u32,
+        height_px: u32,
+        out: &mut [[u8; 4]],
+    ) -> Result<()> {
+        let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
+        let size = self.elem_size_bytes() as usize;
+        let (w, h) = (width_px as usize, height_px as usize);
+        let mut block = [0u8; 64];
+        for ey in 0..rows {
+            for ex in 0..cols {
+                let at = ey * row_pitch_bytes + ex * size;
+                let src = &elems[at..at + size];
+                let full = ex * 4 + 4 <= w && ey * 4 + 4 <= h;
+                if full {
+                    // Decode straight into the caller's rows.
+                    let flat = out.as_flattened_mut();
+                    let start = (ey * 4 * w + ex * 4) * 4;
+                    let pitch = w * 4;
+                    let end = start + 3 * pitch + 16;
+                    bc_rgba8(bc, src, &mut flat[start..end], pitch);
+                } else {
+                    bc_rgba8(bc, src, &mut block, 16);
+                    for py in 0..4 {
+                        for px in 0..4 {
+                            let (x, y) = (ex * 4 + px, ey * 4 + py);
+                            if x < w && y < h {
+                                let b = (py * 4 + px) * 4;
+                                out[y * w + x] = [block[b], block[b + 1], block[b + 2], block[b + 3]];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The row kernel of a [`WordLut`], by field layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LutKernel {
+    /// Fields are the four bytes (`8_8_8_8`, `8_8_8_X8`): 256-entry tables.
+    Bytes,
+    /// `10_10_10_2`: 1024-entry tables.
+    Rgb10A2,
+    /// Any other layout: fields found by shift and mask, 65536-entry tables.
+    Any,
+}
+
+/// `10_10_10_2` unorm to 8 bits without tables: `round(x * 255 / 1023)` for a 10-bit field,
+/// as a multiply and shift (equal for every `x < 1024`; [`WordLut::unorm10_plan`] checks it
+/// against the generic path's tables before it is used).
+const fn unorm10_to_8(x: u32) -> u32 {
+    (x * 16336 + 32656) >> 16
+}
+
+/// The 2-bit field of `10_10_10_2` unorm to 8 bits: `x * 255 / 3` (exact).
+const fn unorm2_to_8(x: u32) -> u32 {
+    x * 85
+}
+
+impl LutKernel {
+    /// Entries per field table.
+    const fn table_len(self) -> usize {
+        match self {
+            Self::Bytes => 256,
+            Self::Rgb10A2 => 1024,
+            Self::Any => 1 << 16,
+        }
+    }
+}
+
+/// Tables of [`Format::word_lut`]: the RGBA8 pixel (a little-endian word) of element value `v`
+/// is `konst | OR over fields f of tables[f][(v >> shift[f]) & mask[f]]` (mask 0 for a field
+/// no channel reads: its table is all zero).
+pub(super) struct WordLut {
+    pub(super) kernel: LutKernel,
+    shift: [u32; 4],
+    mask: [u32; 4],
+    /// Four tables of `kernel.table_len()` entries, one after the other.
+    tables: Vec<u32>,
+    konst: u32,
+    /// For `10_10_10_2`: when every field's table is its unorm value moved to one output byte
+    /// (or all zero), the shift in bits to that byte and a keep mask (0xff, or 0 for an unread
+    /// field) per field: the row is then computed by [`unorm10_row`], which vectorizes.
+    pub(super) unorm10: Option<([u32; 4], [u32; 4])>,
+}
+
+impl WordLut {
+    /// Checks every table entry of a `10_10_10_2` lut against [`unorm10_to_8`] /
+    /// [`unorm2_to_8`] moved to one output byte; returns the (shift, keep) plan of
+    /// [`WordLut::unorm10`] if all agree.
+    fn unorm10_plan(&self) -> Option<([u32; 4], [u32; 4])> {
+        if self.kernel != LutKernel::Rgb10A2 {
+            return None;
+        }
+        let len = self.kernel.table_len();
+        let mut shift = [0u32; 4];
+        let mut keep = [0u32; 4];
+        for f in 0..4 {
+            let table = &self.tables[f * len..(f + 1) * len];
+            if table.iter().all(|&e| e == 0) {
+                continue;
+            }
+            let (max, conv): (u32, fn(u32) -> u32) = if f < 3 { (0x3ff, unorm10_to_8) } else { (3, unorm2_to_8) };
+            if self.mask[f] != max {
+                return None;
+            }
+            let ch = (0..4).find(|&ch| table[max as usize] >> (8 * ch) & 0xff != 0)?;
+            if (0..=max).any(|x| table[x as usize] != conv(x) << (8 * ch)) {
+                return None;
+            }
+            shift[f] = 8 * ch;
+            keep[f] = 0xff;
+        }
+        Some((shift, keep))
+    }
+
+    /// Decodes one row: `src` holds `dst.len()` elements of `size` bytes (1, 2 or 4).
+    fn row(&self, size: usize, src: &[u8], dst: &mut [[u8; 4]]) {
+        let (s, m, k) = (self.shift, self.mask, self.konst);
+        match self.kernel {
+            LutKernel::Bytes => {
+                let t = split_tables::<256>(&self.tables);
+                lut_row::<256, 4>(t, k, src, dst, |v| [v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >> 24]);
+            }
+            LutKernel::Rgb10A2 if self.unorm10.is_some() => {
+                let (sh, keep) = self.unorm10.unwrap_or_default();
+                unorm10_row(sh, keep, k, src, dst);
+            }
+            LutKernel::Rgb10A2 => {
+                let t = split_tables::<1024>(&self.tables);
+                lut_row::<1024, 4>(t, k, src, dst, |v| [v & 0x3ff, (v >> 10) & 0x3ff, (v >> 20) & 0x3ff, v >> 30]);
+            }
+            LutKernel::Any => {
+                let t = split_tables::<{ 1 << 16 }>(&self.tables);
+                let idx = |v: u32| [0, 1, 2, 3].map(|f| (v >> s[f]) & m[f]);
+                match size {
+                    4 => lut_row::<{ 1 << 16 }, 4>(t, k, src, dst, idx),
+                    2 => lut_row::<{ 1 << 16 }, 2>(t, k, src, dst, idx),
+                    _ => lut_row::<{ 1 << 16 }, 1>(t, k, src, dst, idx),
+                }
+            }
+        }
+    }
+}
+
+/// The four `N`-entry tables of a [`WordLut`] (`tables.len() == 4 * N`, else empty tables of
+/// zeros are not possible: the kernel and the table length are chosen together).
+fn split_tables<const N: usize>(tables: &[u32]) -> [&[u32; N]; 4] {
+    [0, 1, 2, 3].map(|f| {
+        <&[u32; N]>::try_from(&tables[f * N..(f + 1) * N]).unwrap_or_else(|_| unreachable!("a range of N entries"))
+    })
+}
+
+/// One row through word tables: `B`-byte little-endian elements, `idx` gives the four field
+/// values (each below `N`, which `% N` makes plain to the compiler: no bounds checks, no
+/// branches in the loop).
+#[inline(always)]
+fn lut_row<const N: usize, const B: usize>(
+    t: [&[u32; N]; 4],
+    konst: u32,
+    src: &[u8],
+    dst: &mut [[u8; 4]],
+    idx: impl Fn(u32) -> [u32; 4],
+) {
+    for (o, e) in dst.iter_mut().zip(src.chunks_exact(B)) {
+        let mut b = [0u8; 4];
+        b[..B].copy_from_slice(e);
+        let [i0, i1, i2, i3] = idx(u32::from_le_bytes(b)).map(|i| i as usize % N);
+        *o = (t[0][i0] | t[1][i1] | t[2][i2] | t[3][i3] | konst).to_le_bytes();
+    }
+}
+
+/// One `10_10_10_2` row by arithmetic (see [`WordLut::unorm10`]), which vectorizes.
+fn unorm10_row(sh: [u32; 4], keep: [u32; 4], konst: u32, src: &[u8], dst: &mut [[u8; 4]]) {
+    word_map(src, dst, |v| {
+        let r = (unorm10_to_8(v & 0x3ff) & keep[0]) << sh[0];
+        let g = (unorm10_to_8((v >> 10) & 0x3ff) & keep[1]) << sh[1];
+        let b = (unorm10_to_8((v >> 20) & 0x3ff) & keep[2]) << sh[2];
+        let a = (unorm2_to_8(v >> 30) & keep[3]) << sh[3];
+        konst | r | g | b | a
+    });
+}
+
+/// Byte moves for `8_8_8_8` to RGBA8 (see [`Format::byte_map_rgba8`]).
+/// `src.len() == 4 * out.len()`.
+pub(super) fn shuffle_rgba8(src: &[u8], out: &mut [[u8; 4]], map: [u8; 4]) {
+    if map == [0, 1, 2, 3] {
+        out.as_flattened_mut().copy_from_slice(src);
+        return;
+    }
+    // The common color-format orders as whole-word bit operations (the compiler vectorizes
+    // these loops); the generic byte shuffle below is the reference they are tested against.
+    match map {
+        [2, 1, 0, 3] => return word_map(src, out, |x| (x & 0xff00_ff00) | ((x >> 16) & 0xff) | ((x & 0xff) << 16)),
+        [2, 1, 0, MAP_255] => {
+            return word_map(src, out, |x| 0xff00_0000 | (x & 0xff00) | ((x >> 16) & 0xff) | ((x & 0xff) << 16))
+        }
+        [0, 1, 2, MAP_255] => return word_map(src, out, |x| x | 0xff00_0000),
+        _ => {}
+    }
+    shuffle_rgba8_bytes(src, out, map);
+}
+
+/// Applies `f` to every little-endian 32-bit word of `src`, writing `out` (monomorphized per
+/// `f`, so it vectorizes).
+#[inline(always)]
+fn word_map(src: &[u8], out: &mut [[u8; 4]], f: impl Fn(u32) -> u32) {
+    // 16 pixels at a time: copy (four vector moves), then transform the words in place. The
+    // in-place loop over `[u8; 4]` items vectorizes where a zip of the two slices did not,
+    // and the block stays in registers / L1 between the two steps.
+    let mut outs = out.chunks_exact_mut(16);
+    let mut srcs = src.chunks_exact(64);
+    for (o, s) in (&mut outs).zip(&mut srcs) {
+        let (Ok(o), Ok(s)) = (<&mut [[u8; 4]; 16]>::try_from(o), <&[u8; 64]>::try_from(s)) else { continue };
+        o.as_flattened_mut().copy_from_slice(s);
+        for p in o.iter_mut() {
+            *p = f(u32::from_le_bytes(*p)).to_le_bytes();
+        }
+    }
+    for (o, s) in outs.into_remainder().iter_mut().zip(srcs.remainder().chunks_exact(4)) {
+        *o = f(u32::from_le_bytes([s[0], s[1], s[2], s[3]])).to_le_bytes();
+    }
+}
+
+/// Generic byte shuffle for [`shuffle_rgba8`].
+pub(super) fn shuffle_rgba8_bytes(src: &[u8], out: &mut [[u8; 4]], map: [u8; 4]) {
+    for (o, s) in out.iter_mut().zip(src.chunks_exact(4)) {
+        let ext = [s[0], s[1], s[2], s[3], 0, 255, 1];
+        *o = map.map(|m| ext[usize::from(m)]);
+    }
+}
+
+/// BC1/2/3/7 to RGBA8 with `pitch` bytes per output row (`dst` holds 4 rows of 16 bytes).
+pub(super) fn bc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
+    match bc {
+        Bc::Bc1 => bcdec_rs::bc1(src, dst, pitch),
+        Bc::Bc2 => bcdec_rs::bc2(src, dst, pitch),
+        Bc::Bc3 => bcdec_rs::bc3(src, dst, pitch),
+        _ => bcdec_rs::bc7(src, dst, pitch),
+    }
+}
