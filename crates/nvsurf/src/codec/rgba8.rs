@@ -105,6 +105,10 @@ impl Format {
             }
         }
         let mut lut = WordLut { kernel, shift, mask, tables, konst, unorm10: None };
+        // The alpha byte read unchanged (sRGB and unorm formats): one table lookup less.
+        if kernel == LutKernel::Bytes && (0..256).all(|x| lut.tables[3 * 256 + x] == (x as u32) << 24) {
+            lut.kernel = LutKernel::BytesKeepA;
+        }
         lut.unorm10 = lut.unorm10_plan();
         Some(lut)
     }
@@ -211,6 +215,9 @@ impl Format {
 pub(super) enum LutKernel {
     /// Fields are the four bytes (`8_8_8_8`, `8_8_8_X8`): 256-entry tables.
     Bytes,
+    /// Like `Bytes`, where field 3's table is the identity on output byte 3: that byte is
+    /// kept from the element and the table not read.
+    BytesKeepA,
     /// `10_10_10_2`: 1024-entry tables.
     Rgb10A2,
     /// Any other layout: fields found by shift and mask, 65536-entry tables.
@@ -233,7 +240,7 @@ impl LutKernel {
     /// Entries per field table.
     const fn table_len(self) -> usize {
         match self {
-            Self::Bytes => 256,
+            Self::Bytes | Self::BytesKeepA => 256,
             Self::Rgb10A2 => 1024,
             Self::Any => 1 << 16,
         }
@@ -294,6 +301,15 @@ impl WordLut {
                 let t = split_tables::<256>(&self.tables);
                 lut_row::<256, 4>(t, k, src, dst, |v| [v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >> 24]);
             }
+            LutKernel::BytesKeepA => {
+                let [t0, t1, t2, _] = split_tables::<256>(&self.tables);
+                for (o, e) in dst.iter_mut().zip(src.chunks_exact(4)) {
+                    let v = u32::from_le_bytes([e[0], e[1], e[2], e[3]]);
+                    let rgb =
+                        t0[(v & 0xff) as usize] | t1[((v >> 8) & 0xff) as usize] | t2[((v >> 16) & 0xff) as usize];
+                    *o = ((v & 0xff00_0000) | rgb | k).to_le_bytes();
+                }
+            }
             LutKernel::Rgb10A2 if self.unorm10.is_some() => {
                 let (sh, keep) = self.unorm10.unwrap_or_default();
                 unorm10_row(sh, keep, k, src, dst);
@@ -315,8 +331,8 @@ impl WordLut {
     }
 }
 
-/// The four `N`-entry tables of a [`WordLut`] (`tables.len() == 4 * N`, else empty tables of
-/// zeros are not possible: the kernel and the table length are chosen together).
+/// The four `N`-entry tables of a [`WordLut`] (`tables.len() == 4 * N`: the kernel and the
+/// table length are chosen together in [`Format::word_lut`]).
 fn split_tables<const N: usize>(tables: &[u32]) -> [&[u32; N]; 4] {
     [0, 1, 2, 3].map(|f| {
         <&[u32; N]>::try_from(&tables[f * N..(f + 1) * N]).unwrap_or_else(|_| unreachable!("a range of N entries"))

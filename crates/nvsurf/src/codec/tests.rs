@@ -596,5 +596,6 @@ fn fast_paths_are_taken() {
     assert_eq!(p("RGBA8_SRGB").byte_map_rgba8(), None);
     assert!(p("RGB10_A2_UNORM").word_lut(|_| true).unwrap().unorm10.is_some());
     assert!(p("RGB10_A2_UINT").word_lut(|_| true).unwrap().unorm10.is_none());
-    assert_eq!(p("RGBA8_SRGB").word_lut(|_| true).unwrap().kernel, rgba8::LutKernel::Bytes);
+    assert_eq!(p("RGBA8_SRGB").word_lut(|_| true).unwrap().kernel, rgba8::LutKernel::BytesKeepA);
+    assert_eq!(p("RGBA8_SINT").word_lut(|_| true).unwrap().kernel, rgba8::LutKernel::Bytes);
 }
