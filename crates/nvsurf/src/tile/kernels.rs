@@ -298,10 +298,10 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
             let xa = xs[0].max(gx);
             let xe = xs[1].min(gx + 64);
             let gob = b.gob_offset(gx as u64, gy, z) as usize;
-            // Two gobs ahead lies a tiled address the hardware prefetcher cannot guess (a
+            // Four gob columns ahead lies a tiled address the hardware prefetcher cannot guess (a
             // block apart): ask for it now.
-            if gx + 128 < xs[1] {
-                prefetch(m.tiled_ptr(b.gob_offset(gx as u64 + 128, gy, z) as usize));
+            if gx + 256 < xs[1] {
+                prefetch(m.tiled_ptr(b.gob_offset(gx as u64 + 256, gy, z) as usize));
             }
             if full_rows && xa == gx && xe == gx + 64 {
                 let l0 = p.linear_offset(gx, gy, z);
