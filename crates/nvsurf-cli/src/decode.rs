@@ -88,16 +88,22 @@ pub fn build_format(
     f.with_yuv_matrix(YuvMatrix::parse(yuv)?)
 }
 
-/// A channel value as JSON: floats as the shortest decimal that reads back as the same f32
-/// (NaN and infinities, which JSON lacks, become null), integers as integers.
+/// A channel value as JSON: floats as the shortest decimal that reads back as the same f32,
+/// integers as integers. JSON has no number for NaN and the infinities: they are the strings
+/// "nan", "inf" and "-inf" (distinguishable, unlike null; Python's json and jq read them back
+/// with float()).
 pub fn channel_json(kind: ValueKind, bits: u32) -> Value {
     match kind {
         ValueKind::Float => {
             let x = f32::from_bits(bits);
             if x.is_finite() {
                 serde_json::from_str(&format!("{x:?}")).unwrap_or(Value::Null)
+            } else if x.is_nan() {
+                json!("nan")
+            } else if x > 0.0 {
+                json!("inf")
             } else {
-                Value::Null
+                json!("-inf")
             }
         }
         ValueKind::Sint => json!(bits as i32),

@@ -93,8 +93,12 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             // One line, like every other error; `--help` has the details.
+            // clap's first paragraph (e.g. "required arguments were not provided:" and the
+            // names on the next lines), joined into one line.
             let text = e.render().to_string();
-            eprintln!("{} (see --help)", text.lines().next().unwrap_or("error: bad arguments"));
+            let first: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+            let line = if first.is_empty() { "error: bad arguments".to_string() } else { first.join(" ") };
+            eprintln!("{line} (see --help)");
             return ExitCode::from(2);
         }
     };

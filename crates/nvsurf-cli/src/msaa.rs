@@ -177,7 +177,7 @@ pub fn run(a: MsaaArgs) -> CmdResult {
     if let Some(path) = &a.picture {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
         match ext.as_str() {
-            "svg" => std::fs::write(path, svg(&modes))?,
+            "svg" => crate::tiling::write_atomic(path, svg(&modes).as_bytes())?,
             "png" => write_png(path, &modes)?,
             _ => {
                 return Err(format!("picture {} must end in .svg or .png", path.display()).into());
@@ -294,10 +294,10 @@ fn write_png(path: &std::path::Path, modes: &[MsMode]) -> Result<(), Box<dyn std
             }
         }
     }
-    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
-    let mut enc = png::Encoder::new(file, w as u32, h as u32);
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, w as u32, h as u32);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
     enc.write_header()?.write_image_data(&img)?;
-    Ok(())
+    crate::tiling::write_atomic(path, &out)
 }

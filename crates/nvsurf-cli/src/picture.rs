@@ -25,7 +25,7 @@ use nvsurf::codec::{Texel, ValueKind};
 use nvsurf::format::{color_formats, ComponentType, Format, Kind, Layout};
 use nvsurf::Error;
 use std::fs::File;
-use std::io::{BufReader, BufWriter};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 /// Errors of this module: the library's, or I/O and container errors as text.
@@ -192,8 +192,8 @@ pub struct PngImage {
 
 /// Writes a PNG.
 pub fn write_png(path: &Path, img: &PngImage) -> PicResult<()> {
-    let w = BufWriter::new(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?);
-    let mut enc = png::Encoder::new(w, img.width, img.height);
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, img.width, img.height);
     enc.set_color(if img.channels == 4 { png::ColorType::Rgba } else { png::ColorType::Grayscale });
     enc.set_depth(if img.bits == 16 { png::BitDepth::Sixteen } else { png::BitDepth::Eight });
     let mut wr = enc.write_header()?;
@@ -204,7 +204,7 @@ pub fn write_png(path: &Path, img: &PngImage) -> PicResult<()> {
     };
     wr.write_image_data(&bytes)?;
     wr.finish()?;
-    Ok(())
+    crate::tiling::write_atomic(path, &out)
 }
 
 /// Reads a PNG of any color type as RGBA (grey is copied to R, G, B; missing alpha is opaque),
@@ -335,12 +335,13 @@ pub fn decode_f32(f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<[f32; 4]>
 /// Writes an RGBA f32 OpenEXR picture.
 pub fn write_exr(path: &Path, width: u32, height: u32, px: &[[f32; 4]]) -> PicResult<()> {
     let w = width as usize;
-    exr::prelude::write_rgba_file(path, w, height as usize, |x, y| {
-        let p = px[y * w + x];
-        (p[0], p[1], p[2], p[3])
+    crate::tiling::with_temp(path, |tmp| {
+        exr::prelude::write_rgba_file(tmp, w, height as usize, |x, y| {
+            let p = px[y * w + x];
+            (p[0], p[1], p[2], p[3])
+        })
+        .map_err(|e| format!("{}: {e}", path.display()).into())
     })
-    .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(())
 }
 
 /// Reads the first RGBA layer of an OpenEXR picture as f32 (missing alpha reads 1).
@@ -572,9 +573,9 @@ pub fn write_dds(path: &Path, f: &Format, tex: &DdsTexture) -> PicResult<()> {
         );
     }
     dds.data = data;
-    let mut w = BufWriter::new(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?);
-    dds.write(&mut w)?;
-    Ok(())
+    let mut out = Vec::new();
+    dds.write(&mut out)?;
+    crate::tiling::write_atomic(path, &out)
 }
 
 /// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
@@ -755,7 +756,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     let files = if PicKind::of(&a.output).is_ok() {
         write_surface(&a.output, &f, e, &data)?
     } else {
-        std::fs::write(&a.output, &data).map_err(|err| format!("{}: {err}", a.output.display()))?;
+        crate::tiling::write_atomic(&a.output, &data)?;
         vec![a.output.clone()]
     };
     for p in files {

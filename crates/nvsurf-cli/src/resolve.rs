@@ -197,7 +197,7 @@ pub fn run(a: ResolveArgs) -> CmdResult {
     let files = if PicKind::of(&a.output).is_ok() {
         write_surface(&a.output, &f, e, &out)?
     } else {
-        std::fs::write(&a.output, &out).map_err(|e| format!("cannot write '{}': {e}", a.output.display()))?;
+        crate::tiling::write_atomic(&a.output, &out)?;
         vec![a.output.clone()]
     };
     let how = if coverage.is_some() { "coverage-weighted" } else { "box average" };

@@ -58,22 +58,35 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()).into())
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+/// Runs `write` on a temporary path in the same directory as `path` (same extension), then
+/// renames it over `path`: an existing file is replaced atomically, and nothing is left behind
+/// when `write` fails.
+pub fn with_temp(
+    path: &Path,
+    write: impl FnOnce(&Path) -> Result<(), Box<dyn std::error::Error>>,
+) -> Result<(), Box<dyn std::error::Error>> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().ok_or_else(|| format!("output '{}' is not a file name", path.display()))?;
-    let tmp = dir.join(format!(".{}.nvsurf-tmp-{}", name.to_string_lossy(), std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
+    let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    let tmp = dir.join(format!(".{}.nvsurf-tmp-{}{ext}", name.to_string_lossy(), std::process::id()));
+    let result = write(&tmp).and_then(|()| {
+        std::fs::rename(&tmp, path).map_err(|e| format!("cannot write '{}': {e}", path.display()).into())
+    });
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+    with_temp(path, |tmp| {
+        let mut f = std::fs::File::create(tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(format!("cannot write '{}': {e}", path.display()).into());
-    }
-    Ok(())
+        Ok(())
+    })
+    .map_err(|e| format!("cannot write '{}': {e}", path.display()).into())
 }
 
 impl TilingArgs {
@@ -96,8 +109,32 @@ impl TilingArgs {
 }
 
 /// Bytes a linear image of `r` with layout `lin` occupies.
-fn linear_bytes(r: &Region, lin: &LinearLayout) -> u64 {
-    lin.slice_pitch_bytes * u64::from(r.d)
+fn linear_bytes(r: &Region, lin: &LinearLayout) -> Result<usize, Box<dyn std::error::Error>> {
+    lin.image_bytes(r)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| format!("the linear image of {r:?} with {lin:?} does not fit in memory").into())
+}
+
+/// A zeroed buffer of `len` bytes, or an error (instead of an abort) when memory is short.
+pub fn alloc_zeroed(what: &str, len: usize) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| format!("cannot allocate {len} bytes for the {what}"))?;
+    v.resize(len, 0);
+    Ok(v)
+}
+
+/// Checks the region and the linear layout against the surface before any buffer exists, and
+/// returns the plan's linear span (bytes of the linear image the copy touches).
+fn check_plan(s: &Surface, region: Region, lin: LinearLayout) -> Result<usize, Error> {
+    Ok(tile::Plan::new(s, region, lin, usize::MAX, usize::MAX)?.linear_span)
+}
+
+/// `offset + size` of the surface inside a tiled file, checked.
+fn tiled_end(offset: usize, s: &Surface) -> Result<usize, Box<dyn std::error::Error>> {
+    usize::try_from(s.size_bytes())
+        .ok()
+        .and_then(|n| n.checked_add(offset))
+        .ok_or_else(|| format!("offset {offset} + surface size {} overflows", s.size_bytes()).into())
 }
 
 /// Runs `work` over the region, either at once or in bands with a progress bar on a terminal.
@@ -136,7 +173,9 @@ fn with_progress(
 
 fn pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Box<dyn std::error::Error>> {
     match threads {
-        Some(0) => Err(Error::OutOfRange { field: "threads", value: 0, min: 1, max: 1024 }.into()),
+        Some(n @ (0 | 1025..)) => {
+            Err(Error::OutOfRange { field: "threads", value: n as u64, min: 1, max: 1024 }.into())
+        }
         Some(1) => Ok(None),
         n => Ok(Some(rayon::ThreadPoolBuilder::new().num_threads(n.unwrap_or(0)).build()?)),
     }
@@ -144,6 +183,7 @@ fn pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Box<dyn std
 
 /// Runs `nvsurf untile`.
 pub fn run_untile(a: TilingArgs) -> CmdResult {
+    let pool = pool(a.threads)?;
     if a.texture {
         return crate::tile_picture::untile_texture_dds(&a).unwrap_or_else(|| crate::texture::run_untile_texture(&a));
     }
@@ -151,9 +191,10 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
     let s = a.surface.surface()?;
     let region = a.region(&s)?;
     let lin = a.linear(&s, &region)?;
-    let offset = parse_u64("offset", &a.offset)? as usize;
+    let offset = usize::try_from(parse_u64("offset", &a.offset)?)?;
+    check_plan(&s, region, lin)?;
+    let needed = tiled_end(offset, &s)?;
     let input = read_file(&in_path)?;
-    let needed = s.size_bytes() as usize + offset;
     if input.len() < needed {
         return Err(format!(
             "input '{}' holds {} bytes but {} bytes are expected (surface of {} bytes at offset {})",
@@ -166,8 +207,7 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
         .into());
     }
     let tiled = &input[offset..needed];
-    let mut out = vec![0u8; usize::try_from(linear_bytes(&region, &lin))?];
-    let pool = pool(a.threads)?;
+    let mut out = alloc_zeroed("linear image", linear_bytes(&region, &lin)?)?;
     with_progress(&s, region, lin, "untile", |band, off| match &pool {
         None => tile::untile(&s, tiled, &mut out[off..], band, lin),
         Some(p) => p.install(|| tile::untile_parallel(&s, tiled, &mut out[off..], band, lin)),
@@ -180,6 +220,7 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
 
 /// Runs `nvsurf tile`.
 pub fn run_tile(a: TilingArgs) -> CmdResult {
+    let pool = pool(a.threads)?;
     if a.texture {
         return crate::tile_picture::tile_texture_dds(&a).unwrap_or_else(|| crate::texture::run_tile_texture(&a));
     }
@@ -187,11 +228,11 @@ pub fn run_tile(a: TilingArgs) -> CmdResult {
     let s = a.surface.surface()?;
     let region = a.region(&s)?;
     let lin = a.linear(&s, &region)?;
-    let offset = parse_u64("offset", &a.offset)? as usize;
+    let offset = usize::try_from(parse_u64("offset", &a.offset)?)?;
+    // The last row need not be padded to the pitch: the plan's span is what must be there.
+    let span = check_plan(&s, region, lin)?;
+    let end = tiled_end(offset, &s)?;
     let input = crate::tile_picture::read_linear(&a, &region, &in_path)?;
-    let needed = usize::try_from(linear_bytes(&region, &lin))?;
-    // The last row need not be padded to the pitch.
-    let span = needed - (lin.row_pitch_bytes as usize - region.w as usize * s.elem_size() as usize);
     if input.len() < span {
         return Err(format!(
             "input '{}' holds {} bytes but {} bytes are expected ({} rows x {} slices of the linear image)",
@@ -206,20 +247,19 @@ pub fn run_tile(a: TilingArgs) -> CmdResult {
     let mut out = match &a.onto {
         Some(base) => {
             let b = read_file(base)?;
-            if b.len() < offset + s.size_bytes() as usize {
+            if b.len() < end {
                 return Err(format!(
                     "--onto '{}' holds {} bytes but {} bytes are expected",
                     base.display(),
                     b.len(),
-                    offset + s.size_bytes() as usize
+                    end
                 )
                 .into());
             }
             b
         }
-        None => vec![0u8; offset + s.size_bytes() as usize],
+        None => alloc_zeroed("tiled output", end)?,
     };
-    let pool = pool(a.threads)?;
     {
         let tiled = &mut out[offset..];
         with_progress(&s, region, lin, "tile", |band, off| match &pool {

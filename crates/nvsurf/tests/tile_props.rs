@@ -144,10 +144,7 @@ fn whole_surface_round_trip_and_bad_buffers() {
     let region = Region { x: 90, y: 0, z: 0, w: 11, h: 1, d: 1 };
     let mut out = vec![0u8; 64];
     let lin = LinearLayout::packed(&region, 4);
-    assert!(matches!(
-        tile::untile(&s, &tiled, &mut out, region, lin),
-        Err(Error::OutOfBounds { field: "box x+w", .. })
-    ));
+    assert!(matches!(tile::untile(&s, &tiled, &mut out, region, lin), Err(Error::OutOfRange { field: "box x+w", .. })));
     let region = Region { w: 0, ..region };
     assert!(matches!(tile::untile(&s, &tiled, &mut out, region, lin), Err(Error::OutOfRange { field: "box w", .. })));
     let region = Region { x: 0, y: 0, z: 0, w: 10, h: 2, d: 1 };
@@ -218,5 +215,32 @@ proptest! {
             tile::tile_parallel(&s, &linear, &mut par_t, region, lin).unwrap();
             prop_assert!(par_t == slow_t);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+    /// Absurd pitches (up to u64::MAX) are errors, never wrapped offsets: the caller's buffer is
+    /// left untouched outside what a valid plan may write.
+    #[test]
+    fn extreme_pitches_are_rejected(desc in any_surface(), row in prop_oneof![Just(u64::MAX), Just(u64::MAX / 2 + 1), Just(1u64 << 63), any::<u64>()],
+                                    slice in prop_oneof![Just(u64::MAX), any::<u64>()], whole in any::<bool>(), f in prop::array::uniform6(0.0f64..1.0)) {
+        let s = desc.build().unwrap();
+        let (region, _) = region_of(&s, f, [0, 0], whole);
+        let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: slice };
+        let tiled = noise(s.size_bytes() as usize, 1);
+        let mut guard = vec![0xa5u8; 4096];
+        let mid = 1024..3072;
+        let r = tile::untile(&s, &tiled, &mut guard[mid.clone()], region, lin);
+        if r.is_ok() {
+            // Only a plan whose whole span fits in the 2048-byte buffer may succeed.
+            let plan = tile::Plan::new(&s, region, lin, tiled.len(), 2048).unwrap();
+            prop_assert!(plan.linear_span <= 2048);
+        }
+        prop_assert!(guard[..1024].iter().all(|&b| b == 0xa5) && guard[3072..].iter().all(|&b| b == 0xa5));
+        let mut out = tiled.clone();
+        let _ = tile::tile(&s, &guard[mid.clone()], &mut out, region, lin);
+        let _ = tile::tile_checked(&s, &guard[mid], &mut out, region, lin);
     }
 }

@@ -389,10 +389,15 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
     // from the chunk's origin.
     let tiles4 = low_bits == 12 && masks[0] & 0b1111 == 0b0101 && masks[1] & 0b1111 == 0b1010;
     let es = s.elem_size() as usize;
+    // Entries are used only for whole chunks inside the region, whose linear offsets the plan
+    // proved in bounds; the others may be meaningless (wrapping) and are never read.
     let table: [usize; 256] = core::array::from_fn(|k| {
         let idx = (k as u64) << 4;
         let [dx, dy, dz] = [extract(idx, masks[0]), extract(idx, masks[1]), extract(idx, masks[2])];
-        dz as usize * p.slice_pitch + dy as usize * p.row_pitch + dx as usize * es
+        (dz as usize)
+            .wrapping_mul(p.slice_pitch)
+            .wrapping_add((dy as usize).wrapping_mul(p.row_pitch))
+            .wrapping_add(dx as usize * es)
     });
     let full = |r: &Range<u32>, d: usize| (r.end - r.start) == 1 << (masks[d] & 0xfff).count_ones();
     for i in first..=last {

@@ -64,10 +64,11 @@ impl Region {
             let end = u64::from(o) + u64::from(e);
             if end > u64::from(size[i]) {
                 let _ = of;
-                return Err(Error::OutOfBounds {
+                return Err(Error::OutOfRange {
                     field: ["box x+w", "box y+h", "box z+d"][i],
                     value: end,
-                    limit: u64::from(size[i]) + 1,
+                    min: 1,
+                    max: size[i].into(),
                 });
             }
         }
@@ -86,14 +87,21 @@ pub struct LinearLayout {
 
 impl LinearLayout {
     /// Tightly packed rows and slices for `region` of `elem_size`-byte elements.
+    /// (A product past `u64::MAX` saturates, and [`Plan::new`] then rejects it.)
     pub fn packed(region: &Region, elem_size: u32) -> LinearLayout {
         let row = u64::from(region.w) * u64::from(elem_size);
-        LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) }
+        LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row.saturating_mul(region.h.into()) }
     }
 
-    /// Rows of `row_pitch_bytes`, slices packed (`row_pitch * h`).
+    /// Rows of `row_pitch_bytes`, slices packed (`row_pitch * h`, saturating like [`Self::packed`]).
     pub fn with_row_pitch(region: &Region, row_pitch_bytes: u64) -> LinearLayout {
-        LinearLayout { row_pitch_bytes, slice_pitch_bytes: row_pitch_bytes * u64::from(region.h) }
+        LinearLayout { row_pitch_bytes, slice_pitch_bytes: row_pitch_bytes.saturating_mul(region.h.into()) }
+    }
+
+    /// Bytes a linear image of `region` takes with this layout: `d` slices of `slice_pitch`,
+    /// or `None` past `u64::MAX`.
+    pub fn image_bytes(&self, region: &Region) -> Option<u64> {
+        self.slice_pitch_bytes.checked_mul(region.d.into())
     }
 }
 
@@ -134,7 +142,21 @@ impl Plan {
                 max: u64::MAX,
             });
         }
-        let slice_span = (u64::from(region.h) - 1) * lin.row_pitch_bytes + row_bytes;
+        let overflow = || Error::Unsupported {
+            field: "linear layout",
+            value: alloc::format!(
+                "row pitch {} x {} rows, slice pitch {} x {} slices",
+                lin.row_pitch_bytes,
+                region.h,
+                lin.slice_pitch_bytes,
+                region.d
+            ),
+            rule: "the linear image's size must fit in 64 bits".into(),
+        };
+        let slice_span = (u64::from(region.h) - 1)
+            .checked_mul(lin.row_pitch_bytes)
+            .and_then(|v| v.checked_add(row_bytes))
+            .ok_or_else(overflow)?;
         if region.d > 1 && lin.slice_pitch_bytes < slice_span {
             return Err(Error::OutOfRange {
                 field: "linear slice pitch",
@@ -146,10 +168,7 @@ impl Plan {
         let linear_span = (u64::from(region.d) - 1)
             .checked_mul(lin.slice_pitch_bytes)
             .and_then(|v| v.checked_add(slice_span))
-            .ok_or_else(|| Error::Overflow {
-                what: "linear image size",
-                detail: alloc::format!("{region:?} {lin:?}"),
-            })?;
+            .ok_or_else(overflow)?;
         if (linear_len as u64) < linear_span {
             return Err(Error::BufferTooSmall { what: "linear buffer", needed: linear_span, got: linear_len as u64 });
         }
