@@ -39,7 +39,8 @@ pub struct TextureShapeArgs {
     /// Round each level's start up to a multiple of this many bytes (files that align levels).
     #[arg(long = "level-align", value_name = "BYTES", conflicts_with = "level_offsets")]
     pub level_align: Option<String>,
-    /// Explicit level offsets inside a layer, comma-separated bytes, one per level.
+    /// Explicit level offsets inside a layer, comma-separated bytes, one per level; blocklinear
+    /// levels start on whole gobs (multiples of 0x100 bytes on G80:GF100, 0x200 on GF100+).
     #[arg(long = "level-offsets", value_name = "O0,O1,...")]
     pub level_offsets: Option<String>,
     /// Layer stride override in bytes (at least the end of the last level).

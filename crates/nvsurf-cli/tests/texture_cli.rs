@@ -169,3 +169,26 @@ fn tile_and_untile_whole_textures_and_split() {
     fails("untile", &["--input", &p("dump.bin"), "--output", &p("x.bin"), "--box", "0,0,0,1,1,1"], "box");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn table_names_what_levels_use() {
+    // Seed 004 / issue 4: DXT textures are never swizzled; NV40 "swizzled" DXT levels are rows
+    // of 4x4 blocks, and the table says so.
+    let (code, out, err) = nvsurf("texture --gpu nv40 --type 2d --format dxt1 --layout swizzled --size 64x64", &[]);
+    assert_eq!(code, 0, "{err}");
+    let head = out.lines().next().unwrap();
+    assert!(head.contains("rows of 4x4-texel blocks") && !head.contains("swizzled layout"), "{head}");
+    let (_, out, _) = nvsurf("texture --gpu nv40 --type 2d --elem-size 4 --layout swizzled --size 64x64", &[]);
+    assert!(out.lines().next().unwrap().contains("swizzled layout"), "{out}");
+}
+
+#[test]
+fn misaligned_level_offsets_are_rejected() {
+    // 0x200-byte gobs on GF100: level 1 at 0x4080 (after level 0's 16384 bytes) is a quarter gob off.
+    let args = "texture --gpu gf100 --type 2d --elem-size 4 --size 64x64 --levels 2 --level-offsets";
+    let (code, _, err) = nvsurf(&format!("{args} 0,16512"), &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("16512 (0x4080) of level 1") && err.contains("multiple of 0x200"), "{err}");
+    let (code, _, err) = nvsurf(&format!("{args} 0,20480"), &[]);
+    assert_eq!(code, 0, "{err}");
+}

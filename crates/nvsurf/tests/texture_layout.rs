@@ -214,16 +214,55 @@ fn level_placement_overrides() {
     let t = d.build().unwrap();
     let offs: Vec<u64> = t.levels().iter().map(|l| l.offset_bytes).collect();
     assert_eq!(offs, [0, 16384, 20480, 24576, 28672, 32768, 36864]);
-    d.placement = LevelPlacement::Offsets(vec![0, 20000, 30000, 40000, 50000, 60000, 70000]);
+    // Offsets in multiples of the GF100 gob (512 bytes): 40 KiB, 60 KiB, ...
+    d.placement = LevelPlacement::Offsets(vec![0, 20480, 30720, 40960, 51200, 61440, 71680]);
     let t = d.build().unwrap();
-    assert_eq!(t.level(3).unwrap().offset_bytes, 40000);
-    assert_eq!(t.offset_of(3, 0, [0, 0, 0]).unwrap(), 40000);
+    assert_eq!(t.level(3).unwrap().offset_bytes, 40960);
+    assert_eq!(t.offset_of(3, 0, [0, 0, 0]).unwrap(), 40960);
     d.layer_stride_bytes = Some(1 << 20);
     d.ty = TextureType::D2Array;
     d.layers = 3;
     let t = d.build().unwrap();
     assert_eq!((t.layer_stride_bytes(), t.size_bytes()), (1 << 20, 3 << 20));
-    assert_eq!(t.subresource(2, 2).unwrap().offset_bytes, (2 << 20) + 30000);
+    assert_eq!(t.subresource(2, 2).unwrap().offset_bytes, (2 << 20) + 30720);
+}
+
+#[test]
+fn blocklinear_level_offsets_must_be_gob_aligned() {
+    // ERRATA E11 / Gpu::blocklinear_align_bytes: 0x100 on G80:GF100, 0x200 on GF100+.
+    for (gpu, align) in [(Gpu::G80, 0x100u64), (Gpu::Gf100, 0x200), (Gpu::Gm20b, 0x200)] {
+        let mut d = TextureDesc::new(gpu, TextureType::D2Array, 4, [64, 64, 1]);
+        d.levels = 3;
+        d.layers = 2;
+        d.placement = LevelPlacement::Offsets(vec![0, 100 * align, 150 * align]);
+        assert_eq!(d.build().unwrap().level(2).unwrap().offset_bytes, 150 * align, "{gpu}");
+        // Half a gob off on level 2 (0x80 is aligned for neither).
+        d.placement = LevelPlacement::Offsets(vec![0, 100 * align, 150 * align + 0x80]);
+        let e = d.build().unwrap_err();
+        assert!(matches!(e, Error::Unsupported { field: "level offset", .. }), "{gpu}: {e}");
+        let msg = e.to_string();
+        let want_value = format!("{} ({:#x}) of level 2", 150 * align + 0x80, 150 * align + 0x80);
+        assert!(msg.contains(&want_value) && msg.contains(&format!("multiple of {align:#x} bytes")), "{msg}");
+        // On G80 0x100 is enough; on GF100+ it is half a gob.
+        d.placement = LevelPlacement::Offsets(vec![0, 100 * align + 0x100, 200 * align]);
+        assert_eq!(d.build().is_ok(), align == 0x100, "{gpu}");
+        // An alignment that is not a whole number of gobs is caught the same way.
+        d.placement = LevelPlacement::AlignEach(align + 0x80);
+        assert!(matches!(d.build(), Err(Error::Unsupported { field: "level offset", .. })), "{gpu}");
+        d.placement = LevelPlacement::AlignEach(4 * align);
+        assert!(d.build().is_ok(), "{gpu}");
+        // A layer stride override puts later layers on multiples of it: whole gobs only.
+        d.layer_stride_bytes = Some(400 * align + 0x80);
+        let e = d.build().unwrap_err();
+        assert!(matches!(e, Error::NotMultiple { multiple, .. } if multiple == align), "{gpu}: {e}");
+        d.layer_stride_bytes = Some(400 * align);
+        assert!(d.build().is_ok(), "{gpu}");
+    }
+    // Pitch and pre-G80 levels have no gob rule.
+    let mut d = TextureDesc::new(Gpu::Nv40, TextureType::D2, 4, [64, 64, 1]);
+    d.levels = 2;
+    d.placement = LevelPlacement::Offsets(vec![0, 16388]);
+    assert_eq!(d.build().unwrap().level(1).unwrap().offset_bytes, 16388);
 }
 
 fn round_trip(t: &Texture) {

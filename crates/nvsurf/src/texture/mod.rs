@@ -180,6 +180,15 @@ impl TextureDesc {
             Some(s) if s < last => {
                 return Err(Error::OutOfRange { field: "layer stride", value: s, min: last, max: u64::MAX })
             }
+            // Later layers start at multiples of the stride: blocklinear ones must stay gob-aligned.
+            Some(s) if self.layers > 1 && matches!(levels[0].surface, Some(Surface::BlockLinear(_))) => {
+                match self.gpu.blocklinear_align_bytes() {
+                    Some(a) if s % a != 0 => {
+                        return Err(Error::NotMultiple { field: "blocklinear layer stride", value: s, multiple: a })
+                    }
+                    _ => s,
+                }
+            }
             Some(s) => s,
             None => computed,
         };
@@ -190,6 +199,7 @@ impl TextureDesc {
             gpu: self.gpu,
             ty: self.ty,
             layout: if self.ty == TextureType::Buffer { LayoutKind::Pitch } else { self.layout },
+            texels_per_elem: self.texels_per_elem,
             elem_size,
             layers: self.layers,
             levels,
@@ -223,6 +233,23 @@ impl TextureDesc {
                     v[i]
                 }
             };
+            // A blocklinear level is a surface of its own, whose address must be gob-aligned
+            // (seed 000; ERRATA E11: 0x100 bytes on G80:GF100, 0x200 on GF100+). Packed levels
+            // always are (their sizes are whole gobs); offsets and alignments given by the
+            // user may not be.
+            if let (Some(Surface::BlockLinear(_)), Some(align)) = (p.surface, self.gpu.blocklinear_align_bytes()) {
+                if offset % align != 0 {
+                    return Err(Error::Unsupported {
+                        field: "level offset",
+                        value: alloc::format!("{offset} ({offset:#x}) of level {i}"),
+                        rule: alloc::format!(
+                            "a blocklinear level starts on a multiple of {align:#x} bytes on {} (the gob size: \
+                             0x100 on G80:GF100, 0x200 on GF100+)",
+                            self.gpu
+                        ),
+                    });
+                }
+            }
             end = offset.checked_add(p.size_bytes).ok_or_else(|| Error::Overflow {
                 what: "level offset",
                 detail: alloc::format!("{offset} + {} bytes", p.size_bytes),
@@ -312,6 +339,7 @@ pub struct Texture {
     gpu: Gpu,
     ty: TextureType,
     layout: LayoutKind,
+    texels_per_elem: [u32; 2],
     elem_size: u32,
     layers: u32,
     levels: Vec<Level>,
@@ -331,6 +359,18 @@ impl Texture {
     /// The layout of the levels.
     pub fn layout(&self) -> LayoutKind {
         self.layout
+    }
+    /// What the levels actually use, for people: the layout's name, except that compressed
+    /// levels of a pre-G80 texture in the swizzled mode are rows of blocks (seed 004 / issue 4:
+    /// DXT textures are never swizzled; the mode only keeps its 128-byte cube face alignment).
+    pub fn layout_label(&self) -> alloc::string::String {
+        match (self.layout, self.levels.first().and_then(|l| l.surface)) {
+            (LayoutKind::Swizzled, Some(Surface::Pitch(_))) => {
+                let [w, h] = self.texels_per_elem;
+                alloc::format!("rows of {w}x{h}-texel blocks (compressed levels are not swizzled)")
+            }
+            (k, _) => alloc::format!("{} layout", k.name()),
+        }
     }
     /// Bytes per element.
     pub fn elem_size(&self) -> u32 {
@@ -444,10 +484,10 @@ impl core::fmt::Display for Texture {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         writeln!(
             f,
-            "{} texture on {}, {} layout, {} bytes per element: {} level(s) x {} layer(s)",
+            "{} texture on {}, {}, {} bytes per element: {} level(s) x {} layer(s)",
             self.ty,
             self.gpu,
-            self.layout.name(),
+            self.layout_label(),
             self.elem_size,
             self.level_count(),
             self.layers
