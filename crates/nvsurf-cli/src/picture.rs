@@ -57,6 +57,32 @@ impl PicKind {
             }),
         }
     }
+
+    /// Whether `path` is a picture (`Some`), raw linear bytes (`None`, any extension that is not
+    /// a picture), or an error: a picture type that is not supported (`.jpg`, `.bmp`, `.tiff`,
+    /// ...) would otherwise silently hold raw bytes.
+    pub fn of_linear_side(path: &Path) -> Result<Option<PicKind>, Error> {
+        if let Ok(k) = PicKind::of(path) {
+            return Ok(Some(k));
+        }
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        if UNSUPPORTED_PICTURE_EXTENSIONS.contains(&ext.as_str()) {
+            return Err(Error::Unsupported {
+                field: "picture file",
+                value: format!("'{}'", path.display()),
+                rule: "use .png, .exr or .dds, or any other extension for raw bytes".into(),
+            });
+        }
+        Ok(None)
+    }
+}
+
+/// Extensions of picture types that are not read or written (an error rather than raw bytes).
+pub const UNSUPPORTED_PICTURE_EXTENSIONS: [&str; 8] = ["jpg", "jpeg", "bmp", "gif", "tga", "tif", "tiff", "webp"];
+
+/// The error of a picture that cannot be read: names the file and its type.
+fn cannot_read(kind: &str, path: &Path, e: impl std::fmt::Display) -> Box<dyn std::error::Error> {
+    format!("cannot read {kind} '{}': {e}", path.display()).into()
 }
 
 /// Geometry of a linear element image: pixels, slices, and the element grid.
@@ -210,7 +236,11 @@ pub fn write_png(path: &Path, img: &PngImage) -> PicResult<()> {
 /// Reads a PNG of any color type as RGBA (grey is copied to R, G, B; missing alpha is opaque),
 /// keeping 16-bit samples.
 pub fn read_png(path: &Path) -> PicResult<PngImage> {
-    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    read_png_file(path).map_err(|e| cannot_read("PNG", path, e))
+}
+
+fn read_png_file(path: &Path) -> PicResult<PngImage> {
+    let file = File::open(path)?;
     let mut dec = png::Decoder::new(BufReader::new(file));
     dec.set_transformations(png::Transformations::EXPAND);
     let mut reader = dec.read_info()?;
@@ -353,7 +383,7 @@ pub fn read_exr(path: &Path) -> PicResult<(u32, u32, Vec<[f32; 4]>)> {
             px[pos.y() * *w + pos.x()] = [r, g, b, a];
         },
     )
-    .map_err(|e| format!("{}: {e}", path.display()))?;
+    .map_err(|e| cannot_read("EXR", path, e))?;
     let size = img.layer_data.size;
     Ok((size.width() as u32, size.height() as u32, img.layer_data.channel_data.pixels.1))
 }
@@ -581,7 +611,11 @@ pub fn write_dds(path: &Path, f: &Format, tex: &DdsTexture) -> PicResult<()> {
 /// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
 /// otherwise decoded with the DXGI format's codec and encoded to `f`.
 pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
-    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    read_dds_file(path, f).map_err(|e| cannot_read("DDS", path, e))
+}
+
+fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
+    let file = File::open(path)?;
     let dds = Dds::read(BufReader::new(file))?;
     let dxgi = dds.get_dxgi_format().ok_or("only DDS files with a DXGI format (DX10 header) are read")?;
     let extent = Extent { width_px: dds.get_width(), height_px: dds.get_height(), depth: dds.get_depth().max(1) };
@@ -740,7 +774,7 @@ fn parse_extent(s: &str) -> Result<Extent, Error> {
 /// Runs `nvsurf convert`: linear elements <-> pictures, or picture <-> picture.
 pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     let f = crate::decode::build_format(&a.format, a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, false)?;
-    let (e, data) = if PicKind::of(&a.input).is_ok() {
+    let (e, data) = if PicKind::of_linear_side(&a.input)?.is_some() {
         read_surface(&a.input, &f, a.depth)?
     } else {
         let size = a.size.as_deref().ok_or(Error::Unsupported {
@@ -753,7 +787,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         check_len(&f, e, &data)?;
         (e, data[..e.bytes(&f)].to_vec())
     };
-    let files = if PicKind::of(&a.output).is_ok() {
+    let files = if PicKind::of_linear_side(&a.output)?.is_some() {
         write_surface(&a.output, &f, e, &data)?
     } else {
         crate::tiling::write_atomic(&a.output, &data)?;

@@ -1,6 +1,8 @@
 //! Pictures on the linear side of `nvsurf untile` and `nvsurf tile` (issue 5, item 5): with
 //! `--format F`, an output (untile) or input (tile) named `.png`, `.exr` or `.dds` is a picture
-//! instead of raw linear elements; any other extension keeps the raw bytes.
+//! instead of raw linear elements; the picture types that are not supported (`.jpg`, `.jpeg`,
+//! `.bmp`, `.gif`, `.tga`, `.tif`, `.tiff`, `.webp`) are an error; any other extension keeps the
+//! raw bytes.
 //!
 //! - A surface: the picture covers the whole surface (`--size` pixels) or the `--box` (its
 //!   elements times the format's pixels per element, clipped to the surface's pixels); slices of
@@ -73,7 +75,7 @@ fn report(files: &[std::path::PathBuf], e: Extent, f: &Format) {
 /// `untile`: writes the untiled `linear` elements of `region` as the picture `out` when its
 /// extension names one. Returns false (nothing written) for a raw output.
 pub fn write_untiled(a: &TilingArgs, region: &Region, out: &Path, linear: &[u8]) -> Res<bool> {
-    if PicKind::of(out).is_err() {
+    if PicKind::of_linear_side(out)?.is_none() {
         return Ok(false);
     }
     let f = picture_format(a, out)?;
@@ -86,7 +88,7 @@ pub fn write_untiled(a: &TilingArgs, region: &Region, out: &Path, linear: &[u8])
 /// `tile`: the linear elements of `region` from `input`: the raw bytes, or the picture's pixels
 /// encoded to `--format` (its size must be the region's).
 pub fn read_linear(a: &TilingArgs, region: &Region, input: &Path) -> Res<Vec<u8>> {
-    if PicKind::of(input).is_err() {
+    if PicKind::of_linear_side(input)?.is_none() {
         return read_file(input);
     }
     let f = picture_format(a, input)?;
@@ -111,10 +113,13 @@ pub fn read_linear(a: &TilingArgs, region: &Region, input: &Path) -> Res<Vec<u8>
 
 /// The DDS path of a `--texture` command, if its linear side is a picture (`None`: raw).
 fn texture_picture(a: &TilingArgs, side: Option<&Path>) -> Res<Option<(Format, Texture)>> {
-    let Some(p) = side.filter(|p| a.split.is_none() && PicKind::of(p).is_ok()) else {
+    let Some(p) = side.filter(|_| a.split.is_none()) else {
         return Ok(None);
     };
-    if PicKind::of(p)? != PicKind::Dds {
+    let Some(kind) = PicKind::of_linear_side(p)? else {
+        return Ok(None);
+    };
+    if kind != PicKind::Dds {
         return Err(unsupported("texture", p.display().to_string(), "a whole texture goes to or from .dds").into());
     }
     let f = picture_format(a, p)?;

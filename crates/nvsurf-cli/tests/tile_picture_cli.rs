@@ -180,3 +180,61 @@ fn picture_errors_are_one_line() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn unreadable_pictures_name_the_file() {
+    let dump = tmp("tile-picture", "named.bin");
+    let cases = [
+        ("bad.png", b"not a png at all".to_vec(), "cannot read PNG '"),
+        // A PNG cut off after its signature and the start of IHDR.
+        ("cut.png", b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0".to_vec(), "cannot read PNG '"),
+        ("bad.dds", b"DDS ".to_vec(), "cannot read DDS '"),
+        ("bad.exr", b"v/1\x01".to_vec(), "cannot read EXR '"),
+    ];
+    for (name, bytes, want) in cases {
+        let p = tmp("tile-picture", name);
+        std::fs::write(&p, bytes).unwrap();
+        let mut args = vec!["tile", "--input", s(&p), "--output", s(&dump)];
+        args.extend(SURF);
+        let (rc, _, err) = nvsurf(&args);
+        assert_eq!(rc, 2, "{name}: {err}");
+        assert!(err.contains(&format!("{want}{}': ", p.display())), "{name}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn unsupported_picture_extensions_are_errors_not_raw_bytes() {
+    let dump = tmp("tile-picture", "ext.bin");
+    std::fs::write(&dump, vec![0u8; 1 << 16]).unwrap();
+    for ext in ["jpg", "JPEG", "bmp", "gif", "tga", "tif", "tiff", "webp"] {
+        let out = tmp("tile-picture", &format!("out.{ext}"));
+        let _ = std::fs::remove_file(&out);
+        let mut args = vec!["untile", "--input", s(&dump), "--output", s(&out)];
+        args.extend(SURF);
+        let (rc, _, err) = nvsurf(&args);
+        assert_eq!(rc, 2, "{ext}: {err}");
+        assert!(err.contains(".png, .exr or .dds, or any other extension for raw bytes"), "{ext}: {err}");
+        assert!(err.contains(&format!("'{}'", out.display())), "{ext}: {err}");
+        assert!(!out.exists(), "{ext}: nothing may be written");
+        // The other direction, and whole textures, too.
+        let mut args = vec!["tile", "--input", s(&out), "--output", s(&dump)];
+        args.extend(SURF);
+        assert_eq!(nvsurf(&args).0, 2, "{ext}");
+        args.push("--texture");
+        assert_eq!(nvsurf(&args).0, 2, "{ext}");
+    }
+    // Other extensions are still raw bytes.
+    let raw = tmp("tile-picture", "out.raw");
+    let mut args = vec!["untile", "--input", s(&dump), "--output", s(&raw)];
+    args.extend(SURF);
+    let (rc, _, err) = nvsurf(&args);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(std::fs::read(&raw).unwrap().len(), 37 * 21 * 4);
+    // `convert` follows the same rule.
+    let jpg = tmp("tile-picture", "convert.jpg");
+    let (rc, _, err) =
+        nvsurf(&["convert", "--format", "A8B8G8R8", "--input", s(&raw), "--size", "37x21", "--output", s(&jpg)]);
+    assert_eq!(rc, 2, "{err}");
+    assert!(!jpg.exists());
+}
