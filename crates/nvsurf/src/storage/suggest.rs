@@ -73,6 +73,14 @@ fn csaa_index_gf100(m: MsMode) -> u32 {
 /// allowed when `compressed` (Mesa compresses when the kernel supports it). `scanout` selects
 /// the G80 scanout choice for 4-byte color (0x7a).
 pub fn suggest(gpu: Gpu, format: &FormatSpec, ms_mode: MsMode, compressed: bool, scanout: bool) -> Result<Suggestion> {
+    // Checked first: before G80 there is no storage type to pick, whatever the sample mode.
+    if !gpu.is_g80_or_later() {
+        return Err(Error::Unsupported {
+            field: "gpu",
+            value: gpu.name().into(),
+            rule: "storage types exist on G80 and later".into(),
+        });
+    }
     if !ms_mode.available_on(gpu) {
         return Err(Error::Unsupported {
             field: "multisample mode",
@@ -101,11 +109,6 @@ pub fn suggest(gpu: Gpu, format: &FormatSpec, ms_mode: MsMode, compressed: bool,
         None
     };
     match Table::for_gpu(gpu) {
-        None if gpu < Gpu::G80 => Err(Error::Unsupported {
-            field: "gpu",
-            value: gpu.name().into(),
-            rule: "storage types exist on G80 and later".into(),
-        }),
         None => Ok(suggest_tu102(zeta, compressed, notes)),
         Some(Table::G80) => suggest_g80(gpu, format, zeta, ms_mode, ms, compressed, scanout, notes),
         Some(Table::Gf100) => suggest_gf100(gpu, format, zeta, ms_mode, ms, compressed, notes),
@@ -285,5 +288,27 @@ fn suggest_tu102(zeta: Option<ZetaFamily>, compressed: bool, mut notes: Vec<Stri
         uncompressed: (pick != u).then_some(u),
         source: TU102,
         notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pre_g80_gpus_have_no_storage_types_whatever_the_sample_mode() {
+        for gpu in [Gpu::Nv04, Gpu::Nv20, Gpu::Nv40] {
+            for (f, m) in [
+                (FormatSpec::color(4), MsMode::MS1),
+                (FormatSpec::zeta(ZetaFamily::Z24S8), MsMode::MS4),
+                (FormatSpec::color(8), MsMode::MS8),
+            ] {
+                let e = suggest(gpu, &f, m, true, false).unwrap_err();
+                assert!(matches!(e, Error::Unsupported { field: "gpu", .. }), "{gpu} {m}: {e}");
+                assert!(e.to_string().contains("storage types exist on G80 and later"), "{e}");
+            }
+        }
+        // G80 itself is fine.
+        assert!(suggest(Gpu::G80, &FormatSpec::color(4), MsMode::MS1, true, false).is_ok());
     }
 }
