@@ -65,7 +65,7 @@ pub fn render(s: &Surface, max_cells: u64) -> Result<String> {
         return Err(Error::Unsupported {
             field: "map",
             value: format!("{w}x{h}x{d}"),
-            rule: format!("a map is drawn for at most {max_cells} elements; use --box or a smaller --size"),
+            rule: format!("a map is drawn for at most {max_cells} elements; use a smaller --size or raise --map-limit"),
         });
     }
     let bounds = Bounds::of(s);
