@@ -203,12 +203,18 @@ proptest! {
         tile::untile(&s, &tiled, &mut fast, region, lin).unwrap();
         tile::untile_reference(&s, &tiled, &mut slow, region, lin).unwrap();
         prop_assert!(fast == slow);
+        let mut checked = vec![0u8; lin_len];
+        tile::untile_checked(&s, &tiled, &mut checked, region, lin).unwrap();
+        prop_assert!(checked == slow, "safe twin of untile differs");
         let linear = noise(lin_len, !seed);
         let mut fast_t = tiled.clone();
         let mut slow_t = tiled.clone();
         tile::tile(&s, &linear, &mut fast_t, region, lin).unwrap();
         tile::tile_reference(&s, &linear, &mut slow_t, region, lin).unwrap();
         prop_assert!(fast_t == slow_t);
+        let mut checked_t = tiled.clone();
+        tile::tile_checked(&s, &linear, &mut checked_t, region, lin).unwrap();
+        prop_assert!(checked_t == slow_t, "safe twin of tile differs");
         #[cfg(feature = "rayon")]
         {
             let mut par_t = tiled.clone();

@@ -23,6 +23,27 @@ pub(crate) trait Mover {
     fn mv_n<const N: usize>(&mut self, t: usize, l: usize) {
         self.mv(t, l, N);
     }
+    /// Moves one 4x4 tile of elements of `ES` bytes (`P = 2 * ES`) between its 16 consecutive
+    /// tiled elements at `t` (index bits x0 y0 x1 y1) and the linear rows `l + r * rp`, `r` in
+    /// 0..4: row `r` holds elements `2 * (r & 1) + 8 * (r >> 1) + {0, 1, 4, 5}`, two pairs.
+    #[inline(always)]
+    fn tile4x4<const ES: usize, const P: usize>(&mut self, t: usize, l: usize, rp: usize)
+    where
+        Self: Sized,
+    {
+        tile4x4_pairs::<ES, P, Self>(self, t, l, rp);
+    }
+}
+
+/// [`Mover::tile4x4`] as 8 copies of `P` bytes (the safe movers' way, and the raw movers' for
+/// element sizes without a vector kernel).
+#[inline(always)]
+fn tile4x4_pairs<const ES: usize, const P: usize, M: Mover>(m: &mut M, t: usize, l: usize, rp: usize) {
+    for r in 0..4 {
+        let src = t + ES * (2 * (r & 1) + 8 * (r >> 1));
+        m.mv_n::<P>(src, l + r * rp);
+        m.mv_n::<P>(src + 4 * ES, l + r * rp + P);
+    }
 }
 
 /// Safe movers: every access is a checked slice. They are the twins the raw movers are tested
@@ -169,6 +190,32 @@ pub(crate) mod raw {
             // SAFETY: as for `mv`.
             unsafe { copy_n::<N, NT>(self.tiled.add(t), self.linear.add(l)) }
         }
+        #[inline(always)]
+        fn tile4x4<const ES: usize, const P: usize>(&mut self, t: usize, l: usize, rp: usize) {
+            #[cfg(target_arch = "x86_64")]
+            if ES == 4 {
+                use core::arch::x86_64::*;
+                let l = l - self.linear_base;
+                debug_assert!(t + 64 <= self.tiled_len && l + 3 * rp + 16 <= self.linear_len);
+                // SAFETY: the default method's copies cover exactly these bytes (the tile's 64
+                // tiled bytes from `t`, 16 bytes of each row from `l + r * rp`), in bounds and
+                // disjoint as the module documentation shows; the loads and stores are unaligned.
+                // Rows of 4 elements: row 0 = elements 0,1,4,5 = the low halves of elements
+                // 0..4 and 4..8, row 1 the high halves, rows 2 and 3 likewise from 8..16.
+                unsafe {
+                    let s = self.tiled.add(t) as *const __m128i;
+                    let (v0, v1) = (_mm_loadu_si128(s), _mm_loadu_si128(s.add(1)));
+                    let (v2, v3) = (_mm_loadu_si128(s.add(2)), _mm_loadu_si128(s.add(3)));
+                    let d = self.linear.add(l);
+                    _mm_storeu_si128(d as *mut __m128i, _mm_unpacklo_epi64(v0, v1));
+                    _mm_storeu_si128(d.add(rp) as *mut __m128i, _mm_unpackhi_epi64(v0, v1));
+                    _mm_storeu_si128(d.add(2 * rp) as *mut __m128i, _mm_unpacklo_epi64(v2, v3));
+                    _mm_storeu_si128(d.add(3 * rp) as *mut __m128i, _mm_unpackhi_epi64(v2, v3));
+                }
+                return;
+            }
+            super::tile4x4_pairs::<ES, P, Self>(self, t, l, rp);
+        }
     }
 
     /// Tile: linear (read) -> tiled (write); `NT` selects streaming stores for whole runs.
@@ -212,6 +259,30 @@ pub(crate) mod raw {
             debug_assert!(t + N <= self.tiled_len && l + N <= self.linear_len);
             // SAFETY: as for `mv`.
             unsafe { copy_n::<N, NT>(self.linear.add(l), self.tiled.add(t)) }
+        }
+        #[inline(always)]
+        fn tile4x4<const ES: usize, const P: usize>(&mut self, t: usize, l: usize, rp: usize) {
+            #[cfg(target_arch = "x86_64")]
+            if ES == 4 {
+                use core::arch::x86_64::*;
+                let t = t - self.tiled_base;
+                debug_assert!(t + 64 <= self.tiled_len && l + 3 * rp + 16 <= self.linear_len);
+                // SAFETY: as in `Untile::tile4x4`, with source and destination exchanged:
+                // elements 0..4 = the low halves of rows 0 and 1, 4..8 their high halves.
+                unsafe {
+                    let s = self.linear.add(l);
+                    let (r0, r1) = (_mm_loadu_si128(s as *const __m128i), _mm_loadu_si128(s.add(rp) as *const __m128i));
+                    let r2 = _mm_loadu_si128(s.add(2 * rp) as *const __m128i);
+                    let r3 = _mm_loadu_si128(s.add(3 * rp) as *const __m128i);
+                    let d = self.tiled.add(t) as *mut __m128i;
+                    _mm_storeu_si128(d, _mm_unpacklo_epi64(r0, r1));
+                    _mm_storeu_si128(d.add(1), _mm_unpackhi_epi64(r0, r1));
+                    _mm_storeu_si128(d.add(2), _mm_unpacklo_epi64(r2, r3));
+                    _mm_storeu_si128(d.add(3), _mm_unpackhi_epi64(r2, r3));
+                }
+                return;
+            }
+            super::tile4x4_pairs::<ES, P, Self>(self, t, l, rp);
         }
     }
 }
@@ -433,11 +504,7 @@ fn chunk_tiles4<const ES: usize, const P: usize, M: Mover>(
     for (k, &dl) in table.iter().enumerate() {
         let t = (t0 + (k << 4)) * ES;
         let l = l0 + dl;
-        for r in 0..4 {
-            let src = t + ES * (2 * (r & 1) + 8 * (r >> 1));
-            m.mv_n::<P>(src, l + r * rp);
-            m.mv_n::<P>(src + 4 * ES, l + r * rp + P);
-        }
+        m.tile4x4::<ES, P>(t, l, rp);
     }
 }
 
@@ -502,11 +569,7 @@ fn swizzled_tiles4<const ES: usize, const P: usize, M: Mover>(
             let rp = p.row_pitch;
             for _ in (xs[0]..xs[1]).step_by(4) {
                 let t = (yzb | xi) as usize * ES;
-                for r in 0..4 {
-                    let src = t + ES * (2 * (r & 1) + 8 * (r >> 1));
-                    m.mv_n::<P>(src, l + r * rp);
-                    m.mv_n::<P>(src + 4 * ES, l + r * rp + P);
-                }
+                m.tile4x4::<ES, P>(t, l, rp);
                 xi = (xi | not_mx).wrapping_add(step) & mx;
                 l += 4 * ES;
             }
