@@ -501,12 +501,37 @@ fn chunk_tiles4<const ES: usize, const P: usize, M: Mover>(
     rp: usize,
     table: &[usize; 256],
 ) {
-    for (k, &dl) in table.iter().enumerate() {
+    for &k in &STRIP_ORDER {
+        let k = usize::from(k);
         let t = (t0 + (k << 4)) * ES;
-        let l = l0 + dl;
+        let l = l0 + table[k];
         m.tile4x4::<ES, P>(t, l, rp);
     }
 }
+
+/// The order [`chunk_tiles4`] visits a chunk's 256 tiles in: groups of tiles `k, k + 1, k + 4,
+/// k + 5` (`k & 0b101 == 0`), in a Morton-ordered 2D chunk the four tiles side by side along x
+/// that share 4 rows, so that each linear cache line of 16 elements is written (or read) by
+/// consecutive copies. With a row pitch that is a multiple of 4096 bytes, all rows' lines at
+/// the same column fall into the same L1 set, and lines left half-done while other rows are
+/// written get evicted. Any order is correct (every tile is copied once).
+const STRIP_ORDER: [u8; 256] = {
+    let mut out = [0u8; 256];
+    let (mut i, mut k) = (0, 0);
+    while k < 256 {
+        if k & 0b101 == 0 {
+            let d = [0, 1, 4, 5];
+            let mut j = 0;
+            while j < 4 {
+                out[i] = (k + d[j]) as u8;
+                i += 1;
+                j += 1;
+            }
+        }
+        k += 1;
+    }
+    out
+};
 
 /// The element index of (x, y, z).
 #[inline]
