@@ -42,7 +42,7 @@ pub fn parse_hex(s: &str) -> Result<Vec<u8>, Error> {
         return Err(bad("give the bytes in memory order without 0x (e.g. 'ff 00 80 ff')"));
     }
     let digits: String = t.chars().filter(|c| !matches!(c, ' ' | ':' | '_' | ',' | '-')).collect();
-    if digits.is_empty() || digits.len() % 2 != 0 {
+    if digits.is_empty() || !digits.len().is_multiple_of(2) {
         return Err(bad("an even, non-zero number of hex digits"));
     }
     (0..digits.len())

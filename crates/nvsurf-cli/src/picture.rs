@@ -312,7 +312,7 @@ pub fn to_png(f: &Format, e: Extent, data: &[u8]) -> PicResult<(PngImage, Option
 /// are taken from the picture stacked top to bottom.
 pub fn from_png(f: &Format, img: &PngImage, stencil: Option<&PngImage>, depth: u32) -> PicResult<(Extent, Vec<u8>)> {
     let f = png_view(f);
-    if depth == 0 || img.height % depth != 0 {
+    if depth == 0 || !img.height.is_multiple_of(depth) {
         return Err(Error::NotMultiple {
             field: "picture height",
             value: u64::from(img.height),

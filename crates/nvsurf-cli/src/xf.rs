@@ -538,7 +538,7 @@ fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
             let addr = trace::parse_u32(&addr).ok_or_else(|| format!("RDI address '{addr}' is not a number"))?;
             let joined: String = hex.concat().chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
             let joined = joined.strip_prefix("0x").unwrap_or(&joined).to_string();
-            if joined.len() % 2 != 0 || !joined.chars().all(|c| c.is_ascii_hexdigit()) {
+            if !joined.len().is_multiple_of(2) || !joined.chars().all(|c| c.is_ascii_hexdigit()) {
                 return Err(format!("RDI bytes '{joined}' are not an even number of hex digits").into());
             }
             let bytes: Vec<u8> =

@@ -756,7 +756,7 @@ impl Format {
             });
         }
         let size = self.elem_size_bytes() as usize;
-        if elems.len() % size != 0 {
+        if !elems.len().is_multiple_of(size) {
             return Err(Error::NotMultiple {
                 field: "element bytes",
                 value: elems.len() as u64,

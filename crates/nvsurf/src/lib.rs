@@ -16,12 +16,14 @@
 //! - [`format`] and [`codec`]: format tables and element <-> RGBA codecs.
 //! - [`msaa`]: multisample modes, sample positions, coverage and resolve.
 //! - [`storage`]: storage types and the validation of combinations.
+//! - [`cpu`]: which vector kernels the hot loops may use (chosen at run time).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 
 extern crate alloc;
 
 pub mod codec;
+pub mod cpu;
 pub mod error;
 pub mod format;
 pub mod gpu;

@@ -1,6 +1,7 @@
 //! Every tiling fast path against the plain address function, on random shapes, boxes and
 //! pitches; the parallel paths against the single-thread ones.
 
+use nvsurf::cpu::{set_vector_limit, VectorLevel};
 use nvsurf::layout::gob::ALL_GOB_ORDERS;
 use nvsurf::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
 use nvsurf::tile::{self, LinearLayout, Region};
@@ -162,10 +163,14 @@ fn streaming_tile_equals_the_checked_twin() {
     let mut desc = SurfaceDesc::new(Gpu::Gm20b, 4, [2048, 3100, 1]);
     desc.block_log2 = Some([0, 4, 0]);
     desc.gob_order = GobOrder::Tegra;
-    let s = desc.build().unwrap();
+    streaming_tile_case(desc.build().unwrap());
+}
+
+fn streaming_tile_case(s: Surface) {
+    let [w, h, _] = s.size();
     let size = s.size_bytes() as usize;
     assert!(size >= tile::STREAMING_THRESHOLD_BYTES);
-    let linear = noise(2048 * 3100 * 4, 3);
+    let linear = noise(w as usize * h as usize * 4, 3);
     let mut storage = vec![0u8; size + 64];
     let start = storage.as_ptr().align_offset(64);
     let region = Region::whole(&s);
@@ -198,20 +203,27 @@ proptest! {
         let (region, lin) = region_of(&s, f, [0, 0], whole);
         let tiled = noise(s.size_bytes() as usize, seed);
         let lin_len = (u64::from(region.d) * lin.slice_pitch_bytes) as usize;
-        let mut fast = vec![0u8; lin_len];
         let mut slow = vec![0u8; lin_len];
-        tile::untile(&s, &tiled, &mut fast, region, lin).unwrap();
         tile::untile_reference(&s, &tiled, &mut slow, region, lin).unwrap();
-        prop_assert!(fast == slow);
+        // Every vector level this CPU has (the AVX-512 chunk kernels and the SSE2 tiles).
+        for level in [VectorLevel::Baseline, VectorLevel::Avx512] {
+            set_vector_limit(level);
+            let mut fast = vec![0u8; lin_len];
+            tile::untile(&s, &tiled, &mut fast, region, lin).unwrap();
+            let linear = noise(lin_len, !seed);
+            let (mut fast_t, mut slow_t) = (tiled.clone(), tiled.clone());
+            tile::tile(&s, &linear, &mut fast_t, region, lin).unwrap();
+            tile::tile_reference(&s, &linear, &mut slow_t, region, lin).unwrap();
+            set_vector_limit(VectorLevel::Avx512);
+            prop_assert!(fast == slow, "untile at {:?}", level);
+            prop_assert!(fast_t == slow_t, "tile at {:?}", level);
+        }
         let mut checked = vec![0u8; lin_len];
         tile::untile_checked(&s, &tiled, &mut checked, region, lin).unwrap();
         prop_assert!(checked == slow, "safe twin of untile differs");
         let linear = noise(lin_len, !seed);
-        let mut fast_t = tiled.clone();
         let mut slow_t = tiled.clone();
-        tile::tile(&s, &linear, &mut fast_t, region, lin).unwrap();
         tile::tile_reference(&s, &linear, &mut slow_t, region, lin).unwrap();
-        prop_assert!(fast_t == slow_t);
         let mut checked_t = tiled.clone();
         tile::tile_checked(&s, &linear, &mut checked_t, region, lin).unwrap();
         prop_assert!(checked_t == slow_t, "safe twin of tile differs");

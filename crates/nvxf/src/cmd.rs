@@ -313,7 +313,7 @@ impl Op {
     /// Builds a checked write: a 64-bit payload must start at an even word ("an aligned pair
     /// of 32-bit words").
     pub fn write(cmd: CmdType, addr: Addr, data: Payload) -> Result<Op> {
-        if matches!(data, Payload::Pair(..)) && addr.word % 2 != 0 {
+        if matches!(data, Payload::Pair(..)) && !addr.word.is_multiple_of(2) {
             return Err(Error::Invalid {
                 field: "64-bit write word",
                 value: u64::from(addr.word),

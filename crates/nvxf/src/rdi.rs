@@ -70,7 +70,7 @@ pub fn rdi_address(slot: u32, word: u32) -> Result<u32> {
 /// The IDX2XF (slot, word) at an RDI byte address (must be 4-byte aligned).
 pub fn from_rdi_address(gpu: Gpu, addr: u32) -> Result<(u32, u32)> {
     check_gpu(gpu)?;
-    if addr % 4 != 0 {
+    if !addr.is_multiple_of(4) {
         return Err(Error::Invalid { field: "RDI address", value: u64::from(addr), rule: "is not a multiple of 4" });
     }
     let slot = addr / QUADWORD_BYTES as u32;
@@ -104,7 +104,7 @@ pub fn vab_to_bytes(vab: &[Vector]) -> Vec<u8> {
 /// the VAB of `gpu`.
 pub fn bytes_to_vab(gpu: Gpu, bytes: &[u8]) -> Result<Vec<Vector>> {
     check_gpu(gpu)?;
-    if bytes.len() % QUADWORD_BYTES != 0 {
+    if !bytes.len().is_multiple_of(QUADWORD_BYTES) {
         return Err(Error::Invalid {
             field: "RDI byte count",
             value: bytes.len() as u64,

@@ -290,7 +290,7 @@ pub(crate) fn check_address(address: u64, align: u64) -> Result<()> {
     if address >= ADDRESS_SPACE_BYTES {
         return Err(Error::OutOfRange { field: "address", value: address, min: 0, max: ADDRESS_SPACE_BYTES - 1 });
     }
-    if address % align != 0 {
+    if !address.is_multiple_of(align) {
         return Err(Error::NotMultiple { field: "address", value: address, multiple: align });
     }
     Ok(())

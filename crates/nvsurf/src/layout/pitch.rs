@@ -77,7 +77,7 @@ impl Pitch {
         if p.pitch_bytes == 0 {
             return Err(Error::OutOfRange { field: "pitch", value: 0, min: 1, max: u64::MAX });
         }
-        if p.pitch_bytes % multiple != 0 {
+        if !p.pitch_bytes.is_multiple_of(multiple) {
             return Err(Error::NotMultiple { field: "pitch", value: p.pitch_bytes, multiple });
         }
         let row = u64::from(p.width) * u64::from(p.elem_size);

@@ -158,7 +158,7 @@ impl TextureType {
                 value: layers.to_string(),
                 rule: "a CUBE texture has exactly 6 layers (faces); use cube_array for more".to_string(),
             }),
-            TextureType::CubeArray if layers == 0 || layers % 6 != 0 => {
+            TextureType::CubeArray if layers == 0 || !layers.is_multiple_of(6) => {
                 Err(Error::NotMultiple { field: "layers", value: layers.into(), multiple: 6 })
             }
             TextureType::D1Array | TextureType::D2Array if layers == 0 => {

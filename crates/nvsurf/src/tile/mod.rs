@@ -194,7 +194,7 @@ impl Plan {
     /// lines).
     pub fn stream_tiled(&self, tiled: &[u8]) -> bool {
         self.tiled_span >= STREAMING_THRESHOLD_BYTES
-            && (tiled.as_ptr() as usize) % 64 == 0
+            && (tiled.as_ptr() as usize).is_multiple_of(64)
             && matches!(self.surface, Surface::BlockLinear(_))
     }
 

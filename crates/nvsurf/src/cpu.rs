@@ -1,0 +1,95 @@
+//! Which vector kernels the hot loops may use on this CPU.
+//!
+//! The tiling and codec loops have a portable path (x86_64 baseline SSE2, or plain Rust
+//! elsewhere) and, on x86_64 with the `std` feature, kernels for wider instruction sets chosen
+//! at run time: AVX-512F for whole swizzle chunks of 4-byte elements, AVX-512 VBMI for byte
+//! table lookups (sRGB), AVX2 for the arithmetic codecs. Every such kernel is tested against the
+//! portable path and the byte-by-byte references on a CPU that has it.
+//!
+//! [`set_vector_limit`] caps the choice for the whole process (for tests that compare the two
+//! paths on one machine, and for users who want to rule a kernel out while debugging).
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// A level of vector kernels, from none to the widest this crate has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum VectorLevel {
+    /// Only the portable kernels (SSE2 on x86_64, which is the baseline there).
+    Baseline = 0,
+    /// Kernels that need AVX2.
+    Avx2 = 1,
+    /// Kernels that need AVX-512F/BW (and VBMI where it is named).
+    Avx512 = 2,
+}
+
+/// The process-wide cap (a `VectorLevel` as u8).
+static LIMIT: AtomicU8 = AtomicU8::new(VectorLevel::Avx512 as u8);
+
+/// Caps the vector kernels the crate uses from now on to `level` (default: no cap). Returns the
+/// previous cap. Results never depend on it: every level produces the same bytes.
+pub fn set_vector_limit(level: VectorLevel) -> VectorLevel {
+    match LIMIT.swap(level as u8, Ordering::Relaxed) {
+        0 => VectorLevel::Baseline,
+        1 => VectorLevel::Avx2,
+        _ => VectorLevel::Avx512,
+    }
+}
+
+/// True when the cap allows `level`.
+fn allowed(level: VectorLevel) -> bool {
+    LIMIT.load(Ordering::Relaxed) >= level as u8
+}
+
+/// AVX2 kernels may run: the CPU has AVX2 and the cap allows them.
+#[inline]
+pub fn avx2() -> bool {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    {
+        allowed(VectorLevel::Avx2) && std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    {
+        let _ = allowed;
+        false
+    }
+}
+
+/// AVX-512F kernels may run.
+#[inline]
+pub fn avx512f() -> bool {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    {
+        allowed(VectorLevel::Avx512) && std::arch::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    {
+        false
+    }
+}
+
+/// AVX-512 VBMI (byte permutes, with AVX-512BW masks) kernels may run.
+#[inline]
+pub fn avx512vbmi() -> bool {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    {
+        allowed(VectorLevel::Avx512)
+            && std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+    }
+    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    {
+        false
+    }
+}
+
+/// The widest level this CPU offers under the current cap.
+pub fn active_level() -> VectorLevel {
+    if avx512f() {
+        VectorLevel::Avx512
+    } else if avx2() {
+        VectorLevel::Avx2
+    } else {
+        VectorLevel::Baseline
+    }
+}
