@@ -5,9 +5,11 @@
 //! - `codec-rgba8`: `8_8_8_8` unorm with the identity swizzle (A8B8G8R8 / RGBA8_UNORM).
 //! - `codec-bgra8`: color format BGRA8_UNORM (A8R8G8B8): the swizzled 4-byte path.
 //! - `codec-bgrx8`: color format BGRX8_UNORM (X8R8G8B8): swizzle plus constant alpha.
-//! - `codec-rgba8-srgb` (word tables, alpha kept), `codec-rgba8-uint` (byte moves),
-//!   `codec-rgb10a2` (unorm arithmetic checked against the tables): the other 4-byte paths of
-//!   `nvsurf::codec` (module `codec/rgba8.rs`).
+//! - `codec-rgba8-srgb` (byte tables: AVX-512 VBMI permutes where the CPU has them, else word
+//!   tables with alpha kept), `codec-rgba8-uint` (byte moves), `codec-rgb10a2` (unorm arithmetic
+//!   checked against the tables, AVX2 where available): the other 4-byte paths of
+//!   `nvsurf::codec` (module `codec/rgba8.rs`). `nvsurf::cpu::active_level()` is printed with
+//!   the table header.
 //! - `codec-bc1`, `codec-bc7`: block decode (bcdec_rs) straight into the caller's rows.
 //!
 //! `--case codec` runs only these cases; `--case codec-bc1` one of them.

@@ -180,6 +180,7 @@ fn main() {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_all).build().expect("thread pool");
     let mut rows = Vec::new();
     if !json_out {
+        println!("vector kernels: {:?} (nvsurf::cpu::active_level)", nvsurf::cpu::active_level());
         println!(
             "{:<22} {:<6} {:>3} {:>9} {:>9} {:>7} {:>9} {:>7}",
             "case", "op", "thr", "ours", "memcpy", "x mcpy", "tegra", "x tegra"

@@ -104,12 +104,15 @@ impl Format {
                 }
             }
         }
-        let mut lut = WordLut { kernel, shift, mask, tables, konst, unorm10: None };
+        let mut lut = WordLut { kernel, shift, mask, tables, konst, unorm10: None, bytes: None };
         // The alpha byte read unchanged (sRGB and unorm formats): one table lookup less.
         if kernel == LutKernel::Bytes && (0..256).all(|x| lut.tables[3 * 256 + x] == (x as u32) << 24) {
             lut.kernel = LutKernel::BytesKeepA;
         }
         lut.unorm10 = lut.unorm10_plan();
+        if matches!(lut.kernel, LutKernel::Bytes | LutKernel::BytesKeepA) && size == 4 {
+            lut.bytes = ByteLuts::of(&lut);
+        }
         Some(lut)
     }
 
@@ -146,6 +149,12 @@ impl Format {
     ) -> Result<()> {
         let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
         let w = width_px as usize;
+        if map == [0, 1, 2, 3] && row_pitch_bytes == 4 * w {
+            // Packed rows of an identity map: one copy (the C library streams large copies
+            // past the cache; row by row it cannot).
+            out[..rows * w].as_flattened_mut().copy_from_slice(&elems[..rows * 4 * w]);
+            return Ok(());
+        }
         for y in 0..rows {
             let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + 4 * w];
             shuffle_rgba8(src, &mut out[y * w..(y + 1) * w], map);
@@ -261,6 +270,57 @@ pub(super) struct WordLut {
     /// (or all zero), the shift in bits to that byte and a keep mask (0xff, or 0 for an unread
     /// field) per field: the row is then computed by [`unorm10_row`], which vectorizes.
     pub(super) unorm10: Option<([u32; 4], [u32; 4])>,
+    /// For the 4-byte `Bytes` kernels: the same tables as one byte table per output byte
+    /// ([`ByteLuts`]), for the AVX-512 VBMI row kernel.
+    pub(super) bytes: Option<ByteLuts>,
+}
+
+/// What an output byte of a [`ByteLuts`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ByteOut {
+    /// The element byte it reads, unchanged.
+    Same,
+    /// The element byte it reads through table `n` of [`ByteLuts::tables`].
+    Table(usize),
+    /// A constant ([`ByteLuts::konst`]).
+    Const,
+}
+
+/// A `Bytes` word lut as byte tables: output byte `ch` of a pixel is element byte `src[ch]`
+/// through `out[ch]` (unchanged, one of the distinct `tables`, or a constant).
+pub(super) struct ByteLuts {
+    src: [u8; 4],
+    out: [ByteOut; 4],
+    tables: Vec<[u8; 256]>,
+    konst: [u8; 4],
+}
+
+impl ByteLuts {
+    /// Byte tables equal to `lut` (a `Bytes`/`BytesKeepA` lut of a 4-byte format), if every
+    /// output byte depends on one element byte or none.
+    fn of(lut: &WordLut) -> Option<ByteLuts> {
+        let k = lut.konst.to_le_bytes();
+        let mut b = ByteLuts { src: [0; 4], out: [ByteOut::Const; 4], tables: Vec::new(), konst: k };
+        for (ch, kc) in k.into_iter().enumerate() {
+            let byte = |f: usize, x: usize| (lut.tables[f * 256 + x] >> (8 * ch)) as u8;
+            let mut fields = (0..4).filter(|&f| (0..256).any(|x| byte(f, x) != 0));
+            let Some(f) = fields.next() else { continue };
+            if fields.next().is_some() {
+                return None;
+            }
+            let table: [u8; 256] = core::array::from_fn(|x| byte(f, x) | kc);
+            b.src[ch] = f as u8;
+            b.out[ch] = if table.iter().enumerate().all(|(x, &v)| usize::from(v) == x) {
+                ByteOut::Same
+            } else if let Some(n) = b.tables.iter().position(|t| *t == table) {
+                ByteOut::Table(n)
+            } else {
+                b.tables.push(table);
+                ByteOut::Table(b.tables.len() - 1)
+            };
+        }
+        Some(b)
+    }
 }
 
 impl WordLut {
@@ -296,6 +356,25 @@ impl WordLut {
     /// Decodes one row: `src` holds `dst.len()` elements of `size` bytes (1, 2 or 4).
     fn row(&self, size: usize, src: &[u8], dst: &mut [[u8; 4]]) {
         let (s, m, k) = (self.shift, self.mask, self.konst);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(b) = &self.bytes {
+            if crate::cpu::avx512vbmi() && dst.len() >= 16 {
+                let n = dst.len() / 16 * 16;
+                // SAFETY: the CPU has AVX-512F/BW/VBMI; `src` holds 4 bytes per pixel of `dst`
+                // (the caller's row), so the first `n` pixels' 4 * n bytes are in `src`.
+                unsafe { x86::bytes_row_vbmi(b, &src[..4 * n], &mut dst[..n]) };
+                self.row(size, &src[4 * n..], &mut dst[n..]);
+                return;
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some((sh, keep)) = self.unorm10 {
+            if crate::cpu::avx2() {
+                // SAFETY: the CPU has AVX2.
+                unsafe { x86::unorm10_row_avx2(sh, keep, k, src, dst) };
+                return;
+            }
+        }
         match self.kernel {
             LutKernel::Bytes => {
                 let t = split_tables::<256>(&self.tables);
@@ -358,7 +437,9 @@ fn lut_row<const N: usize, const B: usize>(
     }
 }
 
-/// One `10_10_10_2` row by arithmetic (see [`WordLut::unorm10`]), which vectorizes.
+/// One `10_10_10_2` row by arithmetic (see [`WordLut::unorm10`]), which vectorizes (inlined so
+/// that the AVX2 twin compiles it for AVX2).
+#[inline(always)]
 fn unorm10_row(sh: [u32; 4], keep: [u32; 4], konst: u32, src: &[u8], dst: &mut [[u8; 4]]) {
     word_map(src, dst, |v| {
         let r = (unorm10_to_8(v & 0x3ff) & keep[0]) << sh[0];
@@ -367,6 +448,82 @@ fn unorm10_row(sh: [u32; 4], keep: [u32; 4], konst: u32, src: &[u8], dst: &mut [
         let a = (unorm2_to_8(v >> 30) & keep[3]) << sh[3];
         konst | r | g | b | a
     });
+}
+
+/// Row kernels for wider instruction sets, chosen at run time ([`crate::cpu`]); the tests run
+/// them against the portable kernels and the generic path.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{ByteLuts, ByteOut};
+    use core::arch::x86_64::*;
+
+    /// [`super::unorm10_row`] compiled for AVX2 (8 pixels per vector, `vpmulld` and variable
+    /// shifts): the same code, so the same bytes.
+    ///
+    /// # Safety
+    /// The CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn unorm10_row_avx2(sh: [u32; 4], keep: [u32; 4], konst: u32, src: &[u8], dst: &mut [[u8; 4]]) {
+        super::unorm10_row(sh, keep, konst, src, dst);
+    }
+
+    /// A row of 16-pixel groups through byte tables: one byte permute puts each output
+    /// byte's element byte in place, and each distinct table is a 256-entry byte lookup made
+    /// of two 128-entry two-register permutes (`vpermi2b`) chosen by the index's top bit;
+    /// masked blends put table, unchanged and constant bytes together.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F, AVX-512BW and AVX-512 VBMI. `src.len() == 4 * dst.len()` and
+    /// `dst.len()` is a multiple of 16 (checked: otherwise nothing is written).
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    pub(super) unsafe fn bytes_row_vbmi(b: &ByteLuts, src: &[u8], dst: &mut [[u8; 4]]) {
+        if src.len() != 4 * dst.len() || !dst.len().is_multiple_of(16) {
+            return;
+        }
+        let perm_bytes: [u8; 64] = core::array::from_fn(|i| (i & !3) as u8 | b.src[i & 3]);
+        // Byte masks of the output positions (bit i = byte i of the 64) of a channel set.
+        let lanes = |pick: &dyn Fn(ByteOut) -> bool| -> u64 {
+            (0..64).filter(|&i| pick(b.out[i & 3])).fold(0u64, |m, i| m | 1 << i)
+        };
+        let const_mask = lanes(&|o| o == ByteOut::Const);
+        let konst = u32::from_le_bytes(b.konst);
+        // SAFETY: the loads and stores below stay inside `src` and `dst` (64 bytes at
+        // `4 * i` for `i` a multiple of 16 below `dst.len()`); the CPU features are the
+        // function's contract.
+        unsafe {
+            let perm = _mm512_loadu_si512(perm_bytes.as_ptr() as *const __m512i);
+            let kv = _mm512_set1_epi32(konst as i32);
+            // Up to four tables: (the four 64-byte quarters, the lanes they fill).
+            let mut tabs = [(
+                _mm512_setzero_si512(),
+                _mm512_setzero_si512(),
+                _mm512_setzero_si512(),
+                _mm512_setzero_si512(),
+                0u64,
+            ); 4];
+            for (n, t) in b.tables.iter().enumerate().take(4) {
+                let q = |k: usize| _mm512_loadu_si512(t.as_ptr().add(64 * k) as *const __m512i);
+                tabs[n] = (q(0), q(1), q(2), q(3), lanes(&|o| o == ByteOut::Table(n)));
+            }
+            let tabs = &tabs[..b.tables.len().min(4)];
+            let sp = src.as_ptr();
+            let dp = dst.as_mut_ptr() as *mut u8;
+            let mut i = 0;
+            while i < dst.len() {
+                let v = _mm512_loadu_si512(sp.add(4 * i) as *const __m512i);
+                let s = _mm512_permutexvar_epi8(perm, v);
+                let mut r = _mm512_mask_blend_epi8(const_mask, s, kv);
+                let top = _mm512_movepi8_mask(s);
+                for &(t0, t1, t2, t3, m) in tabs {
+                    let lo = _mm512_permutex2var_epi8(t0, s, t1);
+                    let hi = _mm512_permutex2var_epi8(t2, s, t3);
+                    r = _mm512_mask_blend_epi8(m, r, _mm512_mask_blend_epi8(top, lo, hi));
+                }
+                _mm512_storeu_si512(dp.add(4 * i) as *mut __m512i, r);
+                i += 16;
+            }
+        }
+    }
 }
 
 /// Byte moves for `8_8_8_8` to RGBA8 (see [`Format::byte_map_rgba8`]).

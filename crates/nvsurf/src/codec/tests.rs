@@ -542,8 +542,10 @@ mod prop {
 /// swizzles and sRGB on the texture formats.
 #[test]
 fn rgba8_lookup_tables_match_the_generic_path() {
+    use crate::cpu::{set_vector_limit, VectorLevel};
     use crate::format::{color_formats, ComponentType as T, Swizzle as S};
-    let (w, h) = (19u32, 3u32);
+    // 67 pixels a row: four 16-pixel vector groups and a tail of 3.
+    let (w, h) = (67u32, 3u32);
     let elems: Vec<u8> = (0..w * h * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 11) as u8).collect();
     let mut formats: Vec<Format> = color_formats().iter().map(Format::from_color).collect();
     for t in texture_formats() {
@@ -563,11 +565,24 @@ fn rgba8_lookup_tables_match_the_generic_path() {
     for f in formats {
         let Some(lut) = f.word_lut(|_| true) else { continue };
         let pitch = w as usize * f.elem_size_bytes() as usize;
-        let mut fast = vec![[0u8; 4]; (w * h) as usize];
         let mut slow = vec![[0u8; 4]; (w * h) as usize];
-        f.decode_word_lut_rect_rgba8(&lut, &elems, pitch, w, h, &mut fast).unwrap();
         f.decode_rect_with(&elems, pitch, w, h, &mut slow, |t| f.texel_to_rgba8(t)).unwrap();
-        assert_eq!(fast, slow, "{} {:?} {:?} srgb {}", f.name(), f.components(), f.swizzle(), f.is_srgb());
+        // Every vector level this CPU has: the portable rows, AVX2, AVX-512 VBMI.
+        for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
+            let mut fast = vec![[0u8; 4]; (w * h) as usize];
+            set_vector_limit(level);
+            f.decode_word_lut_rect_rgba8(&lut, &elems, pitch, w, h, &mut fast).unwrap();
+            set_vector_limit(VectorLevel::Avx512);
+            assert_eq!(
+                fast,
+                slow,
+                "{} {:?} {:?} srgb {} {level:?}",
+                f.name(),
+                f.components(),
+                f.swizzle(),
+                f.is_srgb()
+            );
+        }
         checked += 1;
     }
     assert!(checked > 40, "only {checked} formats took the table path");
@@ -597,5 +612,6 @@ fn fast_paths_are_taken() {
     assert!(p("RGB10_A2_UNORM").word_lut(|_| true).unwrap().unorm10.is_some());
     assert!(p("RGB10_A2_UINT").word_lut(|_| true).unwrap().unorm10.is_none());
     assert_eq!(p("RGBA8_SRGB").word_lut(|_| true).unwrap().kernel, rgba8::LutKernel::BytesKeepA);
+    assert!(p("RGBA8_SRGB").word_lut(|_| true).unwrap().bytes.is_some());
     assert_eq!(p("RGBA8_SINT").word_lut(|_| true).unwrap().kernel, rgba8::LutKernel::Bytes);
 }
