@@ -156,36 +156,58 @@ fn whole_surface_round_trip_and_bad_buffers() {
     ));
 }
 
-/// Large tiled outputs take the streaming-store path: it must write the same bytes as the
-/// checked twin (also through the parallel entry point).
+/// Large outputs take the streaming-store paths (tile: tiled side; untile: linear side, from the
+/// AVX-512 gob kernels): they must write the same bytes as the checked twins (also through the
+/// parallel entry points), for Tegra-order and VM-order gobs.
 #[test]
-fn streaming_tile_equals_the_checked_twin() {
+fn streaming_paths_equal_the_checked_twins() {
     let mut desc = SurfaceDesc::new(Gpu::Gm20b, 4, [2048, 3100, 1]);
     desc.block_log2 = Some([0, 4, 0]);
     desc.gob_order = GobOrder::Tegra;
-    streaming_tile_case(desc.build().unwrap());
+    streaming_case(desc.build().unwrap());
+    let mut desc = SurfaceDesc::new(Gpu::G80, 4, [2048, 1100, 1]);
+    desc.block_log2 = Some([0, 4, 0]);
+    streaming_case(desc.build().unwrap());
 }
 
-fn streaming_tile_case(s: Surface) {
+fn streaming_case(s: Surface) {
     let [w, h, _] = s.size();
     let size = s.size_bytes() as usize;
-    assert!(size >= tile::STREAMING_THRESHOLD_BYTES);
-    let linear = noise(w as usize * h as usize * 4, 3);
-    let mut storage = vec![0u8; size + 64];
-    let start = storage.as_ptr().align_offset(64);
+    let lin_len = w as usize * h as usize * 4;
+    assert!(size >= tile::STREAMING_THRESHOLD_BYTES && lin_len >= tile::STREAMING_THRESHOLD_BYTES);
+    let linear = Aligned64::new(&noise(lin_len, 3));
+    let tiled_src = Aligned64::new(&noise(size, 4));
     let region = Region::whole(&s);
     let lin = LinearLayout::packed(&region, 4);
-    let plan = tile::Plan::new(&s, region, lin, size, linear.len()).unwrap();
-    assert!(plan.stream_tiled(&storage[start..start + size]), "the streaming path is taken");
-    tile::tile(&s, &linear, &mut storage[start..start + size], region, lin).unwrap();
+    let plan = tile::Plan::new(&s, region, lin, size, lin_len).unwrap();
+    assert!(plan.stream_tiled(tiled_src.get()), "the tile streaming path is taken");
+    assert!(plan.stream_linear(linear.get()), "the untile streaming path is taken");
     let mut want = vec![0u8; size];
-    tile::tile_checked(&s, &linear, &mut want, region, lin).unwrap();
-    assert!(storage[start..start + size] == want[..]);
-    #[cfg(feature = "rayon")]
-    {
-        storage.iter_mut().for_each(|b| *b = 0);
-        tile::tile_parallel(&s, &linear, &mut storage[start..start + size], region, lin).unwrap();
-        assert!(storage[start..start + size] == want[..]);
+    tile::tile_checked(&s, linear.get(), &mut want, region, lin).unwrap();
+    let mut want_lin = vec![0u8; lin_len];
+    tile::untile_checked(&s, tiled_src.get(), &mut want_lin, region, lin).unwrap();
+    for level in [VectorLevel::Baseline, VectorLevel::Avx512] {
+        set_vector_limit(level);
+        let mut got = Aligned64::new(&vec![0u8; size]);
+        tile::tile(&s, linear.get(), got.get_mut(), region, lin).unwrap();
+        let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
+        tile::untile(&s, tiled_src.get(), got_lin.get_mut(), region, lin).unwrap();
+        #[cfg(feature = "rayon")]
+        let (par, par_lin) = {
+            let mut a = Aligned64::new(&vec![0u8; size]);
+            tile::tile_parallel(&s, linear.get(), a.get_mut(), region, lin).unwrap();
+            let mut b = Aligned64::new(&vec![0u8; lin_len]);
+            tile::untile_parallel(&s, tiled_src.get(), b.get_mut(), region, lin).unwrap();
+            (a, b)
+        };
+        set_vector_limit(VectorLevel::Avx512);
+        assert!(got.get() == &want[..], "tile at {level:?}");
+        assert!(got_lin.get() == &want_lin[..], "untile at {level:?}");
+        #[cfg(feature = "rayon")]
+        {
+            assert!(par.get() == &want[..], "parallel tile at {level:?}");
+            assert!(par_lin.get() == &want_lin[..], "parallel untile at {level:?}");
+        }
     }
 }
 
@@ -260,5 +282,89 @@ proptest! {
         let mut out = tiled.clone();
         let _ = tile::tile(&s, &guard[mid.clone()], &mut out, region, lin);
         let _ = tile::tile_checked(&s, &guard[mid], &mut out, region, lin);
+    }
+}
+
+/// `n` bytes of `fill` starting on a 64-byte boundary: the vector kernels for whole gobs and
+/// chunks run only on line-aligned addresses.
+struct Aligned64 {
+    buf: Vec<u8>,
+    at: usize,
+    n: usize,
+}
+
+impl Aligned64 {
+    fn new(fill: &[u8]) -> Self {
+        let mut buf = vec![0u8; fill.len() + 64];
+        let at = buf.as_ptr().align_offset(64);
+        buf[at..at + fill.len()].copy_from_slice(fill);
+        Aligned64 { buf, at, n: fill.len() }
+    }
+    fn get(&self) -> &[u8] {
+        &self.buf[self.at..self.at + self.n]
+    }
+    fn get_mut(&mut self) -> &mut [u8] {
+        &mut self.buf[self.at..self.at + self.n]
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    /// Line-aligned buffers and row pitches (multiples of 64 bytes), so that the AVX-512 gob
+    /// and chunk kernels run where the CPU has them: every vector level against the
+    /// byte-by-byte reference, whole surfaces and boxes, single-thread and parallel.
+    #[test]
+    fn aligned_buffers_take_the_vector_kernels(kind in 0u8..3, es in prop_oneof![Just(1u32), Just(4), Just(16)],
+                                               wl in 1u32..6, h in 1u32..200, bw in 0u32..2, bh in 0u32..5, whole in any::<bool>(),
+                                               f in prop::array::uniform6(0.0f64..1.0), pad in 0u64..3, seed in any::<u64>()) {
+        let w = (64 / es) * wl * 4;
+        let s = if kind < 2 {
+            // Tegra-order GF100 gobs, or VM-order G80 gobs.
+            let mut d = SurfaceDesc::new(if kind == 0 { Gpu::Gm20b } else { Gpu::G80 }, es, [w, h, 1]);
+            if kind == 0 {
+                d.gob_order = GobOrder::Tegra;
+            }
+            d.block_log2 = Some([bw, bh, 0]);
+            d.build().unwrap()
+        } else {
+            let mut d = SurfaceDesc::new(Gpu::Nv40, es, [w.next_power_of_two(), h.next_power_of_two().max(64), 1]);
+            d.layout = LayoutKind::Swizzled;
+            d.build().unwrap()
+        };
+        let (region, mut lin) = region_of(&s, f, [0, 0], whole);
+        // Rows padded to whole lines (and by `pad` more lines).
+        lin.row_pitch_bytes = (u64::from(region.w) * u64::from(es)).div_ceil(64) * 64 + 64 * pad;
+        lin.slice_pitch_bytes = lin.row_pitch_bytes * u64::from(region.h);
+        let lin_len = (u64::from(region.d) * lin.slice_pitch_bytes) as usize;
+        let tiled = Aligned64::new(&noise(s.size_bytes() as usize, seed));
+        let linear = Aligned64::new(&noise(lin_len, !seed));
+        let mut want_lin = vec![0u8; lin_len];
+        tile::untile_reference(&s, tiled.get(), &mut want_lin, region, lin).unwrap();
+        let mut want_tiled = tiled.get().to_vec();
+        tile::tile_reference(&s, linear.get(), &mut want_tiled, region, lin).unwrap();
+        for level in [VectorLevel::Baseline, VectorLevel::Avx512] {
+            set_vector_limit(level);
+            let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
+            tile::untile(&s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
+            let mut got_tiled = Aligned64::new(tiled.get());
+            tile::tile(&s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
+            #[cfg(feature = "rayon")]
+            let (par_lin, par_tiled) = {
+                let mut a = Aligned64::new(&vec![0u8; lin_len]);
+                tile::untile_parallel(&s, tiled.get(), a.get_mut(), region, lin).unwrap();
+                let mut b = Aligned64::new(tiled.get());
+                tile::tile_parallel(&s, linear.get(), b.get_mut(), region, lin).unwrap();
+                (a, b)
+            };
+            set_vector_limit(VectorLevel::Avx512);
+            prop_assert!(got_lin.get() == &want_lin[..], "untile at {:?}", level);
+            prop_assert!(got_tiled.get() == &want_tiled[..], "tile at {:?}", level);
+            #[cfg(feature = "rayon")]
+            {
+                prop_assert!(par_lin.get() == &want_lin[..], "parallel untile at {:?}", level);
+                prop_assert!(par_tiled.get() == &want_tiled[..], "parallel tile at {:?}", level);
+            }
+        }
     }
 }

@@ -42,6 +42,19 @@ pub(crate) trait Mover {
     fn chunk_es4_vector(&mut self, _t: usize, _l: usize, _rp: usize, _table: &[usize; 256]) -> bool {
         false
     }
+    /// Moves one whole 8-row gob in the Tegra order (tiled bytes `gob..gob + 512`, linear rows
+    /// `l0 + r * rp`, 64 bytes each) with a vector kernel when this mover has one for this CPU
+    /// and the addresses allow it; returns false, having moved nothing, otherwise.
+    #[inline(always)]
+    fn gob_tegra_vector(&mut self, _gob: usize, _l0: usize, _rp: usize) -> bool {
+        false
+    }
+    /// Moves one whole VM-order gob of `gh` rows (tiled row `r` at `gob + 64 * r`) like
+    /// [`Mover::gob_tegra_vector`].
+    #[inline(always)]
+    fn gob_vm_vector(&mut self, _gob: usize, _l0: usize, _rp: usize, _gh: usize) -> bool {
+        false
+    }
 }
 
 /// [`Mover::tile4x4`] as 8 copies of `P` bytes (the safe movers' way, and the raw movers' for
@@ -157,7 +170,8 @@ pub(crate) mod raw {
         }
     }
 
-    /// Untile: tiled (read) -> linear (write); `NT` selects streaming stores for whole runs.
+    /// Untile: tiled (read) -> linear (write); `NT` selects streaming stores for the whole
+    /// 64-byte lines of the vector gob kernels.
     pub(crate) struct Untile<'a, const NT: bool> {
         tiled: *const u8,
         tiled_len: usize,
@@ -199,8 +213,10 @@ pub(crate) mod raw {
         fn mv_n<const N: usize>(&mut self, t: usize, l: usize) {
             let l = l - self.linear_base;
             debug_assert!(t + N <= self.tiled_len && l + N <= self.linear_len);
-            // SAFETY: as for `mv`.
-            unsafe { copy_n::<N, NT>(self.tiled.add(t), self.linear.add(l)) }
+            // SAFETY: as for `mv`. Untile streams only whole 64-byte lines from the vector
+            // gob kernels: streamed 16-byte pieces of eight rows measured slower than ordinary
+            // stores.
+            unsafe { copy_n::<N, false>(self.tiled.add(t), self.linear.add(l)) }
         }
         #[inline(always)]
         fn tile4x4<const ES: usize, const P: usize>(&mut self, t: usize, l: usize, rp: usize) {
@@ -243,6 +259,35 @@ pub(crate) mod raw {
                 return true;
             }
             let _ = (t, l, rp, table);
+            false
+        }
+        #[inline(always)]
+        fn gob_tegra_vector(&mut self, gob: usize, l0: usize, rp: usize) -> bool {
+            #[cfg(target_arch = "x86_64")]
+            if self.avx512 && aligned64(self.tiled as usize + gob, self.linear as usize + l0 - self.linear_base, rp) {
+                let l0 = l0 - self.linear_base;
+                debug_assert!(gob + 512 <= self.tiled_len && l0 + 7 * rp + 64 <= self.linear_len);
+                // SAFETY: the CPU has AVX-512F; the kernel touches exactly the bytes of
+                // `gob_runs` (the gob's 512 tiled bytes, 64 bytes of each of the 8 rows), in
+                // bounds and disjoint as the module documentation shows; all 64-byte accesses
+                // are aligned (checked just above), as streaming stores need.
+                unsafe { x86::untile_gob_tegra::<NT>(self.tiled.add(gob), self.linear.add(l0), rp) };
+                return true;
+            }
+            let _ = (gob, l0, rp);
+            false
+        }
+        #[inline(always)]
+        fn gob_vm_vector(&mut self, gob: usize, l0: usize, rp: usize, gh: usize) -> bool {
+            #[cfg(target_arch = "x86_64")]
+            if self.avx512 && aligned64(self.tiled as usize + gob, self.linear as usize + l0 - self.linear_base, rp) {
+                let l0 = l0 - self.linear_base;
+                debug_assert!(gob + 64 * gh <= self.tiled_len && l0 + (gh - 1) * rp + 64 <= self.linear_len);
+                // SAFETY: as in `gob_tegra_vector`, for the `gh` rows of `gob_vm`.
+                unsafe { x86::rows64::<NT>(self.tiled.add(gob), 64, self.linear.add(l0), rp, gh) };
+                return true;
+            }
+            let _ = (gob, l0, rp, gh);
             false
         }
     }
@@ -331,6 +376,33 @@ pub(crate) mod raw {
             let _ = (t, l, rp, table);
             false
         }
+        #[inline(always)]
+        fn gob_tegra_vector(&mut self, gob: usize, l0: usize, rp: usize) -> bool {
+            #[cfg(target_arch = "x86_64")]
+            if self.avx512 && aligned64(self.tiled as usize + gob - self.tiled_base, self.linear as usize + l0, rp) {
+                let gob = gob - self.tiled_base;
+                debug_assert!(gob + 512 <= self.tiled_len && l0 + 7 * rp + 64 <= self.linear_len);
+                // SAFETY: as in `Untile::gob_tegra_vector`, with source and destination
+                // exchanged.
+                unsafe { x86::tile_gob_tegra::<NT>(self.linear.add(l0), self.tiled.add(gob), rp) };
+                return true;
+            }
+            let _ = (gob, l0, rp);
+            false
+        }
+        #[inline(always)]
+        fn gob_vm_vector(&mut self, gob: usize, l0: usize, rp: usize, gh: usize) -> bool {
+            #[cfg(target_arch = "x86_64")]
+            if self.avx512 && aligned64(self.tiled as usize + gob - self.tiled_base, self.linear as usize + l0, rp) {
+                let gob = gob - self.tiled_base;
+                debug_assert!(gob + 64 * gh <= self.tiled_len && l0 + (gh - 1) * rp + 64 <= self.linear_len);
+                // SAFETY: as in `Untile::gob_vm_vector`, with source and destination exchanged.
+                unsafe { x86::rows64::<NT>(self.linear.add(l0), rp, self.tiled.add(gob), 64, gh) };
+                return true;
+            }
+            let _ = (gob, l0, rp, gh);
+            false
+        }
     }
 
     /// The AVX-512 chunk kernels run only when every 64-byte access is a whole cache line: the
@@ -347,6 +419,75 @@ pub(crate) mod raw {
     mod x86 {
         use super::super::STRIP_ORDER;
         use core::arch::x86_64::*;
+
+        /// Stores `v` at `p` (64-byte aligned), streaming past the caches when `NT`.
+        #[inline(always)]
+        unsafe fn store64<const NT: bool>(p: *mut u8, v: __m512i) {
+            // SAFETY: per the caller (`p` writable for 64 bytes and 64-byte aligned).
+            unsafe {
+                if NT {
+                    _mm512_stream_si512(p as *mut __m512i, v);
+                } else {
+                    _mm512_store_si512(p as *mut __m512i, v);
+                }
+            }
+        }
+
+        /// `n` rows of 64 bytes from `src + r * sp` to `dst + r * dp` (a VM-order gob, either
+        /// way), one aligned vector each.
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F; the `n` source rows are readable and the `n` destination rows
+        /// writable, all 64-byte aligned; no overlap.
+        #[target_feature(enable = "avx512f")]
+        pub(super) unsafe fn rows64<const NT: bool>(src: *const u8, sp: usize, dst: *mut u8, dp: usize, n: usize) {
+            for r in 0..n {
+                // SAFETY: per the function's contract.
+                unsafe { store64::<NT>(dst.add(r * dp), _mm512_load_si512(src.add(r * sp) as *const __m512i)) };
+            }
+        }
+
+        /// One Tegra-order gob, tiled -> linear. The gob's 64-byte line `j` (0..4) holds the
+        /// first two 16-byte quarters of rows `2j` and `2j + 1` interleaved (row `2j` at lanes
+        /// 0 and 2, row `2j + 1` at lanes 1 and 3), line `4 + j` their last two quarters
+        /// (Tegra X1 TRM gob order: x[3:0], y[0], x[4], y[2:1], x[5]); one 128-bit lane
+        /// shuffle per row puts a row together.
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F; `tiled` is readable for 512 bytes; `linear + r * rp` is
+        /// writable for 64 bytes, `r` in 0..8; all of them 64-byte aligned; no overlap.
+        #[target_feature(enable = "avx512f")]
+        pub(super) unsafe fn untile_gob_tegra<const NT: bool>(tiled: *const u8, linear: *mut u8, rp: usize) {
+            for j in 0..4 {
+                // SAFETY: per the function's contract.
+                unsafe {
+                    let lo = _mm512_load_si512(tiled.add(64 * j) as *const __m512i);
+                    let hi = _mm512_load_si512(tiled.add(256 + 64 * j) as *const __m512i);
+                    store64::<NT>(linear.add(2 * j * rp), _mm512_shuffle_i64x2::<0x88>(lo, hi));
+                    store64::<NT>(linear.add((2 * j + 1) * rp), _mm512_shuffle_i64x2::<0xdd>(lo, hi));
+                }
+            }
+        }
+
+        /// One Tegra-order gob, linear -> tiled: the inverse of [`untile_gob_tegra`], two
+        /// rows making two gob lines with 64-bit two-source permutes.
+        ///
+        /// # Safety
+        /// As for [`untile_gob_tegra`] with reads and writes exchanged.
+        #[target_feature(enable = "avx512f")]
+        pub(super) unsafe fn tile_gob_tegra<const NT: bool>(linear: *const u8, tiled: *mut u8, rp: usize) {
+            let ilo = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
+            let ihi = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+            for j in 0..4 {
+                // SAFETY: per the function's contract.
+                unsafe {
+                    let r0 = _mm512_load_si512(linear.add(2 * j * rp) as *const __m512i);
+                    let r1 = _mm512_load_si512(linear.add((2 * j + 1) * rp) as *const __m512i);
+                    store64::<NT>(tiled.add(64 * j), _mm512_permutex2var_epi64(r0, ilo, r1));
+                    store64::<NT>(tiled.add(256 + 64 * j), _mm512_permutex2var_epi64(r0, ihi, r1));
+                }
+            }
+        }
 
         /// One chunk, tiled -> linear. A tile of 4x4 elements is one 64-byte vector (element
         /// `e` at lane `e`, index bits x0 y0 x1 y1, so row `y` is lanes `b, b + 1, b + 4, b + 5`
@@ -521,8 +662,10 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
             if full_rows && xa == gx && xe == gx + 64 {
                 let l0 = p.linear_offset(gx, gy, z);
                 match (order == GobOrder::Vm, gh) {
+                    (true, _) if m.gob_vm_vector(gob, l0, p.row_pitch, gh as usize) => {}
                     (true, 8) => gob_vm::<8, M>(m, gob, l0, p.row_pitch),
                     (true, _) => gob_vm::<4, M>(m, gob, l0, p.row_pitch),
+                    (false, 8) if order == GobOrder::Tegra && m.gob_tegra_vector(gob, l0, p.row_pitch) => {}
                     (false, _) => gob_runs(m, gob, l0, p.row_pitch, &runs),
                 }
             } else {

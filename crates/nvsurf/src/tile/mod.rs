@@ -198,6 +198,18 @@ impl Plan {
             && matches!(self.surface, Surface::BlockLinear(_))
     }
 
+    /// Whether untile streams the linear image past the caches: blocklinear surfaces whose
+    /// linear image (from a 64-byte aligned `linear`) is at least [`STREAMING_THRESHOLD_BYTES`].
+    /// Only whole 64-byte rows of gobs written by the AVX-512 gob kernels stream (the others
+    /// are ordinary stores): measured on the development machine, streamed full lines take
+    /// untile of 2048x2048x4 Tegra from 0.96-1.03x to 1.21-1.27x memcpy, where streamed
+    /// 16-byte pieces had been slower than ordinary stores.
+    pub fn stream_linear(&self, linear: &[u8]) -> bool {
+        self.linear_span >= STREAMING_THRESHOLD_BYTES
+            && (linear.as_ptr() as usize).is_multiple_of(64)
+            && matches!(self.surface, Surface::BlockLinear(_))
+    }
+
     /// Offset in the linear buffer of byte column `xb` of row `y` in slice `z` (surface coordinates).
     #[inline(always)]
     pub fn linear_offset(&self, xb: usize, y: u32, z: u32) -> usize {
@@ -207,12 +219,15 @@ impl Plan {
     }
 }
 
-/// Tiled outputs of at least this many bytes are written with streaming (non-temporal) stores
-/// on x86_64: streaming avoids reading every output line before writing it. Smaller outputs stay
-/// in the cache for whoever reads them next. Measured on the development machine (one thread,
-/// blocklinear gob prefetch into L2): 16 MiB outputs (2048x2048x4, 1024x1024x16, 256x256x64x4)
-/// tile about 0.15-0.25x memcpy faster streamed; 8 MiB is the threshold.
-pub const STREAMING_THRESHOLD_BYTES: usize = 8 << 20;
+/// Outputs of at least this many bytes are written with streaming (non-temporal) stores on
+/// x86_64 (tile: the tiled side, [`Plan::stream_tiled`]; untile: the linear side, whole lines
+/// only, [`Plan::stream_linear`]): streaming avoids reading every output line before writing
+/// it. Smaller outputs stay in the cache for whoever reads them next. Measured on the
+/// development machine (one thread): 16 MiB outputs (2048x2048x4, 1024x1024x16, 256x256x64x4)
+/// tile about 0.15-0.25x memcpy faster streamed; lowering the threshold from 8 to 4 MiB took
+/// the 8 MB case 2000x1000x4 from 0.59-0.74x to 0.81-0.92x (tile) and 0.84-0.92x to
+/// 0.90-1.08x (untile), three interleaved runs each.
+pub const STREAMING_THRESHOLD_BYTES: usize = 4 << 20;
 
 /// Below this many bytes the parallel entry points run on the calling thread: splitting costs
 /// more than it gains.
@@ -222,9 +237,11 @@ pub const PARALLEL_THRESHOLD_BYTES: usize = 256 << 10;
 /// linear image `linear`.
 pub fn untile(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    // Untile never streams: measured on the development machine, streaming the linear rows
-    // (8 rows written round-robin, one line each per gob) is slower than ordinary stores.
-    kernels::untile_planned::<kernels::Raw<false>>(&plan, tiled, linear);
+    if plan.stream_linear(linear) {
+        kernels::untile_planned::<kernels::Raw<true>>(&plan, tiled, linear);
+    } else {
+        kernels::untile_planned::<kernels::Raw<false>>(&plan, tiled, linear);
+    }
     Ok(())
 }
 
@@ -265,6 +282,8 @@ pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Reg
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     if plan.linear_span < PARALLEL_THRESHOLD_BYTES {
         kernels::untile_planned::<kernels::Raw<false>>(&plan, tiled, linear);
+    } else if plan.stream_linear(linear) {
+        kernels::untile_planned_par::<kernels::Raw<true>>(&plan, tiled, linear);
     } else {
         kernels::untile_planned_par::<kernels::Raw<false>>(&plan, tiled, linear);
     }
