@@ -988,7 +988,14 @@ pub(crate) fn tile_planned<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8]) {
 fn band_rows(p: &Plan) -> u32 {
     let align = match &p.surface {
         Surface::BlockLinear(b) => b.gob_height_rows(),
-        _ => 1,
+        // Whole rows of 4096-element chunks (64 rows of a square 2D surface): a band that cut
+        // chunks would leave every chunk partial, and partial chunks take the per-row path.
+        Surface::Swizzled(s) => {
+            let masks = s.masks();
+            let total_bits = 64 - (masks[0] | masks[1] | masks[2]).leading_zeros();
+            1 << (masks[1] & ((1 << total_bits.min(12)) - 1)).count_ones()
+        }
+        Surface::Pitch(_) => 1,
     };
     let row = (p.xb[1] - p.xb[0]).max(1);
     let rows = ((256 * 1024 / row) as u32).max(1);
@@ -1004,10 +1011,36 @@ pub(crate) fn untile_planned_par<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [
     let band = band_rows(p);
     let tiled = &tiled[..p.tiled_span];
     let row_bytes = p.xb[1] - p.xb[0];
-    let mut tasks: Vec<(u32, Range<u32>, usize, &mut [u8])> = Vec::new();
+    // (slices, rows, linear base offset, the linear sub-slice they own)
+    type Task<'a> = (Range<u32>, Range<u32>, usize, &'a mut [u8]);
+    let mut tasks: Vec<Task> = Vec::new();
     let mut rest: &mut [u8] = &mut linear[..p.linear_span];
     let mut cursor = 0usize;
-    for z in r.z..r.z + r.d {
+    // Swizzle chunks deeper than one slice (3D surfaces) are kept whole: one task per slab of
+    // chunk-deep slices, all rows (linear slices are contiguous, so a slab is one sub-slice).
+    let slab = match &p.surface {
+        Surface::Swizzled(s) => {
+            let masks = s.masks();
+            let total_bits = 64 - (masks[0] | masks[1] | masks[2]).leading_zeros();
+            1u32 << (masks[2] & ((1 << total_bits.min(12)) - 1)).count_ones()
+        }
+        _ => 1,
+    };
+    if slab > 1 {
+        let mut z = r.z;
+        while z < r.z + r.d {
+            let next = ((z / slab + 1) * slab).min(r.z + r.d);
+            let start = p.linear_offset(p.xb[0], r.y, z);
+            let end = p.linear_offset(p.xb[0], r.y + r.h - 1, next - 1) + row_bytes;
+            let (_, tail) = core::mem::take(&mut rest).split_at_mut(start - cursor);
+            let (mine, tail) = tail.split_at_mut(end - start);
+            rest = tail;
+            cursor = end;
+            tasks.push((z..next, r.y..r.y + r.h, start, mine));
+            z = next;
+        }
+    }
+    for z in (r.z..r.z + r.d).filter(|_| slab == 1) {
         // Bands start at multiples of `band` (aligned to gobs) in surface coordinates.
         let mut y = r.y;
         while y < r.y + r.h {
@@ -1018,13 +1051,13 @@ pub(crate) fn untile_planned_par<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [
             let (mine, tail) = tail.split_at_mut(end - start);
             rest = tail;
             cursor = end;
-            tasks.push((z, y..next, start, mine));
+            tasks.push((z..z + 1, y..next, start, mine));
             y = next;
         }
     }
-    tasks.into_par_iter().for_each(|(z, ys, base, lin)| {
+    tasks.into_par_iter().for_each(|(zs, ys, base, lin)| {
         let mut m = K::untile(tiled, lin, base);
-        run(p, &mut m, z..z + 1, ys);
+        run(p, &mut m, zs, ys);
         raw::store_fence();
     });
 }

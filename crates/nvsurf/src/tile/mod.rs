@@ -193,7 +193,13 @@ impl Plan {
     /// Whether tile should stream its tiled output: large and 64-byte aligned (gobs are whole
     /// lines).
     pub fn stream_tiled(&self, tiled: &[u8]) -> bool {
-        self.tiled_span >= STREAMING_THRESHOLD_BYTES
+        self.stream_tiled_from(tiled, STREAMING_THRESHOLD_BYTES)
+    }
+
+    /// [`Plan::stream_tiled`] with another size threshold in bytes (the parallel paths use
+    /// [`parallel_streaming_threshold_bytes`]).
+    pub fn stream_tiled_from(&self, tiled: &[u8], threshold_bytes: usize) -> bool {
+        self.tiled_span >= threshold_bytes
             && (tiled.as_ptr() as usize).is_multiple_of(64)
             && matches!(self.surface, Surface::BlockLinear(_))
     }
@@ -205,7 +211,12 @@ impl Plan {
     /// untile of 2048x2048x4 Tegra from 0.96-1.03x to 1.21-1.27x memcpy, where streamed
     /// 16-byte pieces had been slower than ordinary stores.
     pub fn stream_linear(&self, linear: &[u8]) -> bool {
-        self.linear_span >= STREAMING_THRESHOLD_BYTES
+        self.stream_linear_from(linear, STREAMING_THRESHOLD_BYTES)
+    }
+
+    /// [`Plan::stream_linear`] with another size threshold in bytes.
+    pub fn stream_linear_from(&self, linear: &[u8], threshold_bytes: usize) -> bool {
+        self.linear_span >= threshold_bytes
             && (linear.as_ptr() as usize).is_multiple_of(64)
             && matches!(self.surface, Surface::BlockLinear(_))
     }
@@ -228,6 +239,16 @@ impl Plan {
 /// the 8 MB case 2000x1000x4 from 0.59-0.74x to 0.81-0.92x (tile) and 0.84-0.92x to
 /// 0.90-1.08x (untile), three interleaved runs each.
 pub const STREAMING_THRESHOLD_BYTES: usize = 4 << 20;
+
+/// The streaming threshold of the parallel entry points: [`STREAMING_THRESHOLD_BYTES`] times
+/// the threads of the current rayon pool. Streamed stores go to memory, whose bandwidth the
+/// threads share, while the cache's bandwidth grows with the threads; measured on the
+/// development machine (2 threads, 2000x1000x4 = 7.6 MiB): streamed, tile and untile reached
+/// 0.43-0.53x a memcpy split over the same threads; not streamed, 0.76-0.83x.
+#[cfg(feature = "rayon")]
+pub fn parallel_streaming_threshold_bytes() -> usize {
+    STREAMING_THRESHOLD_BYTES.saturating_mul(rayon::current_num_threads())
+}
 
 /// Below this many bytes the parallel entry points run on the calling thread: splitting costs
 /// more than it gains.
@@ -282,7 +303,7 @@ pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Reg
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     if plan.linear_span < PARALLEL_THRESHOLD_BYTES {
         kernels::untile_planned::<kernels::Raw<false>>(&plan, tiled, linear);
-    } else if plan.stream_linear(linear) {
+    } else if plan.stream_linear_from(linear, parallel_streaming_threshold_bytes()) {
         kernels::untile_planned_par::<kernels::Raw<true>>(&plan, tiled, linear);
     } else {
         kernels::untile_planned_par::<kernels::Raw<false>>(&plan, tiled, linear);
@@ -296,7 +317,7 @@ pub fn tile_parallel(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Regio
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     if plan.tiled_span < PARALLEL_THRESHOLD_BYTES {
         kernels::tile_planned::<kernels::Raw<false>>(&plan, linear, tiled);
-    } else if plan.stream_tiled(tiled) {
+    } else if plan.stream_tiled_from(tiled, parallel_streaming_threshold_bytes()) {
         kernels::tile_planned_par::<kernels::Raw<true>>(&plan, linear, tiled);
     } else {
         kernels::tile_planned_par::<kernels::Raw<false>>(&plan, linear, tiled);
