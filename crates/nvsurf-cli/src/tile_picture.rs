@@ -87,9 +87,9 @@ pub fn write_untiled(a: &TilingArgs, region: &Region, out: &Path, linear: &[u8])
 
 /// `tile`: the linear elements of `region` from `input`: the raw bytes, or the picture's pixels
 /// encoded to `--format` (its size must be the region's).
-pub fn read_linear(a: &TilingArgs, region: &Region, input: &Path) -> Res<Vec<u8>> {
+pub fn read_linear(a: &TilingArgs, region: &Region, input: &Path) -> Res<crate::tiling::LineAligned> {
     if PicKind::of_linear_side(input)?.is_none() {
-        return read_file(input);
+        return crate::tiling::LineAligned::read(input);
     }
     let f = picture_format(a, input)?;
     let want = region_extent(a, &f, region)?;
@@ -108,7 +108,9 @@ pub fn read_linear(a: &TilingArgs, region: &Region, input: &Path) -> Res<Vec<u8>
         )
         .into());
     }
-    Ok(data)
+    let mut out = crate::tiling::LineAligned::zeroed("picture elements", data.len())?;
+    out.copy_from_slice(&data);
+    Ok(out)
 }
 
 /// The DDS path of a `--texture` command, if its linear side is a picture (`None`: raw).
