@@ -1,6 +1,10 @@
 //! nvsurf-bench: tiling throughput against memcpy and tegra_swizzle, measured in one run.
 //!
-//! `cargo run --release -p nvsurf-bench -- [--json] [--quick] [--smoke] [--case NAME]`
+//! `cargo run --release -p nvsurf-bench -- [--json] [--quick] [--smoke] [--case NAME]
+//! [--vector-limit baseline|avx2|avx512]`
+//!
+//! `--vector-limit` caps the library's run-time choice of vector kernels
+//! (`nvsurf::cpu::set_vector_limit`), to measure what the wider kernels buy on this CPU.
 //!
 //! For every case and operation (tile, untile) and thread count (1 and all), the contenders are
 //! measured in interleaved rounds (ours, memcpy, tegra_swizzle's allocating API, its `ffi`
@@ -163,11 +167,24 @@ fn main() {
     let quick = args.iter().any(|a| a == "--quick");
     let smoke = args.iter().any(|a| a == "--smoke");
     let only: Option<&String> = args.iter().position(|a| a == "--case").and_then(|i| args.get(i + 1));
-    if let Some(bad) =
-        args.iter().find(|a| a.starts_with("--") && !["--json", "--quick", "--smoke", "--case"].contains(&a.as_str()))
-    {
+    if let Some(bad) = args.iter().find(|a| {
+        a.starts_with("--") && !["--json", "--quick", "--smoke", "--case", "--vector-limit"].contains(&a.as_str())
+    }) {
         eprintln!("error: unknown flag {bad} (flags: --json, --quick, --smoke, --case NAME)");
         std::process::exit(2);
+    }
+    if let Some(v) = args.iter().position(|a| a == "--vector-limit").and_then(|i| args.get(i + 1)) {
+        use nvsurf::cpu::{set_vector_limit, VectorLevel};
+        let level = match v.as_str() {
+            "baseline" => VectorLevel::Baseline,
+            "avx2" => VectorLevel::Avx2,
+            "avx512" => VectorLevel::Avx512,
+            other => {
+                eprintln!("--vector-limit {other}: expected baseline, avx2 or avx512");
+                std::process::exit(2);
+            }
+        };
+        set_vector_limit(level);
     }
     let budget = Duration::from_millis(if smoke {
         5
