@@ -2,9 +2,15 @@
 //!
 //! The tiling and codec loops have a portable path (x86_64 baseline SSE2, or plain Rust
 //! elsewhere) and, on x86_64 with the `std` feature, kernels for wider instruction sets chosen
-//! at run time: AVX-512F for whole swizzle chunks of 4-byte elements, AVX-512 VBMI for byte
-//! table lookups (sRGB), AVX2 for the arithmetic codecs. Every such kernel is tested against the
-//! portable path and the byte-by-byte references on a CPU that has it.
+//! at run time:
+//! - whole blocklinear gobs (Tegra and VM orders): AVX-512F, else AVX2, on 64-byte aligned
+//!   buffers and pitches, with streaming stores of whole lines for large outputs;
+//! - whole swizzle chunks of 4-byte elements (untile): AVX-512F;
+//! - byte table lookups (sRGB `8_8_8_8`): AVX-512 VBMI;
+//! - `10_10_10_2` unorm arithmetic: AVX2.
+//!
+//! Every such kernel is tested against the portable path and the byte-by-byte references on a
+//! CPU that has it (the tests step the cap through every level).
 //!
 //! [`set_vector_limit`] caps the choice for the whole process (for tests that compare the two
 //! paths on one machine, and for users who want to rule a kernel out while debugging).

@@ -186,7 +186,7 @@ fn streaming_case(s: Surface) {
     tile::tile_checked(&s, linear.get(), &mut want, region, lin).unwrap();
     let mut want_lin = vec![0u8; lin_len];
     tile::untile_checked(&s, tiled_src.get(), &mut want_lin, region, lin).unwrap();
-    for level in [VectorLevel::Baseline, VectorLevel::Avx512] {
+    for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
         set_vector_limit(level);
         let mut got = Aligned64::new(&vec![0u8; size]);
         tile::tile(&s, linear.get(), got.get_mut(), region, lin).unwrap();
@@ -228,7 +228,7 @@ proptest! {
         let mut slow = vec![0u8; lin_len];
         tile::untile_reference(&s, &tiled, &mut slow, region, lin).unwrap();
         // Every vector level this CPU has (the AVX-512 chunk kernels and the SSE2 tiles).
-        for level in [VectorLevel::Baseline, VectorLevel::Avx512] {
+        for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
             set_vector_limit(level);
             let mut fast = vec![0u8; lin_len];
             tile::untile(&s, &tiled, &mut fast, region, lin).unwrap();
@@ -346,7 +346,7 @@ proptest! {
         tile::untile_reference(&s, tiled.get(), &mut want_lin, region, lin).unwrap();
         let mut want_tiled = tiled.get().to_vec();
         tile::tile_reference(&s, linear.get(), &mut want_tiled, region, lin).unwrap();
-        for level in [VectorLevel::Baseline, VectorLevel::Avx512] {
+        for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
             set_vector_limit(level);
             let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
             tile::untile(&s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();

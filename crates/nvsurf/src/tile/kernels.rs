@@ -37,7 +37,10 @@ pub(crate) trait Mover {
     /// tiles' linear offsets `l + table[k]`; see [`chunk_tiles4`]) with a vector kernel, when
     /// this mover has one for this CPU and `x_tiles` (index bits 4 and 6 step x, so tiles `k`,
     /// `k + 1`, `k + 4`, `k + 5` of a group sit side by side). Returns false, having moved
-    /// nothing, otherwise.
+    /// nothing, otherwise. Only untile has one (AVX-512): for tile, the SSE2 tiles of
+    /// [`Mover::tile4x4`] measured faster (swizzled-1024x1024x4, 3 interleaved runs of
+    /// nvsurf-bench with and without `--vector-limit baseline`: 0.61-0.63x memcpy against
+    /// 0.58-0.59x), while untile gains (0.48-0.49x against 0.39-0.44x).
     #[inline(always)]
     fn chunk_es4_vector(&mut self, _t: usize, _l: usize, _rp: usize, _table: &[usize; 256]) -> bool {
         false
@@ -180,6 +183,8 @@ pub(crate) mod raw {
         linear_base: usize,
         /// AVX-512F kernels may run ([`crate::cpu::avx512f`]).
         avx512: bool,
+        /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob kernels' fallback).
+        avx2: bool,
         _life: PhantomData<&'a mut [u8]>,
     }
 
@@ -192,6 +197,7 @@ pub(crate) mod raw {
                 linear_len: linear.len(),
                 linear_base,
                 avx512: crate::cpu::avx512f(),
+                avx2: crate::cpu::avx2(),
                 _life: PhantomData,
             }
         }
@@ -264,14 +270,22 @@ pub(crate) mod raw {
         #[inline(always)]
         fn gob_tegra_vector(&mut self, gob: usize, l0: usize, rp: usize) -> bool {
             #[cfg(target_arch = "x86_64")]
-            if self.avx512 && aligned64(self.tiled as usize + gob, self.linear as usize + l0 - self.linear_base, rp) {
+            if (self.avx512 || self.avx2)
+                && aligned64(self.tiled as usize + gob, self.linear as usize + l0 - self.linear_base, rp)
+            {
                 let l0 = l0 - self.linear_base;
                 debug_assert!(gob + 512 <= self.tiled_len && l0 + 7 * rp + 64 <= self.linear_len);
-                // SAFETY: the CPU has AVX-512F; the kernel touches exactly the bytes of
-                // `gob_runs` (the gob's 512 tiled bytes, 64 bytes of each of the 8 rows), in
-                // bounds and disjoint as the module documentation shows; all 64-byte accesses
+                // SAFETY: the CPU has AVX-512F (or AVX2 for the twin); the kernel touches exactly
+                // the bytes of `gob_runs` (the gob's 512 tiled bytes, 64 bytes of each of the 8
+                // rows), in bounds and disjoint as the module documentation shows; all accesses
                 // are aligned (checked just above), as streaming stores need.
-                unsafe { x86::untile_gob_tegra::<NT>(self.tiled.add(gob), self.linear.add(l0), rp) };
+                unsafe {
+                    if self.avx512 {
+                        x86::untile_gob_tegra::<NT>(self.tiled.add(gob), self.linear.add(l0), rp)
+                    } else {
+                        x86::untile_gob_tegra_avx2::<NT>(self.tiled.add(gob), self.linear.add(l0), rp)
+                    }
+                };
                 return true;
             }
             let _ = (gob, l0, rp);
@@ -280,11 +294,19 @@ pub(crate) mod raw {
         #[inline(always)]
         fn gob_vm_vector(&mut self, gob: usize, l0: usize, rp: usize, gh: usize) -> bool {
             #[cfg(target_arch = "x86_64")]
-            if self.avx512 && aligned64(self.tiled as usize + gob, self.linear as usize + l0 - self.linear_base, rp) {
+            if (self.avx512 || self.avx2)
+                && aligned64(self.tiled as usize + gob, self.linear as usize + l0 - self.linear_base, rp)
+            {
                 let l0 = l0 - self.linear_base;
                 debug_assert!(gob + 64 * gh <= self.tiled_len && l0 + (gh - 1) * rp + 64 <= self.linear_len);
                 // SAFETY: as in `gob_tegra_vector`, for the `gh` rows of `gob_vm`.
-                unsafe { x86::rows64::<NT>(self.tiled.add(gob), 64, self.linear.add(l0), rp, gh) };
+                unsafe {
+                    if self.avx512 {
+                        x86::rows64::<NT>(self.tiled.add(gob), 64, self.linear.add(l0), rp, gh)
+                    } else {
+                        x86::rows64_avx2::<NT>(self.tiled.add(gob), 64, self.linear.add(l0), rp, gh)
+                    }
+                };
                 return true;
             }
             let _ = (gob, l0, rp, gh);
@@ -301,6 +323,8 @@ pub(crate) mod raw {
         tiled_base: usize,
         /// AVX-512F kernels may run ([`crate::cpu::avx512f`]).
         avx512: bool,
+        /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob kernels' fallback).
+        avx2: bool,
         _life: PhantomData<&'a mut [u8]>,
     }
 
@@ -313,6 +337,7 @@ pub(crate) mod raw {
                 tiled_len: tiled.len(),
                 tiled_base,
                 avx512: crate::cpu::avx512f(),
+                avx2: crate::cpu::avx2(),
                 _life: PhantomData,
             }
         }
@@ -362,29 +387,22 @@ pub(crate) mod raw {
             super::tile4x4_pairs::<ES, P, Self>(self, t, l, rp);
         }
         #[inline(always)]
-        fn chunk_es4_vector(&mut self, t: usize, l: usize, rp: usize, table: &[usize; 256]) -> bool {
-            #[cfg(target_arch = "x86_64")]
-            if self.avx512 && aligned64(self.tiled as usize + t - self.tiled_base, self.linear as usize + l, rp) {
-                let t = t - self.tiled_base;
-                debug_assert!(t + 16384 <= self.tiled_len);
-                debug_assert!(table.iter().all(|&o| l + o + 3 * rp + 16 <= self.linear_len));
-                // SAFETY: as in `Untile::chunk_es4_vector`, with source and destination
-                // exchanged.
-                unsafe { x86::tile_chunk_es4(self.linear.add(l), self.tiled.add(t), rp, table) };
-                return true;
-            }
-            let _ = (t, l, rp, table);
-            false
-        }
-        #[inline(always)]
         fn gob_tegra_vector(&mut self, gob: usize, l0: usize, rp: usize) -> bool {
             #[cfg(target_arch = "x86_64")]
-            if self.avx512 && aligned64(self.tiled as usize + gob - self.tiled_base, self.linear as usize + l0, rp) {
+            if (self.avx512 || self.avx2)
+                && aligned64(self.tiled as usize + gob - self.tiled_base, self.linear as usize + l0, rp)
+            {
                 let gob = gob - self.tiled_base;
                 debug_assert!(gob + 512 <= self.tiled_len && l0 + 7 * rp + 64 <= self.linear_len);
                 // SAFETY: as in `Untile::gob_tegra_vector`, with source and destination
                 // exchanged.
-                unsafe { x86::tile_gob_tegra::<NT>(self.linear.add(l0), self.tiled.add(gob), rp) };
+                unsafe {
+                    if self.avx512 {
+                        x86::tile_gob_tegra::<NT>(self.linear.add(l0), self.tiled.add(gob), rp)
+                    } else {
+                        x86::tile_gob_tegra_avx2::<NT>(self.linear.add(l0), self.tiled.add(gob), rp)
+                    }
+                };
                 return true;
             }
             let _ = (gob, l0, rp);
@@ -393,11 +411,19 @@ pub(crate) mod raw {
         #[inline(always)]
         fn gob_vm_vector(&mut self, gob: usize, l0: usize, rp: usize, gh: usize) -> bool {
             #[cfg(target_arch = "x86_64")]
-            if self.avx512 && aligned64(self.tiled as usize + gob - self.tiled_base, self.linear as usize + l0, rp) {
+            if (self.avx512 || self.avx2)
+                && aligned64(self.tiled as usize + gob - self.tiled_base, self.linear as usize + l0, rp)
+            {
                 let gob = gob - self.tiled_base;
                 debug_assert!(gob + 64 * gh <= self.tiled_len && l0 + (gh - 1) * rp + 64 <= self.linear_len);
                 // SAFETY: as in `Untile::gob_vm_vector`, with source and destination exchanged.
-                unsafe { x86::rows64::<NT>(self.linear.add(l0), rp, self.tiled.add(gob), 64, gh) };
+                unsafe {
+                    if self.avx512 {
+                        x86::rows64::<NT>(self.linear.add(l0), rp, self.tiled.add(gob), 64, gh)
+                    } else {
+                        x86::rows64_avx2::<NT>(self.linear.add(l0), rp, self.tiled.add(gob), 64, gh)
+                    }
+                };
                 return true;
             }
             let _ = (gob, l0, rp, gh);
@@ -444,6 +470,80 @@ pub(crate) mod raw {
             for r in 0..n {
                 // SAFETY: per the function's contract.
                 unsafe { store64::<NT>(dst.add(r * dp), _mm512_load_si512(src.add(r * sp) as *const __m512i)) };
+            }
+        }
+
+        /// Stores `v` at `p` (32-byte aligned), streaming past the caches when `NT`.
+        #[inline(always)]
+        unsafe fn store32<const NT: bool>(p: *mut u8, v: __m256i) {
+            // SAFETY: per the caller (`p` writable for 32 bytes and 32-byte aligned).
+            unsafe {
+                if NT {
+                    _mm256_stream_si256(p as *mut __m256i, v);
+                } else {
+                    _mm256_store_si256(p as *mut __m256i, v);
+                }
+            }
+        }
+
+        /// [`rows64`] with 32-byte AVX2 vectors.
+        ///
+        /// # Safety
+        /// As for [`rows64`], with AVX2 instead of AVX-512F.
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn rows64_avx2<const NT: bool>(src: *const u8, sp: usize, dst: *mut u8, dp: usize, n: usize) {
+            for r in 0..n {
+                // SAFETY: per the function's contract.
+                unsafe {
+                    for h in [0, 32] {
+                        let v = _mm256_load_si256(src.add(r * sp + h) as *const __m256i);
+                        store32::<NT>(dst.add(r * dp + h), v);
+                    }
+                }
+            }
+        }
+
+        /// [`untile_gob_tegra`] with 32-byte AVX2 vectors: the first 32 bytes of gob line `j`
+        /// hold quarter 0 of rows `2j` and `2j + 1`, its last 32 bytes quarter 1 (line `4 + j`:
+        /// quarters 2 and 3); one 128-bit lane permute per half row.
+        ///
+        /// # Safety
+        /// As for [`untile_gob_tegra`], with AVX2 instead of AVX-512F.
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn untile_gob_tegra_avx2<const NT: bool>(tiled: *const u8, linear: *mut u8, rp: usize) {
+            for j in 0..4 {
+                // SAFETY: per the function's contract.
+                unsafe {
+                    let ld = |o: usize| _mm256_load_si256(tiled.add(o) as *const __m256i);
+                    let (l0, l1) = (ld(64 * j), ld(64 * j + 32));
+                    let (h0, h1) = (ld(256 + 64 * j), ld(256 + 64 * j + 32));
+                    let (even, odd) = (linear.add(2 * j * rp), linear.add((2 * j + 1) * rp));
+                    store32::<NT>(even, _mm256_permute2x128_si256::<0x20>(l0, l1));
+                    store32::<NT>(even.add(32), _mm256_permute2x128_si256::<0x20>(h0, h1));
+                    store32::<NT>(odd, _mm256_permute2x128_si256::<0x31>(l0, l1));
+                    store32::<NT>(odd.add(32), _mm256_permute2x128_si256::<0x31>(h0, h1));
+                }
+            }
+        }
+
+        /// [`tile_gob_tegra`] with 32-byte AVX2 vectors (the inverse of
+        /// [`untile_gob_tegra_avx2`]).
+        ///
+        /// # Safety
+        /// As for [`tile_gob_tegra`], with AVX2 instead of AVX-512F.
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn tile_gob_tegra_avx2<const NT: bool>(linear: *const u8, tiled: *mut u8, rp: usize) {
+            for j in 0..4 {
+                // SAFETY: per the function's contract.
+                unsafe {
+                    let ld = |p: *const u8| _mm256_load_si256(p as *const __m256i);
+                    let (even, odd) = (linear.add(2 * j * rp), linear.add((2 * j + 1) * rp));
+                    let (e0, e1, o0, o1) = (ld(even), ld(even.add(32)), ld(odd), ld(odd.add(32)));
+                    store32::<NT>(tiled.add(64 * j), _mm256_permute2x128_si256::<0x20>(e0, o0));
+                    store32::<NT>(tiled.add(64 * j + 32), _mm256_permute2x128_si256::<0x31>(e0, o0));
+                    store32::<NT>(tiled.add(256 + 64 * j), _mm256_permute2x128_si256::<0x20>(e1, o1));
+                    store32::<NT>(tiled.add(256 + 64 * j + 32), _mm256_permute2x128_si256::<0x31>(e1, o1));
+                }
             }
         }
 
@@ -525,46 +625,6 @@ pub(crate) mod raw {
                     _mm512_storeu_si512(o.add(rp) as *mut __m512i, _mm512_shuffle_i64x2::<0xee>(ab01, cd01));
                     _mm512_storeu_si512(o.add(2 * rp) as *mut __m512i, _mm512_shuffle_i64x2::<0x44>(ab23, cd23));
                     _mm512_storeu_si512(o.add(3 * rp) as *mut __m512i, _mm512_shuffle_i64x2::<0xee>(ab23, cd23));
-                }
-                g += 4;
-            }
-        }
-
-        /// One chunk, linear -> tiled: the inverse of [`untile_chunk_es4`]. Rows 0 and 1 of
-        /// the group's 16 columns give the first halves of tiles A and B (and of C and D),
-        /// rows 2 and 3 their second halves. (Streaming stores are for blocklinear outputs
-        /// only: [`crate::tile::Plan::stream_tiled`].)
-        ///
-        /// # Safety
-        /// As for [`untile_chunk_es4`] with reads and writes exchanged.
-        #[target_feature(enable = "avx512f")]
-        pub(super) unsafe fn tile_chunk_es4(linear: *const u8, tiled: *mut u8, rp: usize, table: &[usize; 256]) {
-            let jab = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
-            let jcd = _mm512_setr_epi32(8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
-            let mut g = 0;
-            while g < 256 {
-                let k = usize::from(STRIP_ORDER[g]);
-                // SAFETY: per the function's contract.
-                unsafe {
-                    let s = linear.add(table[k]);
-                    let r0 = _mm512_loadu_si512(s as *const __m512i);
-                    let r1 = _mm512_loadu_si512(s.add(rp) as *const __m512i);
-                    let r2 = _mm512_loadu_si512(s.add(2 * rp) as *const __m512i);
-                    let r3 = _mm512_loadu_si512(s.add(3 * rp) as *const __m512i);
-                    let ab01 = _mm512_permutex2var_epi32(r0, jab, r1);
-                    let cd01 = _mm512_permutex2var_epi32(r0, jcd, r1);
-                    let ab23 = _mm512_permutex2var_epi32(r2, jab, r3);
-                    let cd23 = _mm512_permutex2var_epi32(r2, jcd, r3);
-                    let o = tiled.add(k * 64) as *mut __m512i;
-                    let tiles = [
-                        _mm512_shuffle_i64x2::<0x44>(ab01, ab23),
-                        _mm512_shuffle_i64x2::<0xee>(ab01, ab23),
-                        _mm512_shuffle_i64x2::<0x44>(cd01, cd23),
-                        _mm512_shuffle_i64x2::<0xee>(cd01, cd23),
-                    ];
-                    for (v, at) in tiles.into_iter().zip([0, 1, 4, 5]) {
-                        _mm512_storeu_si512(o.add(at), v);
-                    }
                 }
                 g += 4;
             }
