@@ -68,6 +68,14 @@ fn region_of(s: &Surface, f: [f64; 6], pad: [u64; 2], whole: bool) -> (Region, L
     (region, LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: slice })
 }
 
+/// Serializes the tests that step the process-wide vector cap (the harness runs tests on
+/// several threads; the other tests only ever see a cap that gives the same bytes).
+static LEVELS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn levels_lock() -> std::sync::MutexGuard<'static, ()> {
+    LEVELS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn noise(n: usize, seed: u64) -> Vec<u8> {
     let mut x = seed | 1;
     (0..n)
@@ -182,6 +190,7 @@ fn streaming_case(s: Surface) {
     let plan = tile::Plan::new(&s, region, lin, size, lin_len).unwrap();
     assert!(plan.stream_tiled(tiled_src.get()), "the tile streaming path is taken");
     assert!(plan.stream_linear(linear.get()), "the untile streaming path is taken");
+    let _levels = levels_lock();
     let mut want = vec![0u8; size];
     tile::tile_checked(&s, linear.get(), &mut want, region, lin).unwrap();
     let mut want_lin = vec![0u8; lin_len];
@@ -223,22 +232,26 @@ proptest! {
         desc.layout = LayoutKind::Swizzled;
         let s = desc.build().unwrap();
         let (region, lin) = region_of(&s, f, [0, 0], whole);
-        let tiled = noise(s.size_bytes() as usize, seed);
+        // Line-aligned buffers, so that whole chunks take the AVX-512 kernel where the CPU has it.
+        let tiled_a = Aligned64::new(&noise(s.size_bytes() as usize, seed));
+        let tiled = tiled_a.get().to_vec();
         let lin_len = (u64::from(region.d) * lin.slice_pitch_bytes) as usize;
         let mut slow = vec![0u8; lin_len];
         tile::untile_reference(&s, &tiled, &mut slow, region, lin).unwrap();
+        let _levels = levels_lock();
         // Every vector level this CPU has (the AVX-512 chunk kernels and the SSE2 tiles).
         for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
             set_vector_limit(level);
-            let mut fast = vec![0u8; lin_len];
-            tile::untile(&s, &tiled, &mut fast, region, lin).unwrap();
-            let linear = noise(lin_len, !seed);
-            let (mut fast_t, mut slow_t) = (tiled.clone(), tiled.clone());
-            tile::tile(&s, &linear, &mut fast_t, region, lin).unwrap();
-            tile::tile_reference(&s, &linear, &mut slow_t, region, lin).unwrap();
+            let mut fast = Aligned64::new(&vec![0u8; lin_len]);
+            tile::untile(&s, tiled_a.get(), fast.get_mut(), region, lin).unwrap();
+            let linear = Aligned64::new(&noise(lin_len, !seed));
+            let mut fast_t = Aligned64::new(&tiled);
+            let mut slow_t = tiled.clone();
+            tile::tile(&s, linear.get(), fast_t.get_mut(), region, lin).unwrap();
+            tile::tile_reference(&s, linear.get(), &mut slow_t, region, lin).unwrap();
             set_vector_limit(VectorLevel::Avx512);
-            prop_assert!(fast == slow, "untile at {:?}", level);
-            prop_assert!(fast_t == slow_t, "tile at {:?}", level);
+            prop_assert!(fast.get() == &slow[..], "untile at {:?}", level);
+            prop_assert!(fast_t.get() == &slow_t[..], "tile at {:?}", level);
         }
         let mut checked = vec![0u8; lin_len];
         tile::untile_checked(&s, &tiled, &mut checked, region, lin).unwrap();
@@ -346,28 +359,90 @@ proptest! {
         tile::untile_reference(&s, tiled.get(), &mut want_lin, region, lin).unwrap();
         let mut want_tiled = tiled.get().to_vec();
         tile::tile_reference(&s, linear.get(), &mut want_tiled, region, lin).unwrap();
-        for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
-            set_vector_limit(level);
-            let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
-            tile::untile(&s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
-            let mut got_tiled = Aligned64::new(tiled.get());
-            tile::tile(&s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
-            #[cfg(feature = "rayon")]
-            let (par_lin, par_tiled) = {
-                let mut a = Aligned64::new(&vec![0u8; lin_len]);
-                tile::untile_parallel(&s, tiled.get(), a.get_mut(), region, lin).unwrap();
-                let mut b = Aligned64::new(tiled.get());
-                tile::tile_parallel(&s, linear.get(), b.get_mut(), region, lin).unwrap();
-                (a, b)
-            };
-            set_vector_limit(VectorLevel::Avx512);
-            prop_assert!(got_lin.get() == &want_lin[..], "untile at {:?}", level);
-            prop_assert!(got_tiled.get() == &want_tiled[..], "tile at {:?}", level);
-            #[cfg(feature = "rayon")]
-            {
-                prop_assert!(par_lin.get() == &want_lin[..], "parallel untile at {:?}", level);
-                prop_assert!(par_tiled.get() == &want_tiled[..], "parallel tile at {:?}", level);
+        every_level_equals(&s, region, lin, &tiled, &linear, &want_lin, &want_tiled)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2, .. ProptestConfig::default() })]
+
+    /// Surfaces and boxes big enough for the parallel paths (over 256 KiB of linear image),
+    /// with gob- or chunk-aligned boxes, padded row and slice pitches (whole lines) and several
+    /// slices: the vector gob and chunk kernels run inside later parallel tasks too. Against
+    /// the checked twins (themselves compared with the byte reference above), at every level.
+    #[test]
+    fn large_parallel_boxes_equal_the_checked_twins(d in 1u32..3, pad in prop::array::uniform2(0u64..3), seed in any::<u64>()) {
+      for (kind, es) in (0u8..3).flat_map(|k| [(k, 4u32), (k, 16)]) {
+        let s = match kind {
+            0 | 1 => {
+                let mut desc = SurfaceDesc::new(if kind == 0 { Gpu::Gm20b } else { Gpu::G80 }, es, [1024 / es * 4, 300, d]);
+                if kind == 0 {
+                    desc.gob_order = GobOrder::Tegra;
+                }
+                desc.block_log2 = Some([0, 2, 0]);
+                desc.build().unwrap()
             }
+            _ => {
+                let mut desc = SurfaceDesc::new(Gpu::Nv40, es, [512, 256, 1]);
+                desc.layout = LayoutKind::Swizzled;
+                desc.build().unwrap()
+            }
+        };
+        let [w, h, depth] = s.size();
+        // A box starting at a gob / chunk boundary (64 bytes or 64 elements, 64 rows), ending
+        // anywhere.
+        let x0 = if kind == 2 { 64 } else { 64 / es };
+        let region = Region { x: x0, y: 64, z: 0, w: w - x0 - 3, h: h - 64 - 5, d: depth };
+        let row = (u64::from(region.w) * u64::from(es)).div_ceil(64) * 64 + 64 * pad[0];
+        let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) + 64 * pad[1] };
+        let lin_len = (u64::from(region.d) * lin.slice_pitch_bytes) as usize;
+        prop_assert!(lin_len >= tile::PARALLEL_THRESHOLD_BYTES);
+        let tiled = Aligned64::new(&noise(s.size_bytes() as usize, seed));
+        let linear = Aligned64::new(&noise(lin_len, !seed));
+        let mut want_lin = vec![0u8; lin_len];
+        tile::untile_checked(&s, tiled.get(), &mut want_lin, region, lin).unwrap();
+        let mut want_tiled = tiled.get().to_vec();
+        tile::tile_checked(&s, linear.get(), &mut want_tiled, region, lin).unwrap();
+            every_level_equals(&s, region, lin, &tiled, &linear, &want_lin, &want_tiled)?;
+      }
+    }
+}
+
+/// `tile`, `untile` and (with `rayon`) their parallel entry points at every vector level, on
+/// line-aligned copies of `tiled` and `linear`, against the expected bytes.
+fn every_level_equals(
+    s: &Surface,
+    region: Region,
+    lin: LinearLayout,
+    tiled: &Aligned64,
+    linear: &Aligned64,
+    want_lin: &[u8],
+    want_tiled: &[u8],
+) -> Result<(), TestCaseError> {
+    let lin_len = want_lin.len();
+    let _levels = levels_lock();
+    for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
+        set_vector_limit(level);
+        let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
+        tile::untile(s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
+        let mut got_tiled = Aligned64::new(tiled.get());
+        tile::tile(s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
+        #[cfg(feature = "rayon")]
+        let (par_lin, par_tiled) = {
+            let mut a = Aligned64::new(&vec![0u8; lin_len]);
+            tile::untile_parallel(s, tiled.get(), a.get_mut(), region, lin).unwrap();
+            let mut b = Aligned64::new(tiled.get());
+            tile::tile_parallel(s, linear.get(), b.get_mut(), region, lin).unwrap();
+            (a, b)
+        };
+        set_vector_limit(VectorLevel::Avx512);
+        prop_assert!(got_lin.get() == want_lin, "untile at {:?}", level);
+        prop_assert!(got_tiled.get() == want_tiled, "tile at {:?}", level);
+        #[cfg(feature = "rayon")]
+        {
+            prop_assert!(par_lin.get() == want_lin, "parallel untile at {:?}", level);
+            prop_assert!(par_tiled.get() == want_tiled, "parallel tile at {:?}", level);
         }
     }
+    Ok(())
 }

@@ -494,6 +494,7 @@ mod x86 {
             let perm = _mm512_loadu_si512(perm_bytes.as_ptr() as *const __m512i);
             let kv = _mm512_set1_epi32(konst as i32);
             // Up to four tables: (the four 64-byte quarters, the lanes they fill).
+            debug_assert!(b.tables.len() <= 4, "one table per output byte at most");
             let mut tabs = [(
                 _mm512_setzero_si512(),
                 _mm512_setzero_si512(),

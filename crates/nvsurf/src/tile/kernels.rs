@@ -35,8 +35,9 @@ pub(crate) trait Mover {
     }
     /// Moves one whole 4096-element chunk of 4-byte elements (tiled bytes `t..t + 16384`, the
     /// tiles' linear offsets `l + table[k]`; see [`chunk_tiles4`]) with a vector kernel, when
-    /// this mover has one for this CPU and `x_tiles` (index bits 4 and 6 step x, so tiles `k`,
-    /// `k + 1`, `k + 4`, `k + 5` of a group sit side by side). Returns false, having moved
+    /// this mover has one for this CPU. The caller guarantees `x_tiles` (index bits 0, 2, 4
+    /// and 6 step x, so tiles `k`, `k + 1`, `k + 4`, `k + 5` of a group sit side by side:
+    /// `table[1] = 16`, `table[4] = 32`, `table[5] = 48` bytes). Returns false, having moved
     /// nothing, otherwise. Only untile has one (AVX-512): for tile, the SSE2 tiles of
     /// [`Mover::tile4x4`] measured faster (swizzled-1024x1024x4, 3 interleaved runs of
     /// nvsurf-bench with and without `--vector-limit baseline`: 0.61-0.63x memcpy against
@@ -257,10 +258,13 @@ pub(crate) mod raw {
                 let l = l - self.linear_base;
                 debug_assert!(t + 16384 <= self.tiled_len);
                 debug_assert!(table.iter().all(|&o| l + o + 3 * rp + 16 <= self.linear_len));
+                debug_assert!(table[1] == 16 && table[4] == 32 && table[5] == 48, "x-stepping tile groups");
                 // SAFETY: `avx512` says the CPU has AVX-512F. The kernel touches exactly the
                 // bytes `chunk_tiles4` would (the chunk's 16384 tiled bytes from `t`, 16 bytes
                 // of rows `l + table[k] + r * rp`), in bounds and disjoint as the module
-                // documentation shows; the caller checked the x-stepping tile groups.
+                // documentation shows; the caller checked `x_tiles` (tiles `k + 1`, `k + 4`,
+                // `k + 5` at 16, 32 and 48 bytes from tile `k`, so each 64-byte row store covers
+                // exactly the four tiles' 16-byte rows).
                 unsafe { x86::untile_chunk_es4(self.tiled.add(t), self.linear.add(l), rp, table) };
                 return true;
             }
@@ -440,7 +444,8 @@ pub(crate) mod raw {
         (tiled_addr | linear_addr | rp).is_multiple_of(64)
     }
 
-    /// AVX-512F kernels for whole swizzle chunks of 4-byte elements.
+    /// x86_64 vector kernels: whole gobs (AVX-512F and AVX2 twins) and whole swizzle chunks of
+    /// 4-byte elements (AVX-512F).
     #[cfg(target_arch = "x86_64")]
     mod x86 {
         use super::super::STRIP_ORDER;
@@ -1076,31 +1081,7 @@ pub(crate) fn untile_planned_par<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [
     let mut tasks: Vec<Task> = Vec::new();
     let mut rest: &mut [u8] = &mut linear[..p.linear_span];
     let mut cursor = 0usize;
-    // Swizzle chunks deeper than one slice (3D surfaces) are kept whole: one task per slab of
-    // chunk-deep slices, all rows (linear slices are contiguous, so a slab is one sub-slice).
-    let slab = match &p.surface {
-        Surface::Swizzled(s) => {
-            let masks = s.masks();
-            let total_bits = 64 - (masks[0] | masks[1] | masks[2]).leading_zeros();
-            1u32 << (masks[2] & ((1 << total_bits.min(12)) - 1)).count_ones()
-        }
-        _ => 1,
-    };
-    if slab > 1 {
-        let mut z = r.z;
-        while z < r.z + r.d {
-            let next = ((z / slab + 1) * slab).min(r.z + r.d);
-            let start = p.linear_offset(p.xb[0], r.y, z);
-            let end = p.linear_offset(p.xb[0], r.y + r.h - 1, next - 1) + row_bytes;
-            let (_, tail) = core::mem::take(&mut rest).split_at_mut(start - cursor);
-            let (mine, tail) = tail.split_at_mut(end - start);
-            rest = tail;
-            cursor = end;
-            tasks.push((z..next, r.y..r.y + r.h, start, mine));
-            z = next;
-        }
-    }
-    for z in (r.z..r.z + r.d).filter(|_| slab == 1) {
+    for z in r.z..r.z + r.d {
         // Bands start at multiples of `band` (aligned to gobs) in surface coordinates.
         let mut y = r.y;
         while y < r.y + r.h {
