@@ -18,6 +18,12 @@ pub(crate) trait Mover {
     fn mv(&mut self, t: usize, l: usize, len: usize);
     /// The address of tiled offset `t`, for prefetch hints only (never dereferenced).
     fn tiled_ptr(&self, t: usize) -> *const u8;
+    /// Whether prefetching tiled gobs ahead helps: not when the tiled side is written with
+    /// streaming stores (the prefetch would read lines that are about to be overwritten whole).
+    #[inline(always)]
+    fn prefetch_tiled(&self) -> bool {
+        true
+    }
     /// Moves exactly `N` bytes (a fixed-size copy the compiler turns into a few vector moves).
     #[inline(always)]
     fn mv_n<const N: usize>(&mut self, t: usize, l: usize) {
@@ -351,6 +357,10 @@ pub(crate) mod raw {
         #[inline(always)]
         fn tiled_ptr(&self, t: usize) -> *const u8 {
             self.tiled.wrapping_add(t.wrapping_sub(self.tiled_base))
+        }
+        #[inline(always)]
+        fn prefetch_tiled(&self) -> bool {
+            !NT
         }
         #[inline(always)]
         fn mv(&mut self, t: usize, l: usize, len: usize) {
@@ -721,7 +731,7 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
             let gob = b.gob_offset(gx as u64, gy, z) as usize;
             // Four gob columns ahead lies a tiled address the hardware prefetcher cannot guess (a
             // block apart): ask for it now.
-            if gx + 256 < xs[1] {
+            if gx + 256 < xs[1] && m.prefetch_tiled() {
                 prefetch(m.tiled_ptr(b.gob_offset(gx as u64 + 256, gy, z) as usize));
             }
             if full_rows && xa == gx && xe == gx + 64 {
