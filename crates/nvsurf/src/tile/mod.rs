@@ -16,7 +16,15 @@
 //! by byte; pitch copies whole rows; swizzled steps the element index with a masked add and
 //! copies the longest runs that are contiguous in both images. Every element size is moved as
 //! bytes (a 12-byte element is 12 bytes of its row), so any element size works through the
-//! byte-oriented view.
+//! byte-oriented view. Swizzled surfaces go by 4096-element chunks of 4x4 tiles.
+//!
+//! Vector kernels ([`crate::cpu`]): on x86_64, whole gobs move with AVX-512F (or AVX2) when the
+//! tiled and linear addresses and the row pitch are multiples of 64 bytes, and whole swizzle
+//! chunks of 4-byte elements untile with AVX-512F; otherwise SSE2 (the x86_64 baseline) or plain
+//! copies. Outputs of at least [`STREAMING_THRESHOLD_BYTES`] are written with streaming stores
+//! ([`Plan::stream_tiled`], [`Plan::stream_linear`]). Every path gives the same bytes, and the
+//! tests compare each against the byte-by-byte [`untile_reference`] / [`tile_reference`] and
+//! the checked twins [`untile_checked`] / [`tile_checked`].
 
 pub mod kernels;
 
