@@ -205,7 +205,7 @@ impl Plan {
     }
 
     /// [`Plan::stream_tiled`] with another size threshold in bytes (the parallel paths use
-    /// [`parallel_streaming_threshold_bytes`]).
+    /// `parallel_streaming_threshold_bytes` (feature `rayon`)).
     pub fn stream_tiled_from(&self, tiled: &[u8], threshold_bytes: usize) -> bool {
         self.tiled_span >= threshold_bytes
             && (tiled.as_ptr() as usize).is_multiple_of(64)
