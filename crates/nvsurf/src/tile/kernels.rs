@@ -59,6 +59,27 @@ pub(crate) trait Mover {
     fn gob_tegra_vector(&mut self, _gob: usize, _l0: usize, _rp: usize) -> bool {
         false
     }
+    /// Whether pairs of whole 64x64 swizzle chunks of 4-byte elements side by side should go
+    /// through [`Mover::chunk_pair_es4_vector`] (untile with AVX-512).
+    #[inline(always)]
+    fn wants_chunk_pairs(&self) -> bool {
+        false
+    }
+    /// Moves two whole 64x64 chunks of 4-byte elements side by side along x (tiled bytes
+    /// `ta..ta + 32768`, linear origins `l0` and `l0 + 256`, tile offsets `table`), band of 4
+    /// rows by band: `rows` lists the chunk's 64 tile groups (see [`STRIP_ORDER`]) in linear
+    /// order, 4 per band. Returns false, having moved nothing, when it cannot.
+    #[inline(always)]
+    fn chunk_pair_es4_vector(
+        &mut self,
+        _ta: usize,
+        _l0: usize,
+        _rp: usize,
+        _table: &[usize; 256],
+        _rows: &[u8; 64],
+    ) -> bool {
+        false
+    }
     /// Moves one whole VM-order gob of `gh` rows (tiled row `r` at `gob + 64 * r`) like
     /// [`Mover::gob_tegra_vector`].
     #[inline(always)]
@@ -275,6 +296,34 @@ pub(crate) mod raw {
                 return true;
             }
             let _ = (t, l, rp, table);
+            false
+        }
+        #[inline(always)]
+        fn wants_chunk_pairs(&self) -> bool {
+            self.avx512
+        }
+        #[inline(always)]
+        fn chunk_pair_es4_vector(
+            &mut self,
+            ta: usize,
+            l0: usize,
+            rp: usize,
+            table: &[usize; 256],
+            rows: &[u8; 64],
+        ) -> bool {
+            #[cfg(target_arch = "x86_64")]
+            if self.avx512 && aligned64(self.tiled as usize + ta, self.linear as usize + l0 - self.linear_base, rp) {
+                let l0 = l0 - self.linear_base;
+                debug_assert!(ta + 32768 <= self.tiled_len && l0 + 63 * rp + 512 <= self.linear_len);
+                debug_assert!(table[255] == 60 * rp + 60 * 4, "a 64x64 chunk");
+                // SAFETY: the CPU has AVX-512F; the kernel reads the two chunks' 32768 tiled
+                // bytes and writes 512 bytes of each of the 64 rows from `l0`: the bytes the two
+                // chunks' `chunk_tiles4` would write (whole 64x64 chunks side by side), in
+                // bounds and disjoint as the module documentation shows.
+                unsafe { x86::untile_chunk_pair_es4(self.tiled.add(ta), self.linear.add(l0), rp, table, rows) };
+                return true;
+            }
+            let _ = (ta, l0, rp, table, rows);
             false
         }
         #[inline(always)]
@@ -617,29 +666,87 @@ pub(crate) mod raw {
         /// tile `k`, `linear + table[k] + r * rp` is writable for 64 bytes, `r` in 0..4 (that
         /// is, tiles `k + 1`, `k + 4`, `k + 5` are at `table[k] + 16`, `+ 32`, `+ 48`); the
         /// ranges do not overlap.
+        /// Two whole 64x64 chunks side by side (chunk index bit 12 steps x, so chunks `2j`
+        /// and `2j + 1` are 64 elements apart along x and 16384 bytes apart in tiled memory),
+        /// tiled -> linear, band of 4 rows by band: the band's 8 groups (4 per chunk) are
+        /// rearranged in registers, then each of its 4 rows is stored as one run of 512 bytes.
+        /// Measured on the development machine (1024x1024x4, untile at 2 threads): 0.63-0.68x
+        /// a split memcpy against 0.45-0.48x chunk by chunk (one thread: equal, 0.46-0.49x).
+        /// A stand-alone loop showed why: 64-byte stores visiting 64 rows 256 bytes at a time
+        /// ran at 31 GB/s, 512-byte row runs at 78 GB/s.
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F; `tiled` is readable for 32768 bytes; `linear + r * rp` is
+        /// writable for 512 bytes, `r` in 0..64, not overlapping it; `table` is the tile table
+        /// of a 64x64 chunk for row pitch `rp` and `rows` lists its 64 group-first tiles (each
+        /// once) by linear offset, so that a band's 4 groups sit at 0, 64, 128 and 192 bytes
+        /// from the first one's offset.
         #[target_feature(enable = "avx512f")]
-        pub(super) unsafe fn untile_chunk_es4(tiled: *const u8, linear: *mut u8, rp: usize, table: &[usize; 256]) {
+        pub(super) unsafe fn untile_chunk_pair_es4(
+            tiled: *const u8,
+            linear: *mut u8,
+            rp: usize,
+            table: &[usize; 256],
+            rows: &[u8; 64],
+        ) {
+            for band in rows.chunks_exact(4) {
+                let o = linear.wrapping_add(table[usize::from(band[0])]);
+                let mut v = [[_mm512_setzero_si512(); 4]; 8];
+                for (j, out) in v.iter_mut().enumerate() {
+                    let k = usize::from(band[j % 4]);
+                    // SAFETY: per the function's contract.
+                    *out = unsafe { untile_group(tiled.add((j / 4) * 16384 + k * 64)) };
+                }
+                for r in 0..4 {
+                    for (j, g) in v.iter().enumerate() {
+                        // SAFETY: per the function's contract: row `r` of the band, 64 bytes at
+                        // column `j * 64` of the pair's 512.
+                        unsafe { _mm512_storeu_si512(o.add(r * rp + j * 64) as *mut __m512i, g[r]) };
+                    }
+                }
+            }
+        }
+
+        /// The four 64-byte linear rows of the group of four tiles at `s` (128 tiled bytes at
+        /// `s` and 128 at `s + 256`), as in [`untile_chunk_es4`].
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F; those 256 bytes are readable.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn untile_group(s: *const u8) -> [__m512i; 4] {
             let i01 = _mm512_setr_epi32(0, 1, 4, 5, 16, 17, 20, 21, 2, 3, 6, 7, 18, 19, 22, 23);
             let i23 = _mm512_setr_epi32(8, 9, 12, 13, 24, 25, 28, 29, 10, 11, 14, 15, 26, 27, 30, 31);
+            // SAFETY: per the function's contract.
+            unsafe {
+                let a = _mm512_loadu_si512(s as *const __m512i);
+                let b = _mm512_loadu_si512(s.add(64) as *const __m512i);
+                let c = _mm512_loadu_si512(s.add(256) as *const __m512i);
+                let d = _mm512_loadu_si512(s.add(320) as *const __m512i);
+                let ab01 = _mm512_permutex2var_epi32(a, i01, b);
+                let ab23 = _mm512_permutex2var_epi32(a, i23, b);
+                let cd01 = _mm512_permutex2var_epi32(c, i01, d);
+                let cd23 = _mm512_permutex2var_epi32(c, i23, d);
+                [
+                    _mm512_shuffle_i64x2::<0x44>(ab01, cd01),
+                    _mm512_shuffle_i64x2::<0xee>(ab01, cd01),
+                    _mm512_shuffle_i64x2::<0x44>(ab23, cd23),
+                    _mm512_shuffle_i64x2::<0xee>(ab23, cd23),
+                ]
+            }
+        }
+
+        #[target_feature(enable = "avx512f")]
+        pub(super) unsafe fn untile_chunk_es4(tiled: *const u8, linear: *mut u8, rp: usize, table: &[usize; 256]) {
             let mut g = 0;
             while g < 256 {
                 let k = usize::from(STRIP_ORDER[g]);
                 // SAFETY: per the function's contract.
                 unsafe {
-                    let s = tiled.add(k * 64);
-                    let a = _mm512_loadu_si512(s as *const __m512i);
-                    let b = _mm512_loadu_si512(s.add(64) as *const __m512i);
-                    let c = _mm512_loadu_si512(s.add(256) as *const __m512i);
-                    let d = _mm512_loadu_si512(s.add(320) as *const __m512i);
-                    let ab01 = _mm512_permutex2var_epi32(a, i01, b);
-                    let ab23 = _mm512_permutex2var_epi32(a, i23, b);
-                    let cd01 = _mm512_permutex2var_epi32(c, i01, d);
-                    let cd23 = _mm512_permutex2var_epi32(c, i23, d);
                     let o = linear.add(table[k]);
-                    _mm512_storeu_si512(o as *mut __m512i, _mm512_shuffle_i64x2::<0x44>(ab01, cd01));
-                    _mm512_storeu_si512(o.add(rp) as *mut __m512i, _mm512_shuffle_i64x2::<0xee>(ab01, cd01));
-                    _mm512_storeu_si512(o.add(2 * rp) as *mut __m512i, _mm512_shuffle_i64x2::<0x44>(ab23, cd23));
-                    _mm512_storeu_si512(o.add(3 * rp) as *mut __m512i, _mm512_shuffle_i64x2::<0xee>(ab23, cd23));
+                    for (r, v) in untile_group(tiled.add(k * 64)).into_iter().enumerate() {
+                        _mm512_storeu_si512(o.add(r * rp) as *mut __m512i, v);
+                    }
                 }
                 g += 4;
             }
@@ -843,8 +950,17 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
         table[k] = table[k & (k - 1)].wrapping_add(share[k.trailing_zeros() as usize]);
     }
     let full = |r: &Range<u32>, d: usize| (r.end - r.start) == 1 << (masks[d] & 0xfff).count_ones();
+    let square = [0, 1, 2].map(|d| (masks[d] & 0xfff).count_ones()) == [6, 6, 0];
+    let pairs = tiles4 && x_tiles && square && es == 4 && masks[0] & (1 << 12) != 0 && m.wants_chunk_pairs();
+    if pairs {
+        let mut rows: [u8; 64] = core::array::from_fn(|g| STRIP_ORDER[4 * g]);
+        rows.sort_unstable_by_key(|&k| table[usize::from(k)]);
+        chunk_pairs(p, s, m, &region, &table, &rows);
+        return;
+    }
     for i in first..=last {
-        if let Some([cx, cy, cz]) = swizzle_chunk(masks, low_bits, i, region.clone()) {
+        if let Some(c) = swizzle_chunk(masks, low_bits, i, region.clone()) {
+            let [cx, cy, cz] = c;
             if tiles4 && full(&cx, 0) && full(&cy, 1) && full(&cz, 2) {
                 let l0 = p.linear_offset(cx.start as usize * es, cy.start, cz.start);
                 let t0 = (i as usize) << 12;
@@ -858,6 +974,58 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
                 }
             } else {
                 swizzled(p, s, m, cz, cy, [cx.start, cx.end]);
+            }
+        }
+    }
+}
+
+/// Every chunk of a 2D swizzled surface of 4-byte elements with 64x64 chunks (untile with
+/// AVX-512) that meets `region`, chunk row by chunk row: pairs of whole chunks side by side
+/// (the first at an even chunk column) through [`Mover::chunk_pair_es4_vector`], other whole
+/// chunks one by one, partial chunks through [`swizzled`]. Chunks are found by their
+/// coordinates: nothing is spent on chunks outside the region.
+fn chunk_pairs<M: Mover>(
+    p: &Plan,
+    s: &Swizzled,
+    m: &mut M,
+    region: &[Range<u32>; 3],
+    table: &[usize; 256],
+    rows: &[u8; 64],
+) {
+    let masks = s.masks();
+    let rp = p.row_pitch;
+    let clip = |c: u32, d: usize| (c * 64).max(region[d].start)..(c * 64 + 64).min(region[d].end);
+    let is_whole = |r: &Range<u32>| r.end - r.start == 64;
+    let (cx_last, cy_last) = ((region[0].end - 1) / 64, (region[1].end - 1) / 64);
+    for z in region[2].clone() {
+        for cy in region[1].start / 64..=cy_last {
+            let ys = clip(cy, 1);
+            let mut cx = region[0].start / 64;
+            while cx <= cx_last {
+                let xs = clip(cx, 0);
+                let t = ((swizzle_index(masks, [cx * 64, cy * 64, z]) >> 12) as usize) << 14;
+                let whole = is_whole(&xs) && is_whole(&ys);
+                if !whole {
+                    swizzled(p, s, m, z..z + 1, ys.clone(), [xs.start, xs.end]);
+                    cx += 1;
+                    continue;
+                }
+                let l0 = p.linear_offset(cx as usize * 256, cy * 64, z);
+                if cx.is_multiple_of(2) && cx < cx_last && is_whole(&clip(cx + 1, 0)) {
+                    if !m.chunk_pair_es4_vector(t, l0, rp, table, rows) {
+                        for (t, l) in [(t, l0), (t + 16384, l0 + 256)] {
+                            if !m.chunk_es4_vector(t, l, rp, table) {
+                                chunk_tiles4::<4, 8, M>(m, t / 4, l, rp, table);
+                            }
+                        }
+                    }
+                    cx += 2;
+                    continue;
+                }
+                if !m.chunk_es4_vector(t, l0, rp, table) {
+                    chunk_tiles4::<4, 8, M>(m, t / 4, l0, rp, table);
+                }
+                cx += 1;
             }
         }
     }
