@@ -11,8 +11,13 @@
 //! non-allocating kernel, again and again) so that a noisy neighbour hurts all of them alike; the
 //! figure reported for each is the median over its rounds, in GB/s of linear image bytes
 //! (1 GB = 1e9 bytes). The memcpy baseline is `copy_from_slice` of the same number of bytes
-//! between buffers allocated and touched beforehand; with all threads it is the same copy split
-//! in equal chunks over the same rayon pool. tegra_swizzle has no parallel API, so its figure is
+//! between buffers allocated and touched beforehand, reading the same source buffer as ours (the
+//! linear image for tile, the tiled surface for untile), so that both contenders find their
+//! input in the same cache state; with all threads it is the same copy split in equal chunks
+//! over the same rayon pool. (Until this was so, untile's memcpy read the linear image, which
+//! the tile rounds just before had kept in the cache while evicting the tiled surface ours
+//! reads: swizzled-1024x1024x4 untile measured 0.46-0.49x that way and 0.59-0.67x with the tile
+//! rounds skipped.) tegra_swizzle has no parallel API, so its figure is
 //! given for one thread only (null in the all-threads rows). Before timing, each tegra case checks
 //! that our bytes equal tegra_swizzle's.
 
@@ -242,6 +247,9 @@ fn main() {
                 let mut contenders: Vec<Contender> = Vec::new();
                 let (ls, ts) = (linear_src.as_ref(), tiled_src.as_ref());
                 let (ld, td, cd) = (linear_dst.as_mut(), tiled_dst.as_mut(), copy_dst.as_mut());
+                // memcpy reads what ours reads: `lin_len` bytes of the linear image (tile) or of
+                // the tiled surface (untile; at least `lin_len` bytes for a whole surface).
+                let cs = if op == "tile" { ls } else { &ts[..lin_len] };
                 let pool = &pool;
                 let ours: Box<dyn FnMut()> = match (op, threads) {
                     ("tile", 1) => Box::new(move || tile::tile(&s, ls, td, region, lin).expect("tile")),
@@ -255,12 +263,12 @@ fn main() {
                 };
                 contenders.push(Contender { name: "ours", run: ours, times: vec![] });
                 let memcpy: Box<dyn FnMut()> = if threads == 1 {
-                    Box::new(move || cd.copy_from_slice(ls))
+                    Box::new(move || cd.copy_from_slice(cs))
                 } else {
                     let chunk = lin_len.div_ceil(threads).max(1);
                     Box::new(move || {
                         pool.install(|| {
-                            cd.par_chunks_mut(chunk).zip(ls.par_chunks(chunk)).for_each(|(d, s)| d.copy_from_slice(s))
+                            cd.par_chunks_mut(chunk).zip(cs.par_chunks(chunk)).for_each(|(d, s)| d.copy_from_slice(s))
                         })
                     })
                 };
