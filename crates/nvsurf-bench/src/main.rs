@@ -11,13 +11,13 @@
 //! non-allocating kernel, again and again) so that a noisy neighbour hurts all of them alike; the
 //! figure reported for each is the median over its rounds, in GB/s of linear image bytes
 //! (1 GB = 1e9 bytes). The memcpy baseline is `copy_from_slice` of the same number of bytes
-//! between buffers allocated and touched beforehand, reading the same source buffer as ours (the
-//! linear image for tile, the tiled surface for untile), so that both contenders find their
-//! input in the same cache state; with all threads it is the same copy split in equal chunks
-//! over the same rayon pool. (Until this was so, untile's memcpy read the linear image, which
-//! the tile rounds just before had kept in the cache while evicting the tiled surface ours
-//! reads: swizzled-1024x1024x4 untile measured 0.46-0.49x that way and 0.59-0.67x with the tile
-//! rounds skipped.) tegra_swizzle has no parallel API, so its figure is
+//! between the same two buffers as ours (tile: linear image -> tiled surface; untile: tiled
+//! surface -> linear image), allocated and touched beforehand, so that both contenders work on
+//! one cache state; with all threads it is the same copy split in equal chunks over the same
+//! rayon pool. (Session 1's baseline copied the linear image into a buffer of its own. Which
+//! buffers memcpy touches moves its speed by up to a third on this machine, ours' not at all:
+//! interleaved runs, untile of tegra-2048x2048x4 measured 0.94-1.17x against that baseline
+//! and 0.73-0.81x against this one, swizzled-1024x1024x4 0.50-0.53x and 0.77-0.79x.) tegra_swizzle has no parallel API, so its figure is
 //! given for one thread only (null in the all-threads rows). Before timing, each tegra case checks
 //! that our bytes equal tegra_swizzle's.
 
@@ -221,7 +221,6 @@ fn main() {
         let tiled_src = Aligned::new(tiled_len, Some(&tile::tile_to_vec(&s, linear_src.as_ref()).expect("tile")));
         let mut linear_dst = Aligned::new(lin_len, None);
         let mut tiled_dst = Aligned::new(tiled_len, None);
-        let mut copy_dst = Aligned::new(lin_len, None);
         let mut ffi_tiled = Aligned::new(tiled_len, None);
         let mut ffi_linear = Aligned::new(lin_len, None);
 
@@ -246,29 +245,44 @@ fn main() {
                 }
                 let mut contenders: Vec<Contender> = Vec::new();
                 let (ls, ts) = (linear_src.as_ref(), tiled_src.as_ref());
-                let (ld, td, cd) = (linear_dst.as_mut(), tiled_dst.as_mut(), copy_dst.as_mut());
-                // memcpy reads what ours reads: `lin_len` bytes of the linear image (tile) or of
-                // the tiled surface (untile; at least `lin_len` bytes for a whole surface).
-                let cs = if op == "tile" { ls } else { &ts[..lin_len] };
+                // Ours and memcpy move `lin_len` bytes between the same two buffers (tile:
+                // linear image -> tiled surface; untile: tiled surface -> linear image), so that
+                // neither finds its buffers in a cache state the other does not share.
+                let dst = std::cell::RefCell::new(if op == "tile" { tiled_dst.as_mut() } else { linear_dst.as_mut() });
+                let dst = &dst;
+                let src: &[u8] = if op == "tile" { ls } else { &ts[..lin_len] };
                 let pool = &pool;
                 let ours: Box<dyn FnMut()> = match (op, threads) {
-                    ("tile", 1) => Box::new(move || tile::tile(&s, ls, td, region, lin).expect("tile")),
-                    ("untile", 1) => Box::new(move || tile::untile(&s, ts, ld, region, lin).expect("untile")),
-                    ("tile", _) => {
-                        Box::new(move || pool.install(|| tile::tile_parallel(&s, ls, td, region, lin).expect("tile")))
+                    ("tile", 1) => {
+                        Box::new(move || tile::tile(&s, ls, &mut dst.borrow_mut(), region, lin).expect("tile"))
                     }
+                    ("untile", 1) => {
+                        Box::new(move || tile::untile(&s, ts, &mut dst.borrow_mut(), region, lin).expect("untile"))
+                    }
+                    ("tile", _) => Box::new(move || {
+                        let mut d = dst.borrow_mut();
+                        let d: &mut [u8] = &mut d;
+                        pool.install(|| tile::tile_parallel(&s, ls, d, region, lin).expect("tile"))
+                    }),
                     _ => Box::new(move || {
-                        pool.install(|| tile::untile_parallel(&s, ts, ld, region, lin).expect("untile"))
+                        let mut d = dst.borrow_mut();
+                        let d: &mut [u8] = &mut d;
+                        pool.install(|| tile::untile_parallel(&s, ts, d, region, lin).expect("untile"))
                     }),
                 };
                 contenders.push(Contender { name: "ours", run: ours, times: vec![] });
                 let memcpy: Box<dyn FnMut()> = if threads == 1 {
-                    Box::new(move || cd.copy_from_slice(cs))
+                    Box::new(move || dst.borrow_mut()[..lin_len].copy_from_slice(src))
                 } else {
                     let chunk = lin_len.div_ceil(threads).max(1);
                     Box::new(move || {
+                        let mut d = dst.borrow_mut();
+                        let d: &mut [u8] = &mut d;
                         pool.install(|| {
-                            cd.par_chunks_mut(chunk).zip(cs.par_chunks(chunk)).for_each(|(d, s)| d.copy_from_slice(s))
+                            d[..lin_len]
+                                .par_chunks_mut(chunk)
+                                .zip(src.par_chunks(chunk))
+                                .for_each(|(d, s)| d.copy_from_slice(s))
                         })
                     })
                 };
