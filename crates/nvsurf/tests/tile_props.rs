@@ -446,3 +446,54 @@ fn every_level_equals(
     }
     Ok(())
 }
+
+/// The parallel entry points size their tasks by the pool's thread count (swizzled tile picks
+/// how many top index bits to split on, untile sizes its row bands): pools of 1 to 16 threads,
+/// whole surfaces and boxes that meet only some of the parts, against the checked twins.
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_splits_follow_the_pool_size() {
+    let swizzled = |es: u32, size: [u32; 3]| {
+        let mut desc = SurfaceDesc::new(Gpu::Nv40, es, size);
+        desc.layout = LayoutKind::Swizzled;
+        desc.build().unwrap()
+    };
+    let mut tegra = SurfaceDesc::new(Gpu::Gm20b, 4, [700, 500, 2]);
+    tegra.gob_order = GobOrder::Tegra;
+    tegra.block_log2 = Some([0, 3, 1]);
+    let surfaces =
+        [swizzled(4, [512, 512, 1]), swizzled(4, [1024, 128, 1]), swizzled(2, [64, 64, 64]), tegra.build().unwrap()];
+    for (n, s) in surfaces.iter().enumerate() {
+        let [w, h, d] = s.size();
+        let boxes = [
+            Region::whole(s),
+            // The lower right quarter and a band of the last slice: fewer parts meet them than
+            // the pool has threads.
+            Region { x: w / 2, y: h / 2, z: 0, w: w / 2, h: h / 2, d },
+            Region { x: 3, y: h - h / 3 - 1, z: d - 1, w: w - 5, h: h / 3, d: 1 },
+        ];
+        for region in boxes {
+            let es = u64::from(s.elem_size());
+            let row = u64::from(region.w) * es + 64;
+            let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) };
+            let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
+            let tiled = Aligned64::new(&noise(s.size_bytes() as usize, n as u64));
+            let linear = Aligned64::new(&noise(lin_len, !(n as u64)));
+            let mut want_lin = vec![0u8; lin_len];
+            tile::untile_checked(s, tiled.get(), &mut want_lin, region, lin).unwrap();
+            let mut want_tiled = tiled.get().to_vec();
+            tile::tile_checked(s, linear.get(), &mut want_tiled, region, lin).unwrap();
+            for threads in [1, 2, 3, 5, 16] {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
+                let mut got_tiled = Aligned64::new(tiled.get());
+                pool.install(|| {
+                    tile::untile_parallel(s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
+                    tile::tile_parallel(s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
+                });
+                assert!(got_lin.get() == &want_lin[..], "surface {n}, {region:?}, {threads} threads: untile");
+                assert!(got_tiled.get() == &want_tiled[..], "surface {n}, {region:?}, {threads} threads: tile");
+            }
+        }
+    }
+}
