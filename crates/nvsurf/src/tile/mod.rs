@@ -9,7 +9,9 @@
 //!   `size_bytes` of the tiled buffer or the region's span of the linear buffer is touched.
 //! - With the `rayon` feature, [`untile_parallel`] / [`tile_parallel`] split the work by z slices
 //!   and gob-row bands (untile) or by block rows / pitch rows / swizzle sub-cubes (tile) over the
-//!   current rayon pool; their bytes equal the single-thread path's.
+//!   current rayon pool; their bytes equal the single-thread path's. Bands and swizzle sub-cubes
+//!   are sized for about two tasks per thread of the pool (bands of at least 256 KiB): on the
+//!   development machine, long walks per thread beat many small tasks.
 //!
 //! Fast paths (all in [`kernels`]): blocklinear copies whole gob rows (64 bytes, VM order) or
 //! 16-byte runs (CPU-side gob orders) and handles partial gobs with sub-row copies, never byte
