@@ -60,7 +60,7 @@ pub(crate) trait Mover {
         false
     }
     /// Whether pairs of whole 64x64 swizzle chunks of 4-byte elements side by side should go
-    /// through [`Mover::chunk_pair_es4_vector`] (raw movers with AVX-512, both directions).
+    /// through [`Mover::chunk_pair_es4_vector`] (raw movers with AVX-512 or AVX2, both directions).
     #[inline(always)]
     fn wants_chunk_pairs(&self) -> bool {
         false
@@ -300,7 +300,7 @@ pub(crate) mod raw {
         }
         #[inline(always)]
         fn wants_chunk_pairs(&self) -> bool {
-            self.avx512
+            self.avx512 || self.avx2
         }
         #[inline(always)]
         fn chunk_pair_es4_vector(
@@ -321,6 +321,16 @@ pub(crate) mod raw {
                 // chunks' `chunk_tiles4` would write (whole 64x64 chunks side by side), in
                 // bounds and disjoint as the module documentation shows.
                 unsafe { x86::untile_chunk_pair_es4(self.tiled.add(ta), self.linear.add(l0), rp, table, rows) };
+                return true;
+            }
+            #[cfg(target_arch = "x86_64")]
+            if self.avx2 && aligned64(self.tiled as usize + ta, self.linear as usize + l0 - self.linear_base, rp) {
+                let l0 = l0 - self.linear_base;
+                debug_assert!(ta + 32768 <= self.tiled_len && l0 + 63 * rp + 512 <= self.linear_len);
+                debug_assert!(table[255] == 60 * rp + 60 * 4, "a 64x64 chunk");
+                // SAFETY: `avx2` says the CPU has AVX2; the same bytes as the AVX-512 kernel
+                // above (its SAFETY comment applies unchanged).
+                unsafe { x86::untile_chunk_pair_es4_avx2(self.tiled.add(ta), self.linear.add(l0), rp, table, rows) };
                 return true;
             }
             let _ = (ta, l0, rp, table, rows);
@@ -451,7 +461,7 @@ pub(crate) mod raw {
         }
         #[inline(always)]
         fn wants_chunk_pairs(&self) -> bool {
-            self.avx512
+            self.avx512 || self.avx2
         }
         #[inline(always)]
         fn chunk_pair_es4_vector(
@@ -470,6 +480,16 @@ pub(crate) mod raw {
                 // SAFETY: as in `Untile::chunk_pair_es4_vector`, with source and destination
                 // exchanged.
                 unsafe { x86::tile_chunk_pair_es4(self.linear.add(l0), self.tiled.add(ta), rp, table, rows) };
+                return true;
+            }
+            #[cfg(target_arch = "x86_64")]
+            if self.avx2 && aligned64(self.tiled as usize + ta - self.tiled_base, self.linear as usize + l0, rp) {
+                let ta = ta - self.tiled_base;
+                debug_assert!(ta + 32768 <= self.tiled_len && l0 + 63 * rp + 512 <= self.linear_len);
+                debug_assert!(table[255] == 60 * rp + 60 * 4, "a 64x64 chunk");
+                // SAFETY: `avx2` says the CPU has AVX2; the same bytes as the AVX-512 kernel
+                // above, with source and destination exchanged.
+                unsafe { x86::tile_chunk_pair_es4_avx2(self.linear.add(l0), self.tiled.add(ta), rp, table, rows) };
                 return true;
             }
             let _ = (ta, l0, rp, table, rows);
@@ -530,7 +550,7 @@ pub(crate) mod raw {
     }
 
     /// x86_64 vector kernels: whole gobs (AVX-512F and AVX2 twins) and whole swizzle chunks of
-    /// 4-byte elements (AVX-512F).
+    /// 4-byte elements (AVX-512F; pairs of chunks also AVX2).
     #[cfg(target_arch = "x86_64")]
     mod x86 {
         use super::super::STRIP_ORDER;
@@ -778,6 +798,94 @@ pub(crate) mod raw {
                         // SAFETY: per the function's contract: row `r` of the band, 64 bytes at
                         // column `j * 64` of the pair's 512.
                         unsafe { _mm512_storeu_si512(o.add(r * rp + j * 64) as *mut __m512i, g[r]) };
+                    }
+                }
+            }
+        }
+
+        /// [`untile_chunk_pair_es4`] with AVX2, for CPUs without AVX-512. A tile's first 32
+        /// bytes hold its rows 0 and 1 as 8-byte halves alternating (row 0 at quadwords 0 and
+        /// 2, row 1 at 1 and 3), its last 32 bytes rows 2 and 3 likewise. For tiles `A` and `B`
+        /// side by side, an in-lane unpack of their halves puts row 0's four quadwords in one
+        /// register (A0 B0 | A1 B1) and a quadword permute (0, 2, 1, 3) orders them: 32 linear
+        /// bytes per unpack and permute. Each group's 4 rows of 64 bytes are stored before the
+        /// next group's, so a band still fills its 4 rows 512 bytes at a time.
+        ///
+        /// # Safety
+        /// The CPU has AVX2; otherwise as for [`untile_chunk_pair_es4`].
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn untile_chunk_pair_es4_avx2(
+            tiled: *const u8,
+            linear: *mut u8,
+            rp: usize,
+            table: &[usize; 256],
+            rows: &[u8; 64],
+        ) {
+            for band in rows.chunks_exact(4) {
+                let o = linear.wrapping_add(table[usize::from(band[0])]);
+                for j in 0..8 {
+                    let k = usize::from(band[j % 4]);
+                    // SAFETY: per the function's contract: group `k` of chunk `j / 4` (tiles
+                    // `k`, `k + 1` at 0 and 64 bytes, `k + 4`, `k + 5` at 256 and 320), and
+                    // 64 bytes of each of the band's rows at column `j * 64`.
+                    unsafe {
+                        let s = tiled.add((j / 4) * 16384 + k * 64);
+                        let d = o.add(j * 64);
+                        for (r, at) in [(0, [0, 64, 256, 320]), (2, [32, 96, 288, 352])] {
+                            let a = _mm256_load_si256(s.add(at[0]) as *const __m256i);
+                            let b = _mm256_load_si256(s.add(at[1]) as *const __m256i);
+                            let c = _mm256_load_si256(s.add(at[2]) as *const __m256i);
+                            let e = _mm256_load_si256(s.add(at[3]) as *const __m256i);
+                            let row0_ab = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpacklo_epi64(a, b));
+                            let row0_ce = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpacklo_epi64(c, e));
+                            let row1_ab = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpackhi_epi64(a, b));
+                            let row1_ce = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpackhi_epi64(c, e));
+                            _mm256_store_si256(d.add(r * rp) as *mut __m256i, row0_ab);
+                            _mm256_store_si256(d.add(r * rp + 32) as *mut __m256i, row0_ce);
+                            _mm256_store_si256(d.add((r + 1) * rp) as *mut __m256i, row1_ab);
+                            _mm256_store_si256(d.add((r + 1) * rp + 32) as *mut __m256i, row1_ce);
+                        }
+                    }
+                }
+            }
+        }
+
+        /// [`untile_chunk_pair_es4_avx2`] the other way: the quadword permute first, then
+        /// in-lane unpacks of two rows give tile `A`'s and tile `B`'s halves.
+        ///
+        /// # Safety
+        /// The CPU has AVX2; otherwise as for [`tile_chunk_pair_es4`].
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn tile_chunk_pair_es4_avx2(
+            linear: *const u8,
+            tiled: *mut u8,
+            rp: usize,
+            table: &[usize; 256],
+            rows: &[u8; 64],
+        ) {
+            for band in rows.chunks_exact(4) {
+                let o = linear.wrapping_add(table[usize::from(band[0])]);
+                for j in 0..8 {
+                    let k = usize::from(band[j % 4]);
+                    // SAFETY: per the function's contract, as in the untile twin with reads and
+                    // writes exchanged.
+                    unsafe {
+                        let s = o.add(j * 64);
+                        let t = tiled.add((j / 4) * 16384 + k * 64);
+                        for (r, at) in [(0, [0, 64, 256, 320]), (2, [32, 96, 288, 352])] {
+                            let r0a = _mm256_load_si256(s.add(r * rp) as *const __m256i);
+                            let r0b = _mm256_load_si256(s.add(r * rp + 32) as *const __m256i);
+                            let r1a = _mm256_load_si256(s.add((r + 1) * rp) as *const __m256i);
+                            let r1b = _mm256_load_si256(s.add((r + 1) * rp + 32) as *const __m256i);
+                            let (r0a, r0b) =
+                                (_mm256_permute4x64_epi64::<0xd8>(r0a), _mm256_permute4x64_epi64::<0xd8>(r0b));
+                            let (r1a, r1b) =
+                                (_mm256_permute4x64_epi64::<0xd8>(r1a), _mm256_permute4x64_epi64::<0xd8>(r1b));
+                            _mm256_store_si256(t.add(at[0]) as *mut __m256i, _mm256_unpacklo_epi64(r0a, r1a));
+                            _mm256_store_si256(t.add(at[1]) as *mut __m256i, _mm256_unpackhi_epi64(r0a, r1a));
+                            _mm256_store_si256(t.add(at[2]) as *mut __m256i, _mm256_unpacklo_epi64(r0b, r1b));
+                            _mm256_store_si256(t.add(at[3]) as *mut __m256i, _mm256_unpackhi_epi64(r0b, r1b));
+                        }
                     }
                 }
             }
@@ -1033,8 +1141,12 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
     let pairs = tiles4 && x_tiles && square && es == 4 && masks[0] & (1 << 12) != 0 && m.wants_chunk_pairs();
     if pairs {
         // The chunk's low 12 index bits are then x0 y0 .. x5 y5, so sorting the groups by
-        // linear offset is sorting them by (y, x): `PAIR_ROWS`, whatever the pitches.
-        debug_assert!(PAIR_ROWS.windows(2).all(|w| table[usize::from(w[0])] < table[usize::from(w[1])]));
+        // linear offset is sorting them by (y, x): `PAIR_ROWS`, for any row pitch of at least
+        // a chunk row's 256 bytes (a region holding a whole pair has a row pitch of at least
+        // 512 bytes; narrower ones never reach the pair kernels).
+        debug_assert!(
+            p.row_pitch < 256 || PAIR_ROWS.windows(2).all(|w| table[usize::from(w[0])] < table[usize::from(w[1])])
+        );
         chunk_pairs(p, s, m, &region, &table, &PAIR_ROWS);
         return;
     }
