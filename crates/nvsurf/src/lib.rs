@@ -13,7 +13,7 @@
 //!   points; `offset_of(x, y, z)` and sizes.
 //! - [`tile`]: moving bytes between linear images and any layout.
 //! - [`texture`]: mip chains, arrays, cubes, 3D; G80/GF100 and pre-G80 rules.
-//! - [`format`] and [`codec`]: format tables and element <-> RGBA codecs.
+//! - [`format`](mod@format) and [`codec`]: format tables and element <-> RGBA codecs.
 //! - [`msaa`]: multisample modes, sample positions, coverage and resolve.
 //! - [`storage`]: storage types and the validation of combinations.
 //! - [`cpu`]: which vector kernels the hot loops may use (chosen at run time).

@@ -15,7 +15,7 @@ pub enum CmdType {
     Nop,
     /// 0x1 VAB: "Writes or reads VAB words."
     Vab,
-    /// 0x2 XFPR [NV20:]: program instructions.
+    /// 0x2 XFPR \[NV20:\]: program instructions.
     Xfpr,
     /// 0x3: not listed by the document (no such command is known).
     Unk3,
@@ -25,15 +25,15 @@ pub enum CmdType {
     Passthru,
     /// 0x6 RUN [NV20:NV41?]: starts a vertex state program.
     Run,
-    /// 0x7 MODE [NV10:NV40]: XFMODE.
+    /// 0x7 MODE \[NV10:NV40\]: XFMODE.
     Mode,
-    /// 0x8 XTRA [NV30:NV41]: the extra XFPR RAM slots.
+    /// 0x8 XTRA \[NV30:NV41\]: the extra XFPR RAM slots.
     Xtra,
     /// 0x9 XFCTX.
     Xfctx,
     /// 0xa LTCTX.
     Ltctx,
-    /// 0xb LTC0 [NV10:NV30].
+    /// 0xb LTC0 \[NV10:NV30\].
     Ltc0,
     /// 0xc LTC1.
     Ltc1,

@@ -141,9 +141,9 @@ pub enum Feature {
     /// Alternate light attenuation mode (NV34: "removing support for alternate light
     /// attenuation mode").
     AltLightAttenuation,
-    /// The LT lighting unit ("The LT unit [NV10:NV40]").
+    /// The LT lighting unit ("The LT unit \[NV10:NV40\]").
     LtUnit,
-    /// XFMODE storage ("XFMODE [NV10:NV40] or bundle [NV40:]").
+    /// XFMODE storage ("XFMODE \[NV10:NV40\] or bundle \[NV40:\]").
     XfMode,
     /// Texture lookups in programs (NV40: "limitted texture lookup capability").
     TextureLookup,
@@ -297,8 +297,8 @@ impl Gpu {
         self.chipset() > 0x10
     }
 
-    /// Width of the vector index in IDX2XF addresses, in bits: "bits 4-9 [NV10:NV20], 4-11
-    /// [NV20:NV30], 4-12 [NV30:NV40], or 4-13 [NV40:]".
+    /// Width of the vector index in IDX2XF addresses, in bits: "bits 4-9 \[NV10:NV20\], 4-11
+    /// \[NV20:NV30\], 4-12 \[NV30:NV40\], or 4-13 \[NV40:\]".
     pub fn vector_bits(self) -> u32 {
         match self.family() {
             Family::Celsius => 6,

@@ -14,7 +14,7 @@ pub enum Ram {
     Xfctx,
     /// LTCTX: LT parameters, "3-element vectors of 22-bit floats".
     Ltctx,
-    /// LTC0 [NV10:NV30].
+    /// LTC0 \[NV10:NV30\].
     Ltc0,
     /// LTC1.
     Ltc1,
@@ -22,11 +22,11 @@ pub enum Ram {
     Ltc2,
     /// LTC3.
     Ltc3,
-    /// XFPR [NV20:]: program instructions.
+    /// XFPR \[NV20:\]: program instructions.
     Xfpr,
-    /// XTRA [NV30:NV41]: "the extra XFPR RAM slots".
+    /// XTRA \[NV30:NV41\]: "the extra XFPR RAM slots".
     Xtra,
-    /// XFMODE [NV10:NV40]: one vector, or "two vectors on Rankine".
+    /// XFMODE \[NV10:NV40\]: one vector, or "two vectors on Rankine".
     Mode,
 }
 
@@ -103,9 +103,9 @@ impl Ram {
     /// - LTCTX: NV10 0x30 (pgraph.h `celsius_pipe_light_v[0x30][3]`), NV20 0x4a, NV30 0x38
     ///   (ctx.rst); absent on Curie ("LT is no longer present").
     /// - LTC0-3: from the ctx.rst LTC table (NV10 cross-checked with pgraph.h
-    ///   `celsius_pipe_light_sa[3]`, `sb[19]`, `sc[12]`, `sd[12]`); LTC0 is [NV10:NV30].
+    ///   `celsius_pipe_light_sa[3]`, `sb[19]`, `sc[12]`, `sd[12]`); LTC0 is \[NV10:NV30\].
     /// - XFPR: "0x88" Kelvin, "0x118" Rankine, "0x220" Curie (isa.rst).
-    /// - XTRA: "2 vectors" [NV30:NV41] (isa.rst).
+    /// - XTRA: "2 vectors" \[NV30:NV41\] (isa.rst).
     /// - MODE: one vector, two on Rankine (mode.rst); none on Curie (overview: "XFMODE is
     ///   gone").
     pub fn size(self, gpu: Gpu) -> Option<RamSize> {

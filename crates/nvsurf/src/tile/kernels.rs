@@ -2,9 +2,10 @@
 //! inside the buffers (the plan proved `size_bytes <= tiled.len()` and the region's linear span
 //! fits), so the slice indexing below never fails for a plan built by [`Plan::new`].
 //!
-//! The kernels are written once, generic over a [`Mover`] that knows the direction (untile:
-//! tiled -> linear; tile: linear -> tiled) and the base offsets of the (sub-)buffers it holds, so
-//! the single-thread and parallel paths run the same code on disjoint parts.
+//! The kernels are written once, generic over a `Mover` (a private trait) that knows the
+//! direction (untile: tiled -> linear; tile: linear -> tiled) and the base offsets of the
+//! (sub-)buffers it holds, so the single-thread and parallel paths run the same code on
+//! disjoint parts.
 
 use super::Plan;
 use crate::layout::swizzled::deposit;

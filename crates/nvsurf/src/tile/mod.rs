@@ -7,7 +7,7 @@
 //!   [`tile_to_vec`] are the allocating conveniences.
 //! - Sizes and bounds are checked up front ([`Plan::new`]); nothing outside the surface's
 //!   `size_bytes` of the tiled buffer or the region's span of the linear buffer is touched.
-//! - With the `rayon` feature, [`untile_parallel`] / [`tile_parallel`] split the work by z slices
+//! - With the `rayon` feature, `untile_parallel` / `tile_parallel` split the work by z slices
 //!   and gob-row bands (untile) or by block rows / pitch rows / swizzle sub-cubes (tile) over the
 //!   current rayon pool; their bytes equal the single-thread path's. Bands and swizzle sub-cubes
 //!   are sized for about two tasks per thread of the pool (bands of at least 256 KiB): on the
