@@ -5,7 +5,8 @@
 //! at run time:
 //! - whole blocklinear gobs (Tegra and VM orders): AVX-512F, else AVX2, on 64-byte aligned
 //!   buffers and pitches, with streaming stores of whole lines for large outputs;
-//! - whole swizzle chunks of 4-byte elements (untile): AVX-512F;
+//! - whole swizzle chunks of 4-byte elements: AVX-512F (single chunks, untile; pairs of
+//!   chunks side by side, both ways), else AVX2 (pairs);
 //! - byte table lookups (sRGB `8_8_8_8`): AVX-512 VBMI;
 //! - `10_10_10_2` unorm arithmetic: AVX2.
 //!

@@ -448,11 +448,12 @@ fn every_level_equals(
 }
 
 /// The parallel entry points size their tasks by the pool's thread count (swizzled tile picks
-/// how many top index bits to split on, untile sizes its row bands): pools of 1 to 16 threads,
-/// whole surfaces and boxes that meet only some of the parts, against the checked twins.
+/// how many top index bits to split on, untile and pitch tile size their row bands). Whatever
+/// the split, the bytes must equal the checked twins': pools of 1 to 16 threads, whole
+/// surfaces and boxes that meet only some of the parts (pitch: a band of a tall surface).
 #[cfg(feature = "rayon")]
 #[test]
-fn parallel_splits_follow_the_pool_size() {
+fn parallel_paths_equal_the_checked_twins_for_any_pool_size() {
     let swizzled = |es: u32, size: [u32; 3]| {
         let mut desc = SurfaceDesc::new(Gpu::Nv40, es, size);
         desc.layout = LayoutKind::Swizzled;
@@ -461,8 +462,15 @@ fn parallel_splits_follow_the_pool_size() {
     let mut tegra = SurfaceDesc::new(Gpu::Gm20b, 4, [700, 500, 2]);
     tegra.gob_order = GobOrder::Tegra;
     tegra.block_log2 = Some([0, 3, 1]);
-    let surfaces =
-        [swizzled(4, [512, 512, 1]), swizzled(4, [1024, 128, 1]), swizzled(2, [64, 64, 64]), tegra.build().unwrap()];
+    let mut pitch = SurfaceDesc::new(Gpu::Nv40, 4, [300, 4000, 1]);
+    pitch.layout = LayoutKind::Pitch;
+    let surfaces = [
+        swizzled(4, [512, 512, 1]),
+        swizzled(4, [1024, 128, 1]),
+        swizzled(2, [64, 64, 64]),
+        tegra.build().unwrap(),
+        pitch.build().unwrap(),
+    ];
     for (n, s) in surfaces.iter().enumerate() {
         let [w, h, d] = s.size();
         let boxes = [
@@ -494,6 +502,34 @@ fn parallel_splits_follow_the_pool_size() {
                 assert!(got_lin.get() == &want_lin[..], "surface {n}, {region:?}, {threads} threads: untile");
                 assert!(got_tiled.get() == &want_tiled[..], "surface {n}, {region:?}, {threads} threads: tile");
             }
+        }
+    }
+}
+
+/// A huge row pitch with a one-row box: the plan holds (one row of linear bytes), and the
+/// kernels must not trip over offsets that wrap for rows the box does not have (a whole chunk
+/// pair is then out of reach). Against the byte references.
+#[test]
+fn huge_pitch_one_row_boxes_equal_the_reference() {
+    let mut desc = SurfaceDesc::new(Gpu::Nv40, 4, [128, 64, 1]);
+    desc.layout = LayoutKind::Swizzled;
+    let s = desc.build().unwrap();
+    let tiled = Aligned64::new(&noise(s.size_bytes() as usize, 7));
+    for row_pitch in [1u64 << 59, 1 << 62, 4096 + 64] {
+        for y in [0u32, 5, 63] {
+            let region = Region { x: 0, y, z: 0, w: 128, h: 1, d: 1 };
+            let lin = LinearLayout { row_pitch_bytes: row_pitch, slice_pitch_bytes: row_pitch };
+            let mut want = vec![0u8; 512];
+            tile::untile_reference(&s, tiled.get(), &mut want, region, lin).unwrap();
+            let mut got = Aligned64::new(&[0u8; 512]);
+            tile::untile(&s, tiled.get(), got.get_mut(), region, lin).unwrap();
+            assert!(got.get() == &want[..], "untile, pitch {row_pitch}, row {y}");
+            let linear = Aligned64::new(&noise(512, 9));
+            let mut want_t = tiled.get().to_vec();
+            tile::tile_reference(&s, linear.get(), &mut want_t, region, lin).unwrap();
+            let mut got_t = Aligned64::new(tiled.get());
+            tile::tile(&s, linear.get(), got_t.get_mut(), region, lin).unwrap();
+            assert!(got_t.get() == &want_t[..], "tile, pitch {row_pitch}, row {y}");
         }
     }
 }

@@ -313,25 +313,26 @@ pub(crate) mod raw {
             rows: &[u8; 64],
         ) -> bool {
             #[cfg(target_arch = "x86_64")]
-            if self.avx512 && aligned64(self.tiled as usize + ta, self.linear as usize + l0 - self.linear_base, rp) {
+            if (self.avx512 || self.avx2)
+                && aligned64(self.tiled as usize + ta, self.linear as usize + l0 - self.linear_base, rp)
+            {
                 let l0 = l0 - self.linear_base;
                 debug_assert!(ta + 32768 <= self.tiled_len && l0 + 63 * rp + 512 <= self.linear_len);
                 debug_assert!(table[255] == 60 * rp + 60 * 4, "a 64x64 chunk");
-                // SAFETY: the CPU has AVX-512F; the kernel reads the two chunks' 32768 tiled
-                // bytes and writes 512 bytes of each of the 64 rows from `l0`: the bytes the two
-                // chunks' `chunk_tiles4` would write (whole 64x64 chunks side by side), in
-                // bounds and disjoint as the module documentation shows.
-                unsafe { x86::untile_chunk_pair_es4(self.tiled.add(ta), self.linear.add(l0), rp, table, rows) };
-                return true;
-            }
-            #[cfg(target_arch = "x86_64")]
-            if self.avx2 && aligned64(self.tiled as usize + ta, self.linear as usize + l0 - self.linear_base, rp) {
-                let l0 = l0 - self.linear_base;
-                debug_assert!(ta + 32768 <= self.tiled_len && l0 + 63 * rp + 512 <= self.linear_len);
-                debug_assert!(table[255] == 60 * rp + 60 * 4, "a 64x64 chunk");
-                // SAFETY: `avx2` says the CPU has AVX2; the same bytes as the AVX-512 kernel
-                // above (its SAFETY comment applies unchanged).
-                unsafe { x86::untile_chunk_pair_es4_avx2(self.tiled.add(ta), self.linear.add(l0), rp, table, rows) };
+                let (t, l) = (self.tiled.wrapping_add(ta), self.linear.wrapping_add(l0));
+                // SAFETY: the CPU has AVX-512F (or AVX2: `avx512` and `avx2` come from
+                // `crate::cpu`); the kernel reads the two chunks' 32768 tiled bytes and writes
+                // 512 bytes of each of the 64 rows from `l0`: the bytes the two chunks'
+                // `chunk_tiles4` would write (whole 64x64 chunks side by side), in bounds and
+                // disjoint as the module documentation shows. `aligned64` made both origins and
+                // the pitch multiples of 64, as the AVX2 kernel's aligned accesses need.
+                unsafe {
+                    if self.avx512 {
+                        x86::untile_chunk_pair_es4(t, l, rp, table, rows)
+                    } else {
+                        x86::untile_chunk_pair_es4_avx2(t, l, rp, table, rows)
+                    }
+                };
                 return true;
             }
             let _ = (ta, l0, rp, table, rows);
@@ -474,23 +475,22 @@ pub(crate) mod raw {
             rows: &[u8; 64],
         ) -> bool {
             #[cfg(target_arch = "x86_64")]
-            if self.avx512 && aligned64(self.tiled as usize + ta - self.tiled_base, self.linear as usize + l0, rp) {
+            if (self.avx512 || self.avx2)
+                && aligned64(self.tiled as usize + ta - self.tiled_base, self.linear as usize + l0, rp)
+            {
                 let ta = ta - self.tiled_base;
                 debug_assert!(ta + 32768 <= self.tiled_len && l0 + 63 * rp + 512 <= self.linear_len);
                 debug_assert!(table[255] == 60 * rp + 60 * 4, "a 64x64 chunk");
+                let (l, t) = (self.linear.wrapping_add(l0), self.tiled.wrapping_add(ta));
                 // SAFETY: as in `Untile::chunk_pair_es4_vector`, with source and destination
                 // exchanged.
-                unsafe { x86::tile_chunk_pair_es4(self.linear.add(l0), self.tiled.add(ta), rp, table, rows) };
-                return true;
-            }
-            #[cfg(target_arch = "x86_64")]
-            if self.avx2 && aligned64(self.tiled as usize + ta - self.tiled_base, self.linear as usize + l0, rp) {
-                let ta = ta - self.tiled_base;
-                debug_assert!(ta + 32768 <= self.tiled_len && l0 + 63 * rp + 512 <= self.linear_len);
-                debug_assert!(table[255] == 60 * rp + 60 * 4, "a 64x64 chunk");
-                // SAFETY: `avx2` says the CPU has AVX2; the same bytes as the AVX-512 kernel
-                // above, with source and destination exchanged.
-                unsafe { x86::tile_chunk_pair_es4_avx2(self.linear.add(l0), self.tiled.add(ta), rp, table, rows) };
+                unsafe {
+                    if self.avx512 {
+                        x86::tile_chunk_pair_es4(l, t, rp, table, rows)
+                    } else {
+                        x86::tile_chunk_pair_es4_avx2(l, t, rp, table, rows)
+                    }
+                };
                 return true;
             }
             let _ = (ta, l0, rp, table, rows);
@@ -541,8 +541,9 @@ pub(crate) mod raw {
         }
     }
 
-    /// The AVX-512 chunk kernels run only when every 64-byte access is a whole cache line: the
-    /// chunk's tiled and linear origins (addresses) and the row pitch are multiples of 64.
+    /// The vector gob and chunk kernels (AVX-512 and AVX2) run only when every 64-byte access
+    /// is a whole cache line: the tiled and linear origins (addresses) and the row pitch are
+    /// multiples of 64 (so every 32-byte AVX2 access is aligned too).
     /// Lines split across two loads or stores measured slower than the SSE2 tiles (15 against
     /// 19 GB/s tiling 1024x1024x4 from buffers 16 bytes off a line; 22 aligned).
     #[inline(always)]
@@ -700,19 +701,6 @@ pub(crate) mod raw {
             }
         }
 
-        /// One chunk, tiled -> linear. A tile of 4x4 elements is one 64-byte vector (element
-        /// `e` at lane `e`, index bits x0 y0 x1 y1, so row `y` is lanes `b, b + 1, b + 4, b + 5`
-        /// with `b = 2 * (y & 1) + 8 * (y >> 1)`). For each group of four tiles A, B, C, D side
-        /// by side along x (tiles `k, k + 1, k + 4, k + 5`: 128 tiled bytes at `k * 64` and 128
-        /// at `k * 64 + 256`), two-source lane permutes gather rows 0 and 1 (or 2 and 3) of A
-        /// and B into one vector and of C and D into another, and 128-bit lane shuffles join
-        /// them into four 64-byte linear rows.
-        ///
-        /// # Safety
-        /// The CPU has AVX-512F; `tiled` is readable for 16384 bytes; for every group's first
-        /// tile `k`, `linear + table[k] + r * rp` is writable for 64 bytes, `r` in 0..4 (that
-        /// is, tiles `k + 1`, `k + 4`, `k + 5` are at `table[k] + 16`, `+ 32`, `+ 48`); the
-        /// ranges do not overlap.
         /// [`untile_chunk_pair_es4`] the other way: a band's 4 rows are loaded as 512-byte
         /// runs, then each of its 8 groups becomes 4 tiles. Measured on the development
         /// machine (swizzled-1024x1024x4 tile, one thread, ab.sh): 0.77-0.81x memcpy against
@@ -813,7 +801,10 @@ pub(crate) mod raw {
         /// next group's, so a band still fills its 4 rows 512 bytes at a time.
         ///
         /// # Safety
-        /// The CPU has AVX2; otherwise as for [`untile_chunk_pair_es4`].
+        /// The CPU has AVX2; `tiled`, `linear` and `rp` are multiples of 32 (the loads and
+        /// stores are aligned: every offset added is a multiple of 32, the tables' group
+        /// offsets being 64-byte columns plus whole rows); otherwise as for
+        /// [`untile_chunk_pair_es4`].
         #[target_feature(enable = "avx2")]
         pub(super) unsafe fn untile_chunk_pair_es4_avx2(
             tiled: *const u8,
@@ -855,7 +846,8 @@ pub(crate) mod raw {
         /// in-lane unpacks of two rows give tile `A`'s and tile `B`'s halves.
         ///
         /// # Safety
-        /// The CPU has AVX2; otherwise as for [`tile_chunk_pair_es4`].
+        /// The CPU has AVX2; `tiled`, `linear` and `rp` are multiples of 32, as for
+        /// [`untile_chunk_pair_es4_avx2`]; otherwise as for [`tile_chunk_pair_es4`].
         #[target_feature(enable = "avx2")]
         pub(super) unsafe fn tile_chunk_pair_es4_avx2(
             linear: *const u8,
@@ -921,6 +913,19 @@ pub(crate) mod raw {
             }
         }
 
+        /// One chunk, tiled -> linear. A tile of 4x4 elements is one 64-byte vector (element
+        /// `e` at lane `e`, index bits x0 y0 x1 y1, so row `y` is lanes `b, b + 1, b + 4, b + 5`
+        /// with `b = 2 * (y & 1) + 8 * (y >> 1)`). For each group of four tiles A, B, C, D side
+        /// by side along x (tiles `k, k + 1, k + 4, k + 5`: 128 tiled bytes at `k * 64` and 128
+        /// at `k * 64 + 256`), two-source lane permutes gather rows 0 and 1 (or 2 and 3) of A
+        /// and B into one vector and of C and D into another, and 128-bit lane shuffles join
+        /// them into four 64-byte linear rows.
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F; `tiled` is readable for 16384 bytes; for every group's first
+        /// tile `k`, `linear + table[k] + r * rp` is writable for 64 bytes, `r` in 0..4 (that
+        /// is, tiles `k + 1`, `k + 4`, `k + 5` are at `table[k] + 16`, `+ 32`, `+ 48`); the
+        /// ranges do not overlap.
         #[target_feature(enable = "avx512f")]
         pub(super) unsafe fn untile_chunk_es4(tiled: *const u8, linear: *mut u8, rp: usize, table: &[usize; 256]) {
             let mut g = 0;
@@ -1142,12 +1147,8 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
     let pairs = tiles4 && x_tiles && square && es == 4 && masks[0] & (1 << 12) != 0 && m.wants_chunk_pairs();
     if pairs {
         // The chunk's low 12 index bits are then x0 y0 .. x5 y5, so sorting the groups by
-        // linear offset is sorting them by (y, x): `PAIR_ROWS`, for any row pitch of at least
-        // a chunk row's 256 bytes (a region holding a whole pair has a row pitch of at least
-        // 512 bytes; narrower ones never reach the pair kernels).
-        debug_assert!(
-            p.row_pitch < 256 || PAIR_ROWS.windows(2).all(|w| table[usize::from(w[0])] < table[usize::from(w[1])])
-        );
+        // linear offset is sorting them by (y, x): `PAIR_ROWS` (checked in `chunk_pairs` where
+        // a whole pair is reached).
         chunk_pairs(p, s, m, &region, &table, &PAIR_ROWS);
         return;
     }
@@ -1172,8 +1173,8 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
     }
 }
 
-/// Every chunk of a 2D swizzled surface of 4-byte elements with 64x64 chunks (AVX-512, tile
-/// and untile) that meets `region`, chunk row by chunk row: pairs of whole chunks side by side
+/// Every chunk of a 2D swizzled surface of 4-byte elements with 64x64 chunks (AVX-512 or
+/// AVX2, tile and untile) that meets `region`, chunk row by chunk row: pairs of whole chunks side by side
 /// (the first at an even chunk column) through [`Mover::chunk_pair_es4_vector`], other whole
 /// chunks one by one, partial chunks through [`swizzled`]. Chunks are found by their
 /// coordinates: nothing is spent on chunks outside the region.
@@ -1205,6 +1206,9 @@ fn chunk_pairs<M: Mover>(
                 }
                 let l0 = p.linear_offset(cx as usize * 256, cy * 64, z);
                 if cx.is_multiple_of(2) && cx < cx_last && is_whole(&clip(cx + 1, 0)) {
+                    // A whole pair is 128 elements wide, so the row pitch (at least the row)
+                    // is at least 512 bytes and the table's offsets sort as (y, x).
+                    debug_assert!(PAIR_ROWS.windows(2).all(|w| table[usize::from(w[0])] < table[usize::from(w[1])]));
                     if !m.chunk_pair_es4_vector(t, l0, rp, table, rows) {
                         for (t, l) in [(t, l0), (t + 16384, l0 + 256)] {
                             if !m.chunk_es4_vector(t, l, rp, table) {
@@ -1454,7 +1458,8 @@ pub(crate) fn tile_planned<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8]) {
 const TASKS_PER_THREAD: usize = 2;
 
 /// Rows per parallel untile task (and pitch tile band): whole gob rows (or swizzle chunk
-/// rows), at least 256 KiB of linear output, and about [`TASKS_PER_THREAD`] tasks per thread.
+/// rows), about [`TASKS_PER_THREAD`] tasks per thread, each at least 256 KiB of linear output
+/// where the region (or, for untile, a slice of it) is that large.
 #[cfg(feature = "rayon")]
 fn band_rows(p: &Plan) -> u32 {
     let align = match &p.surface {
@@ -1494,7 +1499,7 @@ pub(crate) fn untile_planned_par<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [
         // Bands start at multiples of `band` (aligned to gobs) in surface coordinates.
         let mut y = r.y;
         while y < r.y + r.h {
-            let next = ((y / band + 1) * band).min(r.y + r.h);
+            let next = (y / band + 1).saturating_mul(band).min(r.y + r.h);
             let start = p.linear_offset(p.xb[0], y, z);
             let end = p.linear_offset(p.xb[0], next - 1, z) + row_bytes;
             let (_, tail) = core::mem::take(&mut rest).split_at_mut(start - cursor);
@@ -1541,13 +1546,19 @@ pub(crate) fn tile_planned_par<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8
             });
         }
         Surface::Pitch(s) => {
+            // Bands of the region's rows only: the tiled bytes from its first row on, cut every
+            // `band` rows (a short region in a tall surface makes few tasks, not one per band
+            // of the whole surface).
             let pitch = s.pitch_bytes() as usize;
             let band = band_rows(p) as usize;
-            let tasks: Vec<(usize, &mut [u8])> = tiled.chunks_mut(pitch * band).enumerate().collect();
+            let first = r.y as usize * pitch;
+            let tasks: Vec<(usize, &mut [u8])> =
+                tiled[first..].chunks_mut(pitch * band).take((r.h as usize).div_ceil(band)).enumerate().collect();
             tasks.into_par_iter().for_each(|(i, chunk)| {
-                let ys = clip((i * band) as u32..((i + 1) * band) as u32, &ry);
+                let y0 = r.y as usize + i * band;
+                let ys = clip(y0 as u32..(y0 + band).min(u32::MAX as usize) as u32, &ry);
                 if ys.start < ys.end {
-                    let mut m = K::tile(linear, chunk, i * pitch * band);
+                    let mut m = K::tile(linear, chunk, first + i * pitch * band);
                     run(p, &mut m, rz.clone(), ys);
                     raw::store_fence();
                 }

@@ -10,8 +10,9 @@
 //! - With the `rayon` feature, `untile_parallel` / `tile_parallel` split the work by z slices
 //!   and gob-row bands (untile) or by block rows / pitch rows / swizzle sub-cubes (tile) over the
 //!   current rayon pool; their bytes equal the single-thread path's. Bands and swizzle sub-cubes
-//!   are sized for about two tasks per thread of the pool (bands of at least 256 KiB): on the
-//!   development machine, long walks per thread beat many small tasks.
+//!   are sized for about two tasks per thread of the pool (bands of at least 256 KiB where the
+//!   region is that large): on the development machine, long walks per thread beat many small
+//!   tasks.
 //!
 //! Fast paths (all in [`kernels`]): blocklinear copies whole gob rows (64 bytes, VM order) or
 //! 16-byte runs (CPU-side gob orders) and handles partial gobs with sub-row copies, never byte
@@ -23,8 +24,9 @@
 //! Vector kernels ([`crate::cpu`]): on x86_64, whole gobs move with AVX-512F (or AVX2) when the
 //! tiled and linear addresses and the row pitch are multiples of 64 bytes, and whole swizzle
 //! chunks of 4-byte elements move with AVX-512F (pairs of 64x64 chunks side by side also with
-//! AVX2); otherwise SSE2 (the x86_64 baseline) or plain copies. Outputs of at least [`STREAMING_THRESHOLD_BYTES`] are written with streaming stores
-//! ([`Plan::stream_tiled`], [`Plan::stream_linear`]). Every path gives the same bytes, and the
+//! AVX2); otherwise SSE2 (the x86_64 baseline) or plain copies. Outputs of at least
+//! [`STREAMING_THRESHOLD_BYTES`] are written with streaming stores ([`Plan::stream_tiled`],
+//! [`Plan::stream_linear`]). Every path gives the same bytes, and the
 //! tests compare each against the byte-by-byte [`untile_reference`] / [`tile_reference`] and
 //! the checked twins [`untile_checked`] / [`tile_checked`].
 
