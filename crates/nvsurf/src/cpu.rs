@@ -6,7 +6,8 @@
 //! - whole blocklinear gobs (Tegra and VM orders): AVX-512F, else AVX2, on 64-byte aligned
 //!   buffers and pitches, with streaming stores of whole lines for large outputs;
 //! - whole swizzle chunks of 4-byte elements: AVX-512F (single chunks, untile; pairs of
-//!   chunks side by side, both ways), else AVX2 (pairs);
+//!   chunks side by side, both ways), else AVX2 (pairs); of 2-byte elements: AVX-512BW; of
+//!   1-byte elements: AVX-512 VBMI;
 //! - byte table lookups (sRGB `8_8_8_8`): AVX-512 VBMI;
 //! - `10_10_10_2` unorm arithmetic: AVX2.
 //!
@@ -67,6 +68,21 @@ pub fn avx512f() -> bool {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     {
         allowed(VectorLevel::Avx512) && std::arch::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    {
+        false
+    }
+}
+
+/// AVX-512BW (16-bit lane permutes, with AVX-512F) kernels may run.
+#[inline]
+pub fn avx512bw() -> bool {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    {
+        allowed(VectorLevel::Avx512)
+            && std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
     }
     #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
     {

@@ -60,6 +60,20 @@ pub(crate) trait Mover {
     fn gob_tegra_vector(&mut self, _gob: usize, _l0: usize, _rp: usize) -> bool {
         false
     }
+    /// Whether [`Mover::chunks_small_vector`] can move chunks of `ES`-byte elements.
+    #[inline(always)]
+    fn wants_small_chunks<const ES: usize>(&self) -> bool {
+        false
+    }
+    /// Moves whole 64x64 swizzle chunks of `ES`-byte elements (`ES` 1 or 2, index bits x0 y0
+    /// .. x5 y5) side by side: chunk `c`'s tiled bytes from `offs[c]`, its linear rows from
+    /// `l + 64 * ES * c` with pitch `rp`; vector permutes (raw movers with AVX-512 VBMI for
+    /// 1 byte, AVX-512BW for 2), band by band across the chunks. Returns false, having moved
+    /// nothing, when it cannot.
+    #[inline(always)]
+    fn chunks_small_vector<const ES: usize>(&mut self, _offs: &[usize], _l: usize, _rp: usize) -> bool {
+        false
+    }
     /// Whether pairs of whole 64x64 swizzle chunks of 4-byte elements side by side should go
     /// through [`Mover::chunk_pair_es4_vector`] (raw movers with AVX-512 or AVX2, both directions).
     #[inline(always)]
@@ -214,6 +228,10 @@ pub(crate) mod raw {
         avx512: bool,
         /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob kernels' fallback).
         avx2: bool,
+        /// AVX-512BW kernels may run ([`crate::cpu::avx512bw`]; 2-byte swizzle chunks).
+        bw: bool,
+        /// AVX-512 VBMI kernels may run ([`crate::cpu::avx512vbmi`]; 1-byte swizzle chunks).
+        vbmi: bool,
         _life: PhantomData<&'a mut [u8]>,
     }
 
@@ -227,6 +245,8 @@ pub(crate) mod raw {
                 linear_base,
                 avx512: crate::cpu::avx512f(),
                 avx2: crate::cpu::avx2(),
+                bw: crate::cpu::avx512bw(),
+                vbmi: crate::cpu::avx512vbmi(),
                 _life: PhantomData,
             }
         }
@@ -297,6 +317,35 @@ pub(crate) mod raw {
                 return true;
             }
             let _ = (t, l, rp, table);
+            false
+        }
+        #[inline(always)]
+        fn wants_small_chunks<const ES: usize>(&self) -> bool {
+            (ES == 2 && self.bw) || (ES == 1 && self.vbmi)
+        }
+        #[inline(always)]
+        fn chunks_small_vector<const ES: usize>(&mut self, offs: &[usize], l: usize, rp: usize) -> bool {
+            #[cfg(target_arch = "x86_64")]
+            if self.wants_small_chunks::<ES>() {
+                let l = l - self.linear_base;
+                debug_assert!(offs.iter().all(|&t| t + 4096 * ES <= self.tiled_len));
+                debug_assert!(l + 63 * rp + 64 * ES * offs.len() <= self.linear_len);
+                // SAFETY: `bw` / `vbmi` say the CPU has the kernel's instructions (from
+                // `crate::cpu`). The kernel reads each chunk's 4096 * ES tiled bytes from
+                // `offs[c]` and writes 64 * ES bytes of each of its 64 rows from `l + 64 * ES *
+                // c`: the bytes `chunk_tiles4` would move for these whole chunks, in bounds and
+                // disjoint as the module documentation shows. Its accesses are unaligned.
+                unsafe {
+                    let dst = self.linear.add(l);
+                    if ES == 2 {
+                        x86::untile_chunks_es2(self.tiled, offs, dst, rp)
+                    } else {
+                        x86::untile_chunks_es1(self.tiled, offs, dst, rp)
+                    }
+                };
+                return true;
+            }
+            let _ = (offs, l, rp);
             false
         }
         #[inline(always)]
@@ -396,6 +445,10 @@ pub(crate) mod raw {
         avx512: bool,
         /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob kernels' fallback).
         avx2: bool,
+        /// AVX-512BW kernels may run ([`crate::cpu::avx512bw`]; 2-byte swizzle chunks).
+        bw: bool,
+        /// AVX-512 VBMI kernels may run ([`crate::cpu::avx512vbmi`]; 1-byte swizzle chunks).
+        vbmi: bool,
         _life: PhantomData<&'a mut [u8]>,
     }
 
@@ -409,6 +462,8 @@ pub(crate) mod raw {
                 tiled_base,
                 avx512: crate::cpu::avx512f(),
                 avx2: crate::cpu::avx2(),
+                bw: crate::cpu::avx512bw(),
+                vbmi: crate::cpu::avx512vbmi(),
                 _life: PhantomData,
             }
         }
@@ -460,6 +515,37 @@ pub(crate) mod raw {
                 return;
             }
             super::tile4x4_pairs::<ES, P, Self>(self, t, l, rp);
+        }
+        #[inline(always)]
+        fn wants_small_chunks<const ES: usize>(&self) -> bool {
+            (ES == 2 && self.bw) || (ES == 1 && self.vbmi)
+        }
+        #[inline(always)]
+        fn chunks_small_vector<const ES: usize>(&mut self, offs: &[usize], l: usize, rp: usize) -> bool {
+            #[cfg(target_arch = "x86_64")]
+            if self.wants_small_chunks::<ES>() {
+                debug_assert!(offs
+                    .iter()
+                    .all(|&t| t >= self.tiled_base && t - self.tiled_base + 4096 * ES <= self.tiled_len));
+                debug_assert!(l + 63 * rp + 64 * ES * offs.len() <= self.linear_len);
+                let mut rel = [0usize; 8];
+                for (r, &t) in rel.iter_mut().zip(offs) {
+                    *r = t - self.tiled_base;
+                }
+                // SAFETY: as in `Untile::chunks_small_vector`, with source and destination
+                // exchanged (offsets made relative to this mover's tiled sub-slice).
+                unsafe {
+                    let src = self.linear.add(l);
+                    if ES == 2 {
+                        x86::tile_chunks_es2(src, &rel[..offs.len()], self.tiled, rp)
+                    } else {
+                        x86::tile_chunks_es1(src, &rel[..offs.len()], self.tiled, rp)
+                    }
+                };
+                return true;
+            }
+            let _ = (offs, l, rp);
+            false
         }
         #[inline(always)]
         fn wants_chunk_pairs(&self) -> bool {
@@ -884,6 +970,256 @@ pub(crate) mod raw {
             }
         }
 
+        /// The 4x4 transpose of 128-bit lanes: lane `i` of output `r` is lane `r` of input `i`
+        /// (its own inverse).
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn transpose_lanes(v: [__m512i; 4]) -> [__m512i; 4] {
+            let t0 = _mm512_shuffle_i64x2::<0x44>(v[0], v[1]);
+            let t1 = _mm512_shuffle_i64x2::<0xee>(v[0], v[1]);
+            let t2 = _mm512_shuffle_i64x2::<0x44>(v[2], v[3]);
+            let t3 = _mm512_shuffle_i64x2::<0xee>(v[2], v[3]);
+            [
+                _mm512_shuffle_i64x2::<0x88>(t0, t2),
+                _mm512_shuffle_i64x2::<0xdd>(t0, t2),
+                _mm512_shuffle_i64x2::<0x88>(t1, t3),
+                _mm512_shuffle_i64x2::<0xdd>(t1, t3),
+            ]
+        }
+
+        /// The 8x8 transpose of 64-bit quadwords: quadword `j` of output `y` is quadword `y`
+        /// of input `j` (its own inverse).
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn transpose_qwords(v: [__m512i; 8]) -> [__m512i; 8] {
+            // Pairs of inputs: even quadwords (rows 0, 2, 4, 6) and odd ones, per 128-bit lane.
+            let u: [__m512i; 8] = core::array::from_fn(|i| {
+                let (a, b) = (v[i & !1], v[i | 1]);
+                if i & 1 == 0 {
+                    _mm512_unpacklo_epi64(a, b)
+                } else {
+                    _mm512_unpackhi_epi64(a, b)
+                }
+            });
+            // u[2p + o] holds rows o, o + 2, o + 4, o + 6 (lanes 0..4) of inputs 2p and 2p + 1.
+            let w: [__m512i; 8] = core::array::from_fn(|i| {
+                // i = 4 * h + 2 * s + o: inputs (4h..4h+4), lane pick s (rows o + 4s... ).
+                let (h, s, o) = (i >> 2, (i >> 1) & 1, i & 1);
+                let (a, b) = (u[4 * h + o], u[4 * h + 2 + o]);
+                if s == 0 {
+                    _mm512_shuffle_i64x2::<0x88>(a, b)
+                } else {
+                    _mm512_shuffle_i64x2::<0xdd>(a, b)
+                }
+            });
+            // w[4h + 2s + o]: rows o + 2s (lanes 0, 2 of the shuffle: inputs 4h..4h+4) and
+            // o + 2s + 4 (lanes 1, 3).
+            core::array::from_fn(|y| {
+                let (o, s, hi) = (y & 1, (y >> 1) & 1, y >> 2);
+                let (a, b) = (w[2 * s + o], w[4 + 2 * s + o]);
+                if hi == 0 {
+                    _mm512_shuffle_i64x2::<0x88>(a, b)
+                } else {
+                    _mm512_shuffle_i64x2::<0xdd>(a, b)
+                }
+            })
+        }
+
+        /// The permute that makes rows of a Morton block of `N` elements, `8` pixels wide: entry
+        /// `8 y + x` is the element index of pixel (x, y), whose bits interleave x and y
+        /// (x0 y0 x1 y1 x2 y2, as far as the block's height goes).
+        const fn morton_rows<const N: usize>() -> [u8; N] {
+            let mut out = [0u8; N];
+            let mut p = 0;
+            while p < N {
+                let (x, y) = (p % 8, p / 8);
+                let mut e = 0;
+                let mut b = 0;
+                while b < 3 {
+                    e |= (x >> b & 1) << (2 * b) | (y >> b & 1) << (2 * b + 1);
+                    b += 1;
+                }
+                out[p] = e as u8;
+                p += 1;
+            }
+            out
+        }
+
+        /// Byte permute for a 1-byte chunk: 64 tiled bytes (index bits x0 y0 x1 y1 x2 y2: 8 x
+        /// 8 pixels) to 8 rows of 8 bytes, one per quadword.
+        const ES1_ROWS: [u8; 64] = morton_rows();
+
+        /// Word permute for a 2-byte chunk, as bytes: 64 tiled bytes (32 elements, index bits
+        /// x0 y0 x1 y1 x2: 8 x 4 pixels) to 4 rows of 16 bytes, one per 128-bit lane.
+        const ES2_ROWS_U8: [u8; 32] = morton_rows();
+
+        /// [`ES2_ROWS_U8`] as words, for the word permute.
+        const ES2_ROWS: [u16; 32] = words(ES2_ROWS_U8);
+
+        /// The inverse of a permute table: entry `e` is where element `e` went.
+        const fn inverse<const N: usize>(t: [u8; N]) -> [u8; N] {
+            let mut out = [0u8; N];
+            let mut p = 0;
+            while p < N {
+                out[t[p] as usize] = p as u8;
+                p += 1;
+            }
+            out
+        }
+
+        /// Widens a 32-entry byte table to words.
+        const fn words(t: [u8; 32]) -> [u16; 32] {
+            let mut out = [0u16; 32];
+            let mut p = 0;
+            while p < 32 {
+                out[p] = t[p] as u16;
+                p += 1;
+            }
+            out
+        }
+
+        /// Offset in bytes, inside a 64x64 chunk of `es`-byte elements (index bits x0 y0 ..
+        /// x5 y5), of index bit `b` set alone.
+        const fn bit_bytes(b: u32, es: usize) -> usize {
+            (1 << b) * es
+        }
+
+        /// Strip `j`'s byte offset inside a band of a 64x64 chunk of `es`-byte elements:
+        /// index bits x3, x4, x5 (bits 6, 8, 10) = `j`.
+        #[inline(always)]
+        const fn strip_bytes(j: usize, es: usize) -> usize {
+            (j & 1) * bit_bytes(6, es) + (j >> 1 & 1) * bit_bytes(8, es) + (j >> 2) * bit_bytes(10, es)
+        }
+
+        /// Chunks of 2-byte elements (index bits x0 y0 .. x5 y5) side by side, tiled ->
+        /// linear, band of 4 rows by band across all of them (each row written 128 bytes per
+        /// chunk, left to right). In a band (index bits y2..y5 = `t`), a 64-byte tiled vector
+        /// is 8 x 4 pixels (strip `j`: index bits x3 x4 x5 = `j`); a word permute makes its
+        /// 128-bit lanes rows, and a lane transpose of strips 0-3 (then 4-7) gives each row's
+        /// two 64-byte halves.
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F and AVX-512BW; for each `c`, `tiled + offs[c]` is readable for
+        /// 8192 bytes and `linear + 128 * c + r * rp` writable for 128 bytes, `r` in 0..64;
+        /// no overlap between reads and writes.
+        #[target_feature(enable = "avx512f,avx512bw")]
+        pub(super) unsafe fn untile_chunks_es2(tiled: *const u8, offs: &[usize], linear: *mut u8, rp: usize) {
+            // SAFETY: reading a 64-byte table of the right size.
+            let idx = unsafe { _mm512_loadu_si512(ES2_ROWS.as_ptr() as *const __m512i) };
+            for t in 0..16usize {
+                let tb = (t & 1) * bit_bytes(5, 2)
+                    + (t >> 1 & 1) * bit_bytes(7, 2)
+                    + (t >> 2 & 1) * bit_bytes(9, 2)
+                    + (t >> 3) * bit_bytes(11, 2);
+                for (c, &off) in offs.iter().enumerate() {
+                    // SAFETY: tb + strip_bytes + 64 <= 8192 (chunk `c`'s bytes).
+                    let strips: [__m512i; 8] = core::array::from_fn(|j| unsafe {
+                        let v = _mm512_loadu_si512(tiled.add(off + tb + strip_bytes(j, 2)) as *const __m512i);
+                        _mm512_permutexvar_epi16(idx, v)
+                    });
+                    for h in 0..2 {
+                        let quarter = [strips[4 * h], strips[4 * h + 1], strips[4 * h + 2], strips[4 * h + 3]];
+                        for (r, v) in transpose_lanes(quarter).into_iter().enumerate() {
+                            // SAFETY: row 4t + r of chunk `c`, bytes 64h..64h + 64 of its 128.
+                            unsafe {
+                                _mm512_storeu_si512(linear.add(128 * c + (4 * t + r) * rp + 64 * h) as *mut __m512i, v)
+                            };
+                        }
+                    }
+                }
+            }
+        }
+
+        /// [`untile_chunks_es2`] the other way (the lane transpose is its own inverse, then the
+        /// inverse word permute).
+        ///
+        /// # Safety
+        /// As for [`untile_chunks_es2`] with reads and writes exchanged.
+        #[target_feature(enable = "avx512f,avx512bw")]
+        pub(super) unsafe fn tile_chunks_es2(linear: *const u8, offs: &[usize], tiled: *mut u8, rp: usize) {
+            const INV: [u16; 32] = words(inverse(ES2_ROWS_U8));
+            // SAFETY: reading a 64-byte table of the right size.
+            let idx = unsafe { _mm512_loadu_si512(INV.as_ptr() as *const __m512i) };
+            for t in 0..16usize {
+                let tb = (t & 1) * bit_bytes(5, 2)
+                    + (t >> 1 & 1) * bit_bytes(7, 2)
+                    + (t >> 2 & 1) * bit_bytes(9, 2)
+                    + (t >> 3) * bit_bytes(11, 2);
+                for (c, &off) in offs.iter().enumerate() {
+                    for h in 0..2 {
+                        // SAFETY: row 4t + r of chunk `c`, bytes 64h..64h + 64 of its 128.
+                        let rows: [__m512i; 4] = core::array::from_fn(|r| unsafe {
+                            _mm512_loadu_si512(linear.add(128 * c + (4 * t + r) * rp + 64 * h) as *const __m512i)
+                        });
+                        for (i, v) in transpose_lanes(rows).into_iter().enumerate() {
+                            let at = off + tb + strip_bytes(4 * h + i, 2);
+                            // SAFETY: tb + strip_bytes + 64 <= 8192 (chunk `c`'s bytes).
+                            unsafe {
+                                _mm512_storeu_si512(tiled.add(at) as *mut __m512i, _mm512_permutexvar_epi16(idx, v))
+                            };
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Chunks of 1-byte elements (index bits x0 y0 .. x5 y5) side by side, tiled ->
+        /// linear, band of 8 rows by band across all of them (each row written 64 bytes per
+        /// chunk, left to right). In a band (index bits y3 y4 y5 = `t`), a 64-byte tiled
+        /// vector is 8 x 8 pixels (strip `j`: index bits x3 x4 x5 = `j`); a byte permute
+        /// makes its quadwords rows, and an 8x8 quadword transpose of the 8 strips gives the
+        /// band's 8 rows of 64 bytes.
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F, AVX-512BW and AVX-512 VBMI; for each `c`, `tiled + offs[c]` is
+        /// readable for 4096 bytes and `linear + 64 * c + r * rp` writable for 64 bytes, `r` in
+        /// 0..64; no overlap between reads and writes.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+        pub(super) unsafe fn untile_chunks_es1(tiled: *const u8, offs: &[usize], linear: *mut u8, rp: usize) {
+            // SAFETY: reading a 64-byte table of the right size.
+            let idx = unsafe { _mm512_loadu_si512(ES1_ROWS.as_ptr() as *const __m512i) };
+            for t in 0..8usize {
+                let tb = (t & 1) * bit_bytes(7, 1) + (t >> 1 & 1) * bit_bytes(9, 1) + (t >> 2) * bit_bytes(11, 1);
+                for (c, &off) in offs.iter().enumerate() {
+                    // SAFETY: tb + strip_bytes + 64 <= 4096 (chunk `c`'s bytes).
+                    let strips: [__m512i; 8] = core::array::from_fn(|j| unsafe {
+                        let v = _mm512_loadu_si512(tiled.add(off + tb + strip_bytes(j, 1)) as *const __m512i);
+                        _mm512_permutexvar_epi8(idx, v)
+                    });
+                    for (r, v) in transpose_qwords(strips).into_iter().enumerate() {
+                        // SAFETY: row 8t + r of chunk `c`, its 64 bytes.
+                        unsafe { _mm512_storeu_si512(linear.add(64 * c + (8 * t + r) * rp) as *mut __m512i, v) };
+                    }
+                }
+            }
+        }
+
+        /// [`untile_chunks_es1`] the other way (the quadword transpose is its own inverse,
+        /// then the inverse byte permute).
+        ///
+        /// # Safety
+        /// As for [`untile_chunks_es1`] with reads and writes exchanged.
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+        pub(super) unsafe fn tile_chunks_es1(linear: *const u8, offs: &[usize], tiled: *mut u8, rp: usize) {
+            const INV: [u8; 64] = inverse(ES1_ROWS);
+            // SAFETY: reading a 64-byte table of the right size.
+            let idx = unsafe { _mm512_loadu_si512(INV.as_ptr() as *const __m512i) };
+            for t in 0..8usize {
+                let tb = (t & 1) * bit_bytes(7, 1) + (t >> 1 & 1) * bit_bytes(9, 1) + (t >> 2) * bit_bytes(11, 1);
+                for (c, &off) in offs.iter().enumerate() {
+                    // SAFETY: row 8t + r of chunk `c`, its 64 bytes.
+                    let rows: [__m512i; 8] = core::array::from_fn(|r| unsafe {
+                        _mm512_loadu_si512(linear.add(64 * c + (8 * t + r) * rp) as *const __m512i)
+                    });
+                    for (j, v) in transpose_qwords(rows).into_iter().enumerate() {
+                        let at = off + tb + strip_bytes(j, 1);
+                        // SAFETY: tb + strip_bytes + 64 <= 4096 (chunk `c`'s bytes).
+                        unsafe { _mm512_storeu_si512(tiled.add(at) as *mut __m512i, _mm512_permutexvar_epi8(idx, v)) };
+                    }
+                }
+            }
+        }
+
         /// The four 64-byte linear rows of the group of four tiles at `s` (128 tiled bytes at
         /// `s` and 128 at `s + 256`), as in [`untile_chunk_es4`].
         ///
@@ -1144,7 +1480,18 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
     }
     let full = |r: &Range<u32>, d: usize| (r.end - r.start) == 1 << (masks[d] & 0xfff).count_ones();
     let square = [0, 1, 2].map(|d| (masks[d] & 0xfff).count_ones()) == [6, 6, 0];
+    // The chunk's index bits are exactly x0 y0 x1 y1 .. x5 y5 (the 1- and 2-byte kernels'
+    // layout; any 2D surface at least 64x64 in power-of-two sizes).
+    let morton = low_bits == 12 && masks[0] & 0xfff == 0x555 && masks[1] & 0xfff == 0xaaa;
     let pairs = tiles4 && x_tiles && square && es == 4 && masks[0] & (1 << 12) != 0 && m.wants_chunk_pairs();
+    if morton && es == 1 && m.wants_small_chunks::<1>() {
+        chunk_groups::<1, M>(p, s, m, &region, &table);
+        return;
+    }
+    if morton && es == 2 && m.wants_small_chunks::<2>() {
+        chunk_groups::<2, M>(p, s, m, &region, &table);
+        return;
+    }
     if pairs {
         // The chunk's low 12 index bits are then x0 y0 .. x5 y5, so sorting the groups by
         // linear offset is sorting them by (y, x): `PAIR_ROWS` (checked in `chunk_pairs` where
@@ -1223,6 +1570,58 @@ fn chunk_pairs<M: Mover>(
                     chunk_tiles4::<4, 8, M>(m, t / 4, l0, rp, table);
                 }
                 cx += 1;
+            }
+        }
+    }
+}
+
+/// Every chunk of a 2D swizzled surface of `ES`-byte elements (1 or 2) whose chunks' index
+/// bits are x0 y0 .. x5 y5 that meets `region`, chunk row by chunk row: runs of up to
+/// `512 / (64 * ES)` whole chunks side by side (512 linear bytes per row) through
+/// [`Mover::chunks_small_vector`], partial chunks through [`swizzled`]. Chunks are found by
+/// their coordinates, as in [`chunk_pairs`].
+fn chunk_groups<const ES: usize, M: Mover>(
+    p: &Plan,
+    s: &Swizzled,
+    m: &mut M,
+    region: &[Range<u32>; 3],
+    table: &[usize; 256],
+) {
+    let masks = s.masks();
+    let rp = p.row_pitch;
+    let most = 512 / (64 * ES);
+    let clip = |c: u32, d: usize| (c * 64).max(region[d].start)..(c * 64 + 64).min(region[d].end);
+    let is_whole = |r: &Range<u32>| r.end - r.start == 64;
+    let (cx_last, cy_last) = ((region[0].end - 1) / 64, (region[1].end - 1) / 64);
+    let chunk_at =
+        |cx: u32, cy: u32, z: u32| ((swizzle_index(masks, [cx * 64, cy * 64, z]) >> 12) as usize) * 4096 * ES;
+    for z in region[2].clone() {
+        for cy in region[1].start / 64..=cy_last {
+            let ys = clip(cy, 1);
+            let mut cx = region[0].start / 64;
+            while cx <= cx_last {
+                if !(is_whole(&ys) && is_whole(&clip(cx, 0))) {
+                    let xs = clip(cx, 0);
+                    swizzled(p, s, m, z..z + 1, ys.clone(), [xs.start, xs.end]);
+                    cx += 1;
+                    continue;
+                }
+                let mut offs = [0usize; 8];
+                let mut n = 0;
+                while n < most && cx + (n as u32) <= cx_last && is_whole(&clip(cx + n as u32, 0)) {
+                    offs[n] = chunk_at(cx + n as u32, cy, z);
+                    n += 1;
+                }
+                let l0 = p.linear_offset(cx as usize * 64 * ES, cy * 64, z);
+                if !m.chunks_small_vector::<ES>(&offs[..n], l0, rp) {
+                    for (c, &t) in offs[..n].iter().enumerate() {
+                        match ES {
+                            1 => chunk_tiles4::<1, 2, M>(m, t, l0 + 64 * c, rp, table),
+                            _ => chunk_tiles4::<2, 4, M>(m, t / 2, l0 + 128 * c, rp, table),
+                        }
+                    }
+                }
+                cx += n as u32;
             }
         }
     }
