@@ -321,7 +321,7 @@ pub(crate) mod raw {
         }
         #[inline(always)]
         fn wants_small_chunks<const ES: usize>(&self) -> bool {
-            (ES == 2 && self.bw) || (ES == 1 && self.vbmi)
+            (ES == 2 && self.bw) || (ES == 1 && self.vbmi) || ((ES == 1 || ES == 2) && self.avx2)
         }
         #[inline(always)]
         fn chunks_small_vector<const ES: usize>(&mut self, offs: &[usize], l: usize, rp: usize) -> bool {
@@ -330,17 +330,19 @@ pub(crate) mod raw {
                 let l = l - self.linear_base;
                 debug_assert!(offs.iter().all(|&t| t + 4096 * ES <= self.tiled_len));
                 debug_assert!(l + 63 * rp + 64 * ES * offs.len() <= self.linear_len);
-                // SAFETY: `bw` / `vbmi` say the CPU has the kernel's instructions (from
-                // `crate::cpu`). The kernel reads each chunk's 4096 * ES tiled bytes from
+                // SAFETY: `bw` / `vbmi` / `avx2` say the CPU has the chosen kernel's
+                // instructions (from `crate::cpu`). The kernel reads each chunk's 4096 * ES tiled bytes from
                 // `offs[c]` and writes 64 * ES bytes of each of its 64 rows from `l + 64 * ES *
                 // c`: the bytes `chunk_tiles4` would move for these whole chunks, in bounds and
                 // disjoint as the module documentation shows. Its accesses are unaligned.
                 unsafe {
                     let dst = self.linear.add(l);
-                    if ES == 2 {
+                    if ES == 2 && self.bw {
                         x86::untile_chunks_es2(self.tiled, offs, dst, rp)
-                    } else {
+                    } else if ES == 1 && self.vbmi {
                         x86::untile_chunks_es1(self.tiled, offs, dst, rp)
+                    } else {
+                        x86::untile_chunks_small_avx2::<ES>(self.tiled, offs, dst, rp)
                     }
                 };
                 return true;
@@ -518,7 +520,7 @@ pub(crate) mod raw {
         }
         #[inline(always)]
         fn wants_small_chunks<const ES: usize>(&self) -> bool {
-            (ES == 2 && self.bw) || (ES == 1 && self.vbmi)
+            (ES == 2 && self.bw) || (ES == 1 && self.vbmi) || ((ES == 1 || ES == 2) && self.avx2)
         }
         #[inline(always)]
         fn chunks_small_vector<const ES: usize>(&mut self, offs: &[usize], l: usize, rp: usize) -> bool {
@@ -536,10 +538,13 @@ pub(crate) mod raw {
                 // exchanged (offsets made relative to this mover's tiled sub-slice).
                 unsafe {
                     let src = self.linear.add(l);
-                    if ES == 2 {
-                        x86::tile_chunks_es2(src, &rel[..offs.len()], self.tiled, rp)
+                    let rel = &rel[..offs.len()];
+                    if ES == 2 && self.bw {
+                        x86::tile_chunks_es2(src, rel, self.tiled, rp)
+                    } else if ES == 1 && self.vbmi {
+                        x86::tile_chunks_es1(src, rel, self.tiled, rp)
                     } else {
-                        x86::tile_chunks_es1(src, &rel[..offs.len()], self.tiled, rp)
+                        x86::tile_chunks_small_avx2::<ES>(src, rel, self.tiled, rp)
                     }
                 };
                 return true;
@@ -1215,6 +1220,177 @@ pub(crate) mod raw {
                         let at = off + tb + strip_bytes(j, 1);
                         // SAFETY: tb + strip_bytes + 64 <= 4096 (chunk `c`'s bytes).
                         unsafe { _mm512_storeu_si512(tiled.add(at) as *mut __m512i, _mm512_permutexvar_epi8(idx, v)) };
+                    }
+                }
+            }
+        }
+
+        /// The 4x4 transpose of 64-bit quadwords across four 256-bit vectors: quadword `i` of
+        /// output `r` is quadword `r` of input `i` (its own inverse).
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn transpose_qwords4(v: [__m256i; 4]) -> [__m256i; 4] {
+            let lo01 = _mm256_unpacklo_epi64(v[0], v[1]);
+            let hi01 = _mm256_unpackhi_epi64(v[0], v[1]);
+            let lo23 = _mm256_unpacklo_epi64(v[2], v[3]);
+            let hi23 = _mm256_unpackhi_epi64(v[2], v[3]);
+            [
+                _mm256_permute2x128_si256::<0x20>(lo01, lo23),
+                _mm256_permute2x128_si256::<0x20>(hi01, hi23),
+                _mm256_permute2x128_si256::<0x31>(lo01, lo23),
+                _mm256_permute2x128_si256::<0x31>(hi01, hi23),
+            ]
+        }
+
+        /// In-lane byte shuffles making quadword rows of a 32-byte tiled vector (AVX2 twins of
+        /// the 1- and 2-byte chunk kernels). 2 bytes: a 128-bit lane is 4 x 2 pixels (index
+        /// bits x0 y0 x1; the lane is y1), each row to one quadword. 1 byte: a lane is 4 x 4
+        /// pixels (x0 y0 x1 y1; the lane is x2), each row to one doubleword; a doubleword
+        /// permute (0, 4, 1, 5, 2, 6, 3, 7) then joins the lanes' rows into quadwords.
+        const fn lane_rows(es: usize) -> [u8; 32] {
+            let mut out = [0u8; 32];
+            let mut p = 0;
+            while p < 16 {
+                // Output byte `p` of a lane: pixel (x, y) and byte `k` of the element.
+                let (k, px) = (p % es, p / es);
+                let (x, y) = (px % 4, px / 4);
+                let e = (x & 1) | (y & 1) << 1 | (x >> 1 & 1) << 2 | (y >> 1 & 1) << 3;
+                out[p] = (e * es + k) as u8;
+                out[16 + p] = out[p];
+                p += 1;
+            }
+            out
+        }
+
+        /// Byte offset of column unit `u` (2 bytes: a 4-pixel tile column, index bits x2 x3
+        /// x4 x5 = `u`; 1 byte: an 8-pixel column, x3 x4 x5 = `u`) and of band `t` (index
+        /// bits y2 y3 y4 y5 = `t`, 4 rows) inside a 64x64 chunk of `es`-byte elements.
+        #[inline(always)]
+        const fn unit_bytes(u: usize, es: usize) -> usize {
+            if es == 2 {
+                (u & 1) * bit_bytes(4, 2)
+                    + (u >> 1 & 1) * bit_bytes(6, 2)
+                    + (u >> 2 & 1) * bit_bytes(8, 2)
+                    + (u >> 3) * bit_bytes(10, 2)
+            } else {
+                strip_bytes(u, 1)
+            }
+        }
+
+        /// See [`unit_bytes`].
+        #[inline(always)]
+        const fn band_bytes(t: usize, es: usize) -> usize {
+            (t & 1) * bit_bytes(5, es)
+                + (t >> 1 & 1) * bit_bytes(7, es)
+                + (t >> 2 & 1) * bit_bytes(9, es)
+                + (t >> 3) * bit_bytes(11, es)
+        }
+
+        /// AVX2 twin of [`untile_chunks_es2`] / [`untile_chunks_es1`] (`ES` 2 or 1): band of 4
+        /// rows by band across the chunks. A 32-byte tiled vector is a column unit of the band
+        /// ([`unit_bytes`]: 4 x 4 pixels of 2 bytes, or 8 x 4 of 1 byte); byte shuffles make
+        /// its quadwords rows ([`lane_rows`]), and a quadword transpose of 4 units gives 4
+        /// rows of 32 bytes.
+        ///
+        /// # Safety
+        /// The CPU has AVX2; for each `c`, `tiled + offs[c]` is readable for 4096 * ES bytes and
+        /// `linear + 64 * ES * c + r * rp` writable for 64 * ES bytes, `r` in 0..64; no overlap
+        /// between reads and writes.
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn untile_chunks_small_avx2<const ES: usize>(
+            tiled: *const u8,
+            offs: &[usize],
+            linear: *mut u8,
+            rp: usize,
+        ) {
+            const JOIN: [i32; 8] = [0, 4, 1, 5, 2, 6, 3, 7];
+            let shuf_table = lane_rows(ES);
+            // SAFETY: reading 32-byte tables of the right size.
+            let (shuf, join) = unsafe {
+                (
+                    _mm256_loadu_si256(shuf_table.as_ptr() as *const __m256i),
+                    _mm256_loadu_si256(JOIN.as_ptr() as *const __m256i),
+                )
+            };
+            // 16 units of 4 pixels (2 bytes), 8 of 8 pixels (1 byte).
+            let units = 8 * ES;
+            // With 1-byte elements a vector is half a line (the other half is the next band's):
+            // bands go in pairs so that each line is used whole at once.
+            let pair = 3 - ES;
+            for t0 in (0..16usize).step_by(pair) {
+                for (c, &off) in offs.iter().enumerate() {
+                    for k in 0..pair * units / 4 {
+                        let (t, g) = (t0 + k / (units / 4), k % (units / 4));
+                        let tb = band_bytes(t, ES);
+                        // SAFETY: band and unit offsets stay inside chunk `c`'s 4096 * ES bytes.
+                        let v: [__m256i; 4] = core::array::from_fn(|i| unsafe {
+                            let x =
+                                _mm256_loadu_si256(tiled.add(off + tb + unit_bytes(4 * g + i, ES)) as *const __m256i);
+                            let x = _mm256_shuffle_epi8(x, shuf);
+                            if ES == 1 {
+                                _mm256_permutevar8x32_epi32(x, join)
+                            } else {
+                                x
+                            }
+                        });
+                        for (r, row) in transpose_qwords4(v).into_iter().enumerate() {
+                            let at = 64 * ES * c + (4 * t + r) * rp + 32 * g;
+                            // SAFETY: row 4t + r of chunk `c`, 32 bytes of its 64 * ES.
+                            unsafe { _mm256_storeu_si256(linear.add(at) as *mut __m256i, row) };
+                        }
+                    }
+                }
+            }
+        }
+
+        /// [`untile_chunks_small_avx2`] the other way.
+        ///
+        /// # Safety
+        /// As for [`untile_chunks_small_avx2`] with reads and writes exchanged.
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn tile_chunks_small_avx2<const ES: usize>(
+            linear: *const u8,
+            offs: &[usize],
+            tiled: *mut u8,
+            rp: usize,
+        ) {
+            const SPLIT: [i32; 8] = [0, 2, 4, 6, 1, 3, 5, 7];
+            let unshuf_table = {
+                let t = lane_rows(ES);
+                let mut out = [0u8; 32];
+                let mut p = 0;
+                while p < 16 {
+                    out[t[p] as usize] = p as u8;
+                    out[16 + t[p] as usize] = p as u8;
+                    p += 1;
+                }
+                out
+            };
+            // SAFETY: reading 32-byte tables of the right size.
+            let (unshuf, split) = unsafe {
+                (
+                    _mm256_loadu_si256(unshuf_table.as_ptr() as *const __m256i),
+                    _mm256_loadu_si256(SPLIT.as_ptr() as *const __m256i),
+                )
+            };
+            let units = 8 * ES;
+            let pair = 3 - ES;
+            for t0 in (0..16usize).step_by(pair) {
+                for (c, &off) in offs.iter().enumerate() {
+                    for k in 0..pair * units / 4 {
+                        let (t, g) = (t0 + k / (units / 4), k % (units / 4));
+                        let tb = band_bytes(t, ES);
+                        // SAFETY: row 4t + r of chunk `c`, 32 bytes of its 64 * ES.
+                        let rows: [__m256i; 4] = core::array::from_fn(|r| unsafe {
+                            _mm256_loadu_si256(linear.add(64 * ES * c + (4 * t + r) * rp + 32 * g) as *const __m256i)
+                        });
+                        for (i, x) in transpose_qwords4(rows).into_iter().enumerate() {
+                            let x = if ES == 1 { _mm256_permutevar8x32_epi32(x, split) } else { x };
+                            let x = _mm256_shuffle_epi8(x, unshuf);
+                            let at = off + tb + unit_bytes(4 * g + i, ES);
+                            // SAFETY: band and unit offsets stay inside chunk `c`'s 4096 * ES bytes.
+                            unsafe { _mm256_storeu_si256(tiled.add(at) as *mut __m256i, x) };
+                        }
                     }
                 }
             }
