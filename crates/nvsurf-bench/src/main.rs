@@ -77,9 +77,9 @@ fn cases(scale: u32) -> Vec<Case> {
     ];
     let g80 = BlockLinear::new(&BlockLinearParams::new(Gpu::G80, 4, [s(2048), s(2048), 1], [0, 4, 0])).expect("valid");
     v.push(Case { name: format!("g80-{}x{}x4", s(2048), s(2048)), surface: Surface::BlockLinear(g80), tegra: None });
-    // The swizzled case (4-byte elements), then 1- and 2-byte elements (NV2A/NV40
-    // textures: A8/L8 and R5G6B5/A1R5G5B5/A4R4G4B4), 4 MiB each.
-    for (es, w, h) in [(4, 1024, 1024), (1, 2048, 2048), (2, 2048, 1024)] {
+    // The swizzled case (4-byte elements), then 1-, 2- and 8-byte elements (NV2A/NV40
+    // textures: A8/L8, R5G6B5/A1R5G5B5/A4R4G4B4, 16-bit float RGBA), 4 MiB each.
+    for (es, w, h) in [(4, 1024, 1024), (1, 2048, 2048), (2, 2048, 1024), (8, 1024, 512)] {
         let mut sw = SurfaceDesc::new(Gpu::Nv40, es, [s(w), s(h), 1]);
         sw.layout = LayoutKind::Swizzled;
         v.push(Case {

@@ -65,11 +65,11 @@ pub(crate) trait Mover {
     fn wants_small_chunks<const ES: usize>(&self) -> bool {
         false
     }
-    /// Moves whole 64x64 swizzle chunks of `ES`-byte elements (`ES` 1 or 2, index bits x0 y0
-    /// .. x5 y5) side by side: chunk `c`'s tiled bytes from `offs[c]`, its linear rows from
-    /// `l + 64 * ES * c` with pitch `rp`; vector permutes (raw movers with AVX-512 VBMI for
-    /// 1 byte, AVX-512BW for 2), band by band across the chunks. Returns false, having moved
-    /// nothing, when it cannot.
+    /// Moves whole 64x64 swizzle chunks of `ES`-byte elements (`ES` 1, 2 or 8, index bits x0
+    /// y0 .. x5 y5) side by side: chunk `c`'s tiled bytes from `offs[c]`, its linear rows
+    /// from `l + 64 * ES * c` with pitch `rp`; vector permutes (raw movers: AVX-512 VBMI for
+    /// 1 byte, AVX-512BW for 2, AVX-512F for 8, else AVX2), band by band across the chunks.
+    /// Returns false, having moved nothing, when it cannot.
     #[inline(always)]
     fn chunks_small_vector<const ES: usize>(&mut self, _offs: &[usize], _l: usize, _rp: usize) -> bool {
         false
@@ -321,7 +321,7 @@ pub(crate) mod raw {
         }
         #[inline(always)]
         fn wants_small_chunks<const ES: usize>(&self) -> bool {
-            (ES == 2 && self.bw) || (ES == 1 && self.vbmi) || ((ES == 1 || ES == 2) && self.avx2)
+            (ES == 2 && self.bw) || (ES == 1 && self.vbmi) || ((ES == 1 || ES == 2 || ES == 8) && self.avx2)
         }
         #[inline(always)]
         fn chunks_small_vector<const ES: usize>(&mut self, offs: &[usize], l: usize, rp: usize) -> bool {
@@ -330,14 +330,23 @@ pub(crate) mod raw {
                 let l = l - self.linear_base;
                 debug_assert!(offs.iter().all(|&t| t + 4096 * ES <= self.tiled_len));
                 debug_assert!(l + 63 * rp + 64 * ES * offs.len() <= self.linear_len);
-                // SAFETY: `bw` / `vbmi` / `avx2` say the CPU has the chosen kernel's
+                // SAFETY: `bw` / `vbmi` / `avx512` / `avx2` say the CPU has the chosen kernel's
                 // instructions (from `crate::cpu`). The kernel reads each chunk's 4096 * ES tiled bytes from
                 // `offs[c]` and writes 64 * ES bytes of each of its 64 rows from `l + 64 * ES *
                 // c`: the bytes `chunk_tiles4` would move for these whole chunks, in bounds and
                 // disjoint as the module documentation shows. Its accesses are unaligned.
                 unsafe {
                     let dst = self.linear.add(l);
-                    if ES == 2 && self.bw {
+                    if ES == 8 {
+                        for (c, &t) in offs.iter().enumerate() {
+                            let (src, d) = (self.tiled.add(t), dst.add(512 * c));
+                            if self.avx512 {
+                                x86::untile_chunk_es8(src, d, rp)
+                            } else {
+                                x86::untile_chunk_es8_avx2(src, d, rp)
+                            }
+                        }
+                    } else if ES == 2 && self.bw {
                         x86::untile_chunks_es2(self.tiled, offs, dst, rp)
                     } else if ES == 1 && self.vbmi {
                         x86::untile_chunks_es1(self.tiled, offs, dst, rp)
@@ -520,7 +529,7 @@ pub(crate) mod raw {
         }
         #[inline(always)]
         fn wants_small_chunks<const ES: usize>(&self) -> bool {
-            (ES == 2 && self.bw) || (ES == 1 && self.vbmi) || ((ES == 1 || ES == 2) && self.avx2)
+            (ES == 2 && self.bw) || (ES == 1 && self.vbmi) || ((ES == 1 || ES == 2 || ES == 8) && self.avx2)
         }
         #[inline(always)]
         fn chunks_small_vector<const ES: usize>(&mut self, offs: &[usize], l: usize, rp: usize) -> bool {
@@ -539,7 +548,16 @@ pub(crate) mod raw {
                 unsafe {
                     let src = self.linear.add(l);
                     let rel = &rel[..offs.len()];
-                    if ES == 2 && self.bw {
+                    if ES == 8 {
+                        for (c, &t) in rel.iter().enumerate() {
+                            let (l, d) = (src.add(512 * c), self.tiled.add(t));
+                            if self.avx512 {
+                                x86::tile_chunk_es8(l, d, rp)
+                            } else {
+                                x86::tile_chunk_es8_avx2(l, d, rp)
+                            }
+                        }
+                    } else if ES == 2 && self.bw {
                         x86::tile_chunks_es2(src, rel, self.tiled, rp)
                     } else if ES == 1 && self.vbmi {
                         x86::tile_chunks_es1(src, rel, self.tiled, rp)
@@ -1396,6 +1414,126 @@ pub(crate) mod raw {
             }
         }
 
+        /// One whole 64x64 chunk of 8-byte elements (index bits x0 y0 .. x5 y5), tiled ->
+        /// linear, band of 4 rows by band (each row written 512 bytes at a time). A strip of
+        /// two 4x4 tiles side by side (index bits x2..: 256 contiguous tiled bytes) is four
+        /// 64-byte vectors; one two-source quadword permute per row joins the halves of both
+        /// tiles' rows (a tile row is elements `b, b + 1, b + 4, b + 5`).
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F; `tiled` is readable for 32768 bytes and `linear + r * rp`
+        /// writable for 512 bytes, `r` in 0..64; no overlap.
+        #[target_feature(enable = "avx512f")]
+        pub(super) unsafe fn untile_chunk_es8(tiled: *const u8, linear: *mut u8, rp: usize) {
+            let even = _mm512_setr_epi64(0, 1, 4, 5, 8, 9, 12, 13);
+            let odd = _mm512_setr_epi64(2, 3, 6, 7, 10, 11, 14, 15);
+            for t in 0..16usize {
+                let tb = band_bytes(t, 8);
+                for j in 0..8usize {
+                    // SAFETY: the strip's 256 bytes lie inside the chunk's 32768; row 4t + r,
+                    // bytes 64j..64j + 64 of its 512.
+                    unsafe {
+                        let s = tiled.add(tb + strip_bytes(j, 8));
+                        let ld = |k: usize| _mm512_loadu_si512(s.add(64 * k) as *const __m512i);
+                        let (a_lo, a_hi, b_lo, b_hi) = (ld(0), ld(1), ld(2), ld(3));
+                        let d = linear.add(4 * t * rp + 64 * j);
+                        _mm512_storeu_si512(d as *mut __m512i, _mm512_permutex2var_epi64(a_lo, even, b_lo));
+                        _mm512_storeu_si512(d.add(rp) as *mut __m512i, _mm512_permutex2var_epi64(a_lo, odd, b_lo));
+                        _mm512_storeu_si512(d.add(2 * rp) as *mut __m512i, _mm512_permutex2var_epi64(a_hi, even, b_hi));
+                        _mm512_storeu_si512(d.add(3 * rp) as *mut __m512i, _mm512_permutex2var_epi64(a_hi, odd, b_hi));
+                    }
+                }
+            }
+        }
+
+        /// [`untile_chunk_es8`] the other way: two rows' vectors give each tile half by one
+        /// two-source quadword permute.
+        ///
+        /// # Safety
+        /// As for [`untile_chunk_es8`] with reads and writes exchanged.
+        #[target_feature(enable = "avx512f")]
+        pub(super) unsafe fn tile_chunk_es8(linear: *const u8, tiled: *mut u8, rp: usize) {
+            // Rows r, r + 1 (x 0..8 each) -> tile A's half (lanes 0-3 of both) and B's (4-7).
+            let tile_a = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
+            let tile_b = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+            for t in 0..16usize {
+                let tb = band_bytes(t, 8);
+                for j in 0..8usize {
+                    // SAFETY: as in the untile twin.
+                    unsafe {
+                        let l = linear.add(4 * t * rp + 64 * j);
+                        let ld = |r: usize| _mm512_loadu_si512(l.add(r * rp) as *const __m512i);
+                        let (r0, r1, r2, r3) = (ld(0), ld(1), ld(2), ld(3));
+                        let s = tiled.add(tb + strip_bytes(j, 8));
+                        _mm512_storeu_si512(s as *mut __m512i, _mm512_permutex2var_epi64(r0, tile_a, r1));
+                        _mm512_storeu_si512(s.add(64) as *mut __m512i, _mm512_permutex2var_epi64(r2, tile_a, r3));
+                        _mm512_storeu_si512(s.add(128) as *mut __m512i, _mm512_permutex2var_epi64(r0, tile_b, r1));
+                        _mm512_storeu_si512(s.add(192) as *mut __m512i, _mm512_permutex2var_epi64(r2, tile_b, r3));
+                    }
+                }
+            }
+        }
+
+        /// AVX2 twin of [`untile_chunk_es8`]: a tile row is two 32-byte halves of the tile's
+        /// vectors joined by one 128-bit lane permute.
+        ///
+        /// # Safety
+        /// The CPU has AVX2; otherwise as for [`untile_chunk_es8`].
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn untile_chunk_es8_avx2(tiled: *const u8, linear: *mut u8, rp: usize) {
+            for t in 0..16usize {
+                let tb = band_bytes(t, 8);
+                for j in 0..8usize {
+                    for half in 0..2usize {
+                        // SAFETY: tile `half` of the strip (128 bytes inside the chunk); row 4t +
+                        // r, bytes 64j + 32 half.. + 32 of its 512.
+                        unsafe {
+                            let s = tiled.add(tb + strip_bytes(j, 8) + 128 * half);
+                            let ld = |k: usize| _mm256_loadu_si256(s.add(32 * k) as *const __m256i);
+                            let (v0, v1, v2, v3) = (ld(0), ld(1), ld(2), ld(3));
+                            let d = linear.add(4 * t * rp + 64 * j + 32 * half);
+                            _mm256_storeu_si256(d as *mut __m256i, _mm256_permute2x128_si256::<0x20>(v0, v1));
+                            _mm256_storeu_si256(d.add(rp) as *mut __m256i, _mm256_permute2x128_si256::<0x31>(v0, v1));
+                            _mm256_storeu_si256(
+                                d.add(2 * rp) as *mut __m256i,
+                                _mm256_permute2x128_si256::<0x20>(v2, v3),
+                            );
+                            _mm256_storeu_si256(
+                                d.add(3 * rp) as *mut __m256i,
+                                _mm256_permute2x128_si256::<0x31>(v2, v3),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+
+        /// [`untile_chunk_es8_avx2`] the other way (the lane permutes are their own inverse).
+        ///
+        /// # Safety
+        /// As for [`untile_chunk_es8_avx2`] with reads and writes exchanged.
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn tile_chunk_es8_avx2(linear: *const u8, tiled: *mut u8, rp: usize) {
+            for t in 0..16usize {
+                let tb = band_bytes(t, 8);
+                for j in 0..8usize {
+                    for half in 0..2usize {
+                        // SAFETY: as in the untile twin.
+                        unsafe {
+                            let l = linear.add(4 * t * rp + 64 * j + 32 * half);
+                            let ld = |r: usize| _mm256_loadu_si256(l.add(r * rp) as *const __m256i);
+                            let (r0, r1, r2, r3) = (ld(0), ld(1), ld(2), ld(3));
+                            let s = tiled.add(tb + strip_bytes(j, 8) + 128 * half);
+                            _mm256_storeu_si256(s as *mut __m256i, _mm256_permute2x128_si256::<0x20>(r0, r1));
+                            _mm256_storeu_si256(s.add(32) as *mut __m256i, _mm256_permute2x128_si256::<0x31>(r0, r1));
+                            _mm256_storeu_si256(s.add(64) as *mut __m256i, _mm256_permute2x128_si256::<0x20>(r2, r3));
+                            _mm256_storeu_si256(s.add(96) as *mut __m256i, _mm256_permute2x128_si256::<0x31>(r2, r3));
+                        }
+                    }
+                }
+            }
+        }
+
         /// The four 64-byte linear rows of the group of four tiles at `s` (128 tiled bytes at
         /// `s` and 128 at `s + 256`), as in [`untile_chunk_es4`].
         ///
@@ -1668,6 +1806,10 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
         chunk_groups::<2, M>(p, s, m, &region, &table);
         return;
     }
+    if morton && es == 8 && m.wants_small_chunks::<8>() {
+        chunk_groups::<8, M>(p, s, m, &region, &table);
+        return;
+    }
     if pairs {
         // The chunk's low 12 index bits are then x0 y0 .. x5 y5, so sorting the groups by
         // linear offset is sorting them by (y, x): `PAIR_ROWS` (checked in `chunk_pairs` where
@@ -1751,7 +1893,7 @@ fn chunk_pairs<M: Mover>(
     }
 }
 
-/// Every chunk of a 2D swizzled surface of `ES`-byte elements (1 or 2) whose chunks' index
+/// Every chunk of a 2D swizzled surface of `ES`-byte elements (1, 2 or 8) whose chunks' index
 /// bits are x0 y0 .. x5 y5 that meets `region`, chunk row by chunk row: runs of up to
 /// `512 / (64 * ES)` whole chunks side by side (512 linear bytes per row) through
 /// [`Mover::chunks_small_vector`], partial chunks through [`swizzled`]. Chunks are found by
@@ -1793,7 +1935,8 @@ fn chunk_groups<const ES: usize, M: Mover>(
                     for (c, &t) in offs[..n].iter().enumerate() {
                         match ES {
                             1 => chunk_tiles4::<1, 2, M>(m, t, l0 + 64 * c, rp, table),
-                            _ => chunk_tiles4::<2, 4, M>(m, t / 2, l0 + 128 * c, rp, table),
+                            2 => chunk_tiles4::<2, 4, M>(m, t / 2, l0 + 128 * c, rp, table),
+                            _ => chunk_tiles4::<8, 16, M>(m, t / 8, l0 + 512 * c, rp, table),
                         }
                     }
                 }
