@@ -6,8 +6,8 @@
 //! - whole blocklinear gobs (Tegra and VM orders): AVX-512F, else AVX2, on 64-byte aligned
 //!   buffers and pitches, with streaming stores of whole lines for large outputs;
 //! - whole swizzle chunks of 4-byte elements: AVX-512F (single chunks, untile; pairs of
-//!   chunks side by side, both ways), else AVX2 (pairs); of 2-byte elements: AVX-512BW; of
-//!   1-byte elements: AVX-512 VBMI;
+//!   chunks side by side, both ways), else AVX2 (pairs); of 1-, 2- and 8-byte elements:
+//!   AVX-512 VBMI, BW and F respectively, else AVX2;
 //! - byte table lookups (sRGB `8_8_8_8`): AVX-512 VBMI;
 //! - `10_10_10_2` unorm arithmetic: AVX2.
 //!

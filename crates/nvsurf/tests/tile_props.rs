@@ -72,6 +72,9 @@ fn region_of(s: &Surface, f: [f64; 6], pad: [u64; 2], whole: bool) -> (Region, L
 /// several threads; the other tests only ever see a cap that gives the same bytes).
 static LEVELS: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// Every vector level, lowest first.
+const ALL_LEVELS: [VectorLevel; 3] = [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512];
+
 fn levels_lock() -> std::sync::MutexGuard<'static, ()> {
     LEVELS.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -331,7 +334,7 @@ proptest! {
     /// and chunk kernels run where the CPU has them: every vector level against the
     /// byte-by-byte reference, whole surfaces and boxes, single-thread and parallel.
     #[test]
-    fn aligned_buffers_take_the_vector_kernels(kind in 0u8..3, es in prop_oneof![Just(1u32), Just(4), Just(16)],
+    fn aligned_buffers_take_the_vector_kernels(kind in 0u8..3, es in prop_oneof![Just(1u32), Just(2), Just(4), Just(8), Just(16)],
                                                wl in 1u32..6, h in 1u32..200, bw in 0u32..2, bh in 0u32..5, whole in any::<bool>(),
                                                f in prop::array::uniform6(0.0f64..1.0), pad in 0u64..3, seed in any::<u64>()) {
         let w = (64 / es) * wl * 4;
@@ -470,6 +473,7 @@ fn parallel_paths_equal_the_checked_twins_for_any_pool_size() {
         swizzled(2, [64, 64, 64]),
         swizzled(2, [1024, 256, 1]),
         swizzled(1, [2048, 256, 1]),
+        swizzled(8, [1024, 256, 1]),
         tegra.build().unwrap(),
         pitch.build().unwrap(),
     ];
@@ -493,7 +497,9 @@ fn parallel_paths_equal_the_checked_twins_for_any_pool_size() {
             tile::untile_checked(s, tiled.get(), &mut want_lin, region, lin).unwrap();
             let mut want_tiled = tiled.get().to_vec();
             tile::tile_checked(s, linear.get(), &mut want_tiled, region, lin).unwrap();
-            for threads in [1, 2, 3, 5, 16] {
+            let _levels = levels_lock();
+            for (threads, level) in [1, 2, 3, 5, 16].into_iter().flat_map(|t| ALL_LEVELS.map(|l| (t, l))) {
+                set_vector_limit(level);
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
                 let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
                 let mut got_tiled = Aligned64::new(tiled.get());
@@ -501,8 +507,10 @@ fn parallel_paths_equal_the_checked_twins_for_any_pool_size() {
                     tile::untile_parallel(s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
                     tile::tile_parallel(s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
                 });
-                assert!(got_lin.get() == &want_lin[..], "surface {n}, {region:?}, {threads} threads: untile");
-                assert!(got_tiled.get() == &want_tiled[..], "surface {n}, {region:?}, {threads} threads: tile");
+                set_vector_limit(VectorLevel::Avx512);
+                let at = format!("surface {n}, {region:?}, {threads} threads, {level:?}");
+                assert!(got_lin.get() == &want_lin[..], "{at}: untile");
+                assert!(got_tiled.get() == &want_tiled[..], "{at}: tile");
             }
         }
     }

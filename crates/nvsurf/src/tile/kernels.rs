@@ -136,6 +136,12 @@ pub(crate) mod safe {
             let l = l - self.linear_base;
             self.linear[l..l + len].copy_from_slice(&self.tiled[t..t + len]);
         }
+        /// The chunk-group walk with checked copies (its fallback path), so that its chunk
+        /// offsets are bounds-checked in the tests.
+        #[inline(always)]
+        fn wants_small_chunks<const ES: usize>(&self) -> bool {
+            matches!(ES, 1 | 2 | 8)
+        }
     }
 
     /// Tile: linear (read) -> tiled (write).
@@ -154,6 +160,11 @@ pub(crate) mod safe {
         fn mv(&mut self, t: usize, l: usize, len: usize) {
             let t = t - self.tiled_base;
             self.tiled[t..t + len].copy_from_slice(&self.linear[l..l + len]);
+        }
+        /// As for [`Untile`].
+        #[inline(always)]
+        fn wants_small_chunks<const ES: usize>(&self) -> bool {
+            matches!(ES, 1 | 2 | 8)
         }
     }
 }
@@ -226,7 +237,8 @@ pub(crate) mod raw {
         linear_base: usize,
         /// AVX-512F kernels may run ([`crate::cpu::avx512f`]).
         avx512: bool,
-        /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob kernels' fallback).
+        /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob and swizzle-chunk kernels'
+        /// fallback).
         avx2: bool,
         /// AVX-512BW kernels may run ([`crate::cpu::avx512bw`]; 2-byte swizzle chunks).
         bw: bool,
@@ -350,8 +362,10 @@ pub(crate) mod raw {
                         x86::untile_chunks_es2(self.tiled, offs, dst, rp)
                     } else if ES == 1 && self.vbmi {
                         x86::untile_chunks_es1(self.tiled, offs, dst, rp)
+                    } else if ES == 1 {
+                        x86::untile_chunks_small_avx2::<1>(self.tiled, offs, dst, rp)
                     } else {
-                        x86::untile_chunks_small_avx2::<ES>(self.tiled, offs, dst, rp)
+                        x86::untile_chunks_small_avx2::<2>(self.tiled, offs, dst, rp)
                     }
                 };
                 return true;
@@ -454,7 +468,8 @@ pub(crate) mod raw {
         tiled_base: usize,
         /// AVX-512F kernels may run ([`crate::cpu::avx512f`]).
         avx512: bool,
-        /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob kernels' fallback).
+        /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob and swizzle-chunk kernels'
+        /// fallback).
         avx2: bool,
         /// AVX-512BW kernels may run ([`crate::cpu::avx512bw`]; 2-byte swizzle chunks).
         bw: bool,
@@ -561,8 +576,10 @@ pub(crate) mod raw {
                         x86::tile_chunks_es2(src, rel, self.tiled, rp)
                     } else if ES == 1 && self.vbmi {
                         x86::tile_chunks_es1(src, rel, self.tiled, rp)
+                    } else if ES == 1 {
+                        x86::tile_chunks_small_avx2::<1>(src, rel, self.tiled, rp)
                     } else {
-                        x86::tile_chunks_small_avx2::<ES>(src, rel, self.tiled, rp)
+                        x86::tile_chunks_small_avx2::<2>(src, rel, self.tiled, rp)
                     }
                 };
                 return true;
@@ -660,8 +677,9 @@ pub(crate) mod raw {
         (tiled_addr | linear_addr | rp).is_multiple_of(64)
     }
 
-    /// x86_64 vector kernels: whole gobs (AVX-512F and AVX2 twins) and whole swizzle chunks of
-    /// 4-byte elements (AVX-512F; pairs of chunks also AVX2).
+    /// x86_64 vector kernels: whole gobs (AVX-512F and AVX2 twins) and whole swizzle chunks:
+    /// 4-byte elements (AVX-512F; pairs of chunks also AVX2), 1-, 2- and 8-byte elements
+    /// (AVX-512 VBMI, BW and F respectively, each with an AVX2 twin).
     #[cfg(target_arch = "x86_64")]
     mod x86 {
         use super::super::STRIP_ORDER;
@@ -1321,6 +1339,7 @@ pub(crate) mod raw {
             linear: *mut u8,
             rp: usize,
         ) {
+            const { assert!(ES == 1 || ES == 2) };
             const JOIN: [i32; 8] = [0, 4, 1, 5, 2, 6, 3, 7];
             let shuf_table = lane_rows(ES);
             // SAFETY: reading 32-byte tables of the right size.
@@ -1372,6 +1391,7 @@ pub(crate) mod raw {
             tiled: *mut u8,
             rp: usize,
         ) {
+            const { assert!(ES == 1 || ES == 2) };
             const SPLIT: [i32; 8] = [0, 2, 4, 6, 1, 3, 5, 7];
             let unshuf_table = {
                 let t = lane_rows(ES);

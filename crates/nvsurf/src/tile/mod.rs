@@ -24,7 +24,8 @@
 //! Vector kernels ([`crate::cpu`]): on x86_64, whole gobs move with AVX-512F (or AVX2) when the
 //! tiled and linear addresses and the row pitch are multiples of 64 bytes, and whole swizzle
 //! chunks of 4-byte elements move with AVX-512F (pairs of 64x64 chunks side by side also with
-//! AVX2); otherwise SSE2 (the x86_64 baseline) or plain copies. Outputs of at least
+//! AVX2), and of 1-, 2- and 8-byte elements with AVX-512 (VBMI, BW, F) or AVX2; otherwise SSE2
+//! (the x86_64 baseline) or plain copies. Outputs of at least
 //! [`STREAMING_THRESHOLD_BYTES`] are written with streaming stores ([`Plan::stream_tiled`],
 //! [`Plan::stream_linear`]). Every path gives the same bytes, and the
 //! tests compare each against the byte-by-byte [`untile_reference`] / [`tile_reference`] and
