@@ -1878,11 +1878,12 @@ fn chunk_pairs<M: Mover>(
     let (cx_last, cy_last) = ((region[0].end - 1) / 64, (region[1].end - 1) / 64);
     for z in region[2].clone() {
         for cy in region[1].start / 64..=cy_last {
+            let row_bits = deposit(u64::from(cy) * 64, masks[1]) | deposit(z.into(), masks[2]);
             let ys = clip(cy, 1);
             let mut cx = region[0].start / 64;
             while cx <= cx_last {
                 let xs = clip(cx, 0);
-                let t = ((swizzle_index(masks, [cx * 64, cy * 64, z]) >> 12) as usize) << 14;
+                let t = (((deposit(u64::from(cx) * 64, masks[0]) | row_bits) >> 12) as usize) << 14;
                 let whole = is_whole(&xs) && is_whole(&ys);
                 if !whole {
                     swizzled(p, s, m, z..z + 1, ys.clone(), [xs.start, xs.end]);
@@ -1931,10 +1932,13 @@ fn chunk_groups<const ES: usize, M: Mover>(
     let clip = |c: u32, d: usize| (c * 64).max(region[d].start)..(c * 64 + 64).min(region[d].end);
     let is_whole = |r: &Range<u32>| r.end - r.start == 64;
     let (cx_last, cy_last) = ((region[0].end - 1) / 64, (region[1].end - 1) / 64);
+    // A chunk's index is its column's bits OR its row's and slice's: the latter once per chunk
+    // row, not once per chunk.
     let chunk_at =
-        |cx: u32, cy: u32, z: u32| ((swizzle_index(masks, [cx * 64, cy * 64, z]) >> 12) as usize) * 4096 * ES;
+        |cx: u32, row_bits: u64| (((deposit(u64::from(cx) * 64, masks[0]) | row_bits) >> 12) as usize) * 4096 * ES;
     for z in region[2].clone() {
         for cy in region[1].start / 64..=cy_last {
+            let row_bits = deposit(u64::from(cy) * 64, masks[1]) | deposit(z.into(), masks[2]);
             let ys = clip(cy, 1);
             let mut cx = region[0].start / 64;
             while cx <= cx_last {
@@ -1947,7 +1951,7 @@ fn chunk_groups<const ES: usize, M: Mover>(
                 let mut offs = [0usize; 8];
                 let mut n = 0;
                 while n < most && cx + (n as u32) <= cx_last && is_whole(&clip(cx + n as u32, 0)) {
-                    offs[n] = chunk_at(cx + n as u32, cy, z);
+                    offs[n] = chunk_at(cx + n as u32, row_bits);
                     n += 1;
                 }
                 let l0 = p.linear_offset(cx as usize * 64 * ES, cy * 64, z);
