@@ -60,6 +60,14 @@ pub(crate) trait Mover {
     fn gob_tegra_vector(&mut self, _gob: usize, _l0: usize, _rp: usize) -> bool {
         false
     }
+    /// Moves a run of whole gobs ([`GobRow`]) like [`Mover::gob_tegra_vector`] and
+    /// [`Mover::gob_vm_vector`], in one loop that keeps its state in registers and prefetches
+    /// the tiled gobs ahead when [`Mover::prefetch_tiled`]; returns false, having moved
+    /// nothing, when it cannot.
+    #[inline(always)]
+    fn gob_row_vector(&mut self, _row: &GobRow) -> bool {
+        false
+    }
     /// Whether [`Mover::chunks_small_vector`] can move chunks of `ES`-byte elements.
     #[inline(always)]
     fn wants_small_chunks<const ES: usize>(&self) -> bool {
@@ -111,6 +119,53 @@ fn tile4x4_pairs<const ES: usize, const P: usize, M: Mover>(m: &mut M, t: usize,
         let src = t + ES * (2 * (r & 1) + 8 * (r >> 1));
         m.mv_n::<P>(src, l + r * rp);
         m.mv_n::<P>(src + 4 * ES, l + r * rp + P);
+    }
+}
+
+/// A run of whole gobs (VM order, or 8-row Tegra order) side by side in one gob row: gob column `gx` (in `gx0..gx0 + n`) starts
+/// at tiled offset `base + ((gx >> width_log2) << block_log2) + ((gx & (2^width_log2 - 1)) <<
+/// gob_log2)` (the column's block, then its place in the block; `base` holds the row's and
+/// slice's share, [`BlockLinear::gob_offset`] of column 0), and its linear rows at `l0 + 64 * (gx
+/// - gx0) + r * rp`. Offsets grow with `gx`, so the last gob is the furthest from `base`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GobRow {
+    /// Tiled offset in bytes of gob column 0 of this gob row and slice.
+    pub(crate) base: usize,
+    /// The first gob column of the run.
+    pub(crate) gx0: usize,
+    /// Gobs in the run.
+    pub(crate) n: usize,
+    /// Log2 of the block width, gobs.
+    pub(crate) width_log2: u32,
+    /// Log2 of the block size, bytes.
+    pub(crate) block_log2: u32,
+    /// Log2 of the gob size, bytes.
+    pub(crate) gob_log2: u32,
+    /// Linear offset in bytes of row 0 of gob column `gx0`.
+    pub(crate) l0: usize,
+    /// Linear row pitch, bytes.
+    pub(crate) rp: usize,
+    /// Rows per gob (4 or 8; 8 in the Tegra order).
+    pub(crate) gh: usize,
+    /// VM order (gob row `r` is the 64 bytes at `64 * r`), else the Tegra order.
+    pub(crate) vm: bool,
+}
+
+impl GobRow {
+    /// Tiled offset of gob column `gx` from the row's `base`, bytes.
+    #[inline(always)]
+    fn column_offset(&self, gx: usize) -> usize {
+        ((gx >> self.width_log2) << self.block_log2) + ((gx & ((1 << self.width_log2) - 1)) << self.gob_log2)
+    }
+    /// Tiled offset of the `k`th gob of the run from its first gob, bytes.
+    #[inline(always)]
+    fn rel(&self, k: usize) -> usize {
+        self.column_offset(self.gx0 + k) - self.column_offset(self.gx0)
+    }
+    /// Tiled offset of the run's first gob, bytes.
+    #[inline(always)]
+    fn first(&self) -> usize {
+        self.base + self.column_offset(self.gx0)
     }
 }
 
@@ -184,7 +239,7 @@ pub(crate) mod safe {
 /// `debug_assert!`s check every range in debug builds; the safe twins above run the same
 /// kernels with checked slices, and the tests compare both against the byte-by-byte reference.
 pub(crate) mod raw {
-    use super::Mover;
+    use super::{GobRow, Mover};
     use core::marker::PhantomData;
     use core::ptr;
 
@@ -437,6 +492,41 @@ pub(crate) mod raw {
             false
         }
         #[inline(always)]
+        fn gob_row_vector(&mut self, row: &GobRow) -> bool {
+            #[cfg(target_arch = "x86_64")]
+            if row.n > 0
+                && (self.avx512 || self.avx2)
+                && aligned64(
+                    self.tiled as usize + row.first(),
+                    self.linear as usize + row.l0 - self.linear_base,
+                    row.rp,
+                )
+            {
+                let (first, l0) = (row.first(), row.l0 - self.linear_base);
+                debug_assert!(row.gob_log2 == 6 + row.gh.trailing_zeros() && row.block_log2 >= row.gob_log2);
+                debug_assert!(first + row.rel(row.n - 1) + 64 * row.gh <= self.tiled_len);
+                debug_assert!(l0 + (row.gh - 1) * row.rp + 64 * row.n <= self.linear_len);
+                // SAFETY: the CPU has AVX-512F (or AVX2 for the twin). The run's gobs are the
+                // ones `gobs` would move one by one through `gob_tegra_vector` or
+                // `gob_vm_vector` (same offsets: `GobRow` is `BlockLinear::gob_offset` split
+                // into row and column shares), so each is in bounds and disjoint from the
+                // linear rows as the module documentation shows; gob offsets differ by
+                // multiples of the gob size (256 or 512) and the linear rows by multiples of
+                // 64, so the alignment checked above holds for all of them.
+                unsafe {
+                    let (t, l) = (self.tiled.add(first), self.linear.add(l0));
+                    if self.avx512 {
+                        x86::untile_gob_row::<NT>(t, l, row, true)
+                    } else {
+                        x86::untile_gob_row_avx2::<NT>(t, l, row, true)
+                    }
+                };
+                return true;
+            }
+            let _ = row;
+            false
+        }
+        #[inline(always)]
         fn gob_vm_vector(&mut self, gob: usize, l0: usize, rp: usize, gh: usize) -> bool {
             #[cfg(target_arch = "x86_64")]
             if (self.avx512 || self.avx2)
@@ -645,6 +735,33 @@ pub(crate) mod raw {
             false
         }
         #[inline(always)]
+        fn gob_row_vector(&mut self, row: &GobRow) -> bool {
+            #[cfg(target_arch = "x86_64")]
+            if row.n > 0
+                && (self.avx512 || self.avx2)
+                && aligned64(self.tiled as usize + row.first() - self.tiled_base, self.linear as usize + row.l0, row.rp)
+            {
+                let first = row.first() - self.tiled_base;
+                debug_assert!(row.gob_log2 == 6 + row.gh.trailing_zeros() && row.block_log2 >= row.gob_log2);
+                debug_assert!(first + row.rel(row.n - 1) + 64 * row.gh <= self.tiled_len);
+                debug_assert!(row.l0 + (row.gh - 1) * row.rp + 64 * row.n <= self.linear_len);
+                // SAFETY: as in `Untile::gob_row_vector`, with source and destination
+                // exchanged (a task's tiled slice holds whole block rows, so every gob of the
+                // run lies in it).
+                unsafe {
+                    let (t, l) = (self.tiled.add(first), self.linear.add(row.l0));
+                    if self.avx512 {
+                        x86::tile_gob_row::<NT>(l, t, row, !NT)
+                    } else {
+                        x86::tile_gob_row_avx2::<NT>(l, t, row, !NT)
+                    }
+                };
+                return true;
+            }
+            let _ = row;
+            false
+        }
+        #[inline(always)]
         fn gob_vm_vector(&mut self, gob: usize, l0: usize, rp: usize, gh: usize) -> bool {
             #[cfg(target_arch = "x86_64")]
             if (self.avx512 || self.avx2)
@@ -683,6 +800,7 @@ pub(crate) mod raw {
     #[cfg(target_arch = "x86_64")]
     mod x86 {
         use super::super::STRIP_ORDER;
+        use super::GobRow;
         use core::arch::x86_64::*;
 
         /// Stores `v` at `p` (64-byte aligned), streaming past the caches when `NT`.
@@ -826,6 +944,103 @@ pub(crate) mod raw {
                     store64::<NT>(tiled.add(256 + 64 * j), _mm512_permutex2var_epi64(r0, ihi, r1));
                 }
             }
+        }
+
+        /// Hints the cache to fetch the gob `AHEAD` gobs after the `k`th of `row` (from the
+        /// run's first gob at `first`), if the run has one there. Eight gobs ahead measured best
+        /// (see `gobs`).
+        #[inline(always)]
+        fn prefetch_ahead(first: *const u8, row: &GobRow, k: usize) {
+            const AHEAD: usize = 8;
+            if k + AHEAD < row.n {
+                super::super::prefetch(first.wrapping_add(row.rel(k + AHEAD)));
+            }
+        }
+
+        /// The loop of the gob-run kernels below: for `k` in `0..row.n`, prefetch ahead when
+        /// `pf`, then `vm` (VM order) or `tegra` (Tegra order) for the `k`th gob.
+        macro_rules! gob_row_loop {
+            ($first:ident, $row:ident, $pf:ident, |$k:ident| vm: $vm:expr, tegra: $tegra:expr) => {
+                if $row.vm {
+                    for $k in 0..$row.n {
+                        if $pf {
+                            prefetch_ahead($first, $row, $k);
+                        }
+                        $vm;
+                    }
+                } else {
+                    for $k in 0..$row.n {
+                        if $pf {
+                            prefetch_ahead($first, $row, $k);
+                        }
+                        $tegra;
+                    }
+                }
+            };
+        }
+
+        /// A run of gobs ([`GobRow`]), tiled -> linear, gob by gob with [`untile_gob_tegra`]
+        /// or [`rows64`]; prefetches the tiled gobs ahead when `pf`. One loop for the run
+        /// instead of a call per gob: on the development machine (tegra-2000x1000x4, data in
+        /// L3) the per-gob loop of `gobs` kept about 80 instructions per gob in flight and
+        /// reached 0.81-0.89x memcpy, a lean loop 0.9-1.1x (scratch harness, paired rounds).
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F; for `k` in `0..row.n`, `first + row.rel(k)` is readable for
+        /// `64 * row.gh` bytes and `linear + 64 * k + r * row.rp` (`r` in `0..row.gh`) writable
+        /// for 64 bytes, all 64-byte aligned, no overlap.
+        #[target_feature(enable = "avx512f")]
+        pub(super) unsafe fn untile_gob_row<const NT: bool>(first: *const u8, linear: *mut u8, row: &GobRow, pf: bool) {
+            // SAFETY (both arms): the `k`th gob and its rows, per the function's contract.
+            gob_row_loop!(first, row, pf, |k|
+                vm: unsafe { rows64::<NT>(first.add(row.rel(k)), 64, linear.add(64 * k), row.rp, row.gh) },
+                tegra: unsafe { untile_gob_tegra::<NT>(first.add(row.rel(k)), linear.add(64 * k), row.rp) });
+        }
+
+        /// [`untile_gob_row`] with the AVX2 gob kernels.
+        ///
+        /// # Safety
+        /// As for [`untile_gob_row`], with AVX2 instead of AVX-512F.
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn untile_gob_row_avx2<const NT: bool>(
+            first: *const u8,
+            linear: *mut u8,
+            row: &GobRow,
+            pf: bool,
+        ) {
+            // SAFETY (both arms): the `k`th gob and its rows, per the function's contract.
+            gob_row_loop!(first, row, pf, |k|
+                vm: unsafe { rows64_avx2::<NT>(first.add(row.rel(k)), 64, linear.add(64 * k), row.rp, row.gh) },
+                tegra: unsafe { untile_gob_tegra_avx2::<NT>(first.add(row.rel(k)), linear.add(64 * k), row.rp) });
+        }
+
+        /// A run of gobs, linear -> tiled: [`untile_gob_row`] the other way.
+        ///
+        /// # Safety
+        /// As for [`untile_gob_row`] with reads and writes exchanged.
+        #[target_feature(enable = "avx512f")]
+        pub(super) unsafe fn tile_gob_row<const NT: bool>(linear: *const u8, first: *mut u8, row: &GobRow, pf: bool) {
+            // SAFETY (both arms): the `k`th gob and its rows, per the function's contract.
+            gob_row_loop!(first, row, pf, |k|
+                vm: unsafe { rows64::<NT>(linear.add(64 * k), row.rp, first.add(row.rel(k)), 64, row.gh) },
+                tegra: unsafe { tile_gob_tegra::<NT>(linear.add(64 * k), first.add(row.rel(k)), row.rp) });
+        }
+
+        /// [`tile_gob_row`] with the AVX2 gob kernels.
+        ///
+        /// # Safety
+        /// As for [`tile_gob_row`], with AVX2 instead of AVX-512F.
+        #[target_feature(enable = "avx2")]
+        pub(super) unsafe fn tile_gob_row_avx2<const NT: bool>(
+            linear: *const u8,
+            first: *mut u8,
+            row: &GobRow,
+            pf: bool,
+        ) {
+            // SAFETY (both arms): the `k`th gob and its rows, per the function's contract.
+            gob_row_loop!(first, row, pf, |k|
+                vm: unsafe { rows64_avx2::<NT>(linear.add(64 * k), row.rp, first.add(row.rel(k)), 64, row.gh) },
+                tegra: unsafe { tile_gob_tegra_avx2::<NT>(linear.add(64 * k), first.add(row.rel(k)), row.rp) });
         }
 
         /// [`untile_chunk_pair_es4`] the other way: a band's 4 rows are loaded as 512-byte
@@ -1681,7 +1896,9 @@ fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Range<u32>, y
     }
 }
 
-/// The gobs holding rows `ys`, byte columns `xs` of slice `z`, band by band.
+/// The gobs holding rows `ys`, byte columns `xs` of slice `z`, band by band. Where a band
+/// covers whole gobs (VM order, or 8-row Tegra order), the run of whole gobs between the
+/// partial edge gobs goes to [`Mover::gob_row_vector`] in one call.
 #[inline(always)]
 fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, xs: [usize; 2], gh: u32) {
     let order = b.gob_order();
@@ -1691,11 +1908,37 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
         let ya = ys.start.max(gy);
         let yb = ys.end.min(gy + gh);
         let full_rows = ya == gy && yb == gy + gh;
+        // Whole gob columns of this band: byte columns `whole[0]..whole[1]`.
+        let whole = [xs[0].next_multiple_of(64), xs[1] & !63];
+        let vm = order == GobOrder::Vm;
+        if full_rows && (vm || (order == GobOrder::Tegra && gh == 8)) && whole[0] < whole[1] {
+            let row = GobRow {
+                base: b.gob_offset(0, gy, z) as usize,
+                gx0: whole[0] / 64,
+                n: (whole[1] - whole[0]) / 64,
+                width_log2: b.block_log2()[0],
+                block_log2: b.block_bytes_log2(),
+                gob_log2: 6 + b.gob_height_log2(),
+                l0: p.linear_offset(whole[0], gy, z),
+                rp: p.row_pitch,
+                gh: gh as usize,
+                vm,
+            };
+            debug_assert_eq!(row.first(), b.gob_offset(whole[0] as u64, gy, z) as usize);
+            debug_assert_eq!(row.first() + row.rel(row.n - 1), b.gob_offset(whole[1] as u64 - 64, gy, z) as usize);
+            if m.gob_row_vector(&row) {
+                if xs[0] < whole[0] {
+                    one_gob(p, b, m, z, [ya, yb], xs, xs[0] & !63, &runs);
+                }
+                if whole[1] < xs[1] {
+                    one_gob(p, b, m, z, [ya, yb], xs, whole[1], &runs);
+                }
+                gy += gh;
+                continue;
+            }
+        }
         let mut gx = xs[0] & !63;
         while gx < xs[1] {
-            let xa = xs[0].max(gx);
-            let xe = xs[1].min(gx + 64);
-            let gob = b.gob_offset(gx as u64, gy, z) as usize;
             // Eight gob columns ahead lies a tiled address the hardware prefetcher cannot guess
             // (a block apart): ask for it now. Eight measured better than four once gobs moved
             // as AVX-512 vectors with streamed output (ab.sh, tegra-2048x2048x4 untile, x
@@ -1704,35 +1947,60 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
             if gx + 512 < xs[1] && m.prefetch_tiled() {
                 prefetch(m.tiled_ptr(b.gob_offset(gx as u64 + 512, gy, z) as usize));
             }
-            if full_rows && xa == gx && xe == gx + 64 {
-                let l0 = p.linear_offset(gx, gy, z);
-                match (order == GobOrder::Vm, gh) {
-                    (true, _) if m.gob_vm_vector(gob, l0, p.row_pitch, gh as usize) => {}
-                    (true, 8) => gob_vm::<8, M>(m, gob, l0, p.row_pitch),
-                    (true, _) => gob_vm::<4, M>(m, gob, l0, p.row_pitch),
-                    (false, 8) if order == GobOrder::Tegra && m.gob_tegra_vector(gob, l0, p.row_pitch) => {}
-                    (false, _) => gob_runs(m, gob, l0, p.row_pitch, &runs),
-                }
-            } else {
-                for y in ya..yb {
-                    let r = (y - gy) as usize;
-                    let l = p.linear_offset(xa, y, z);
-                    if order == GobOrder::Vm {
-                        m.mv(gob + 64 * r + (xa - gx), l, xe - xa);
-                    } else {
-                        for c in 0..4usize {
-                            let lo = (xa - gx).max(16 * c);
-                            let hi = (xe - gx).min(16 * c + 16);
-                            if lo < hi {
-                                m.mv(gob + runs[r * 4 + c] as usize + lo - 16 * c, l + (gx + lo - xa), hi - lo);
-                            }
-                        }
-                    }
-                }
-            }
+            one_gob(p, b, m, z, [ya, yb], xs, gx, &runs);
             gx += 64;
         }
         gy += gh;
+    }
+}
+
+/// The part of gob column `gx` (byte column) in rows `ys` (inside one gob row) and byte
+/// columns `xs` of slice `z`: a whole gob through the vector kernels where the mover has them,
+/// else row by row.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn one_gob<M: Mover>(
+    p: &Plan,
+    b: &BlockLinear,
+    m: &mut M,
+    z: u32,
+    ys: [u32; 2],
+    xs: [usize; 2],
+    gx: usize,
+    runs: &[u16; 32],
+) {
+    let order = b.gob_order();
+    let gh = b.gob_height_rows();
+    let gy = ys[0] & !(gh - 1);
+    let [ya, yb] = ys;
+    let xa = xs[0].max(gx);
+    let xe = xs[1].min(gx + 64);
+    let gob = b.gob_offset(gx as u64, gy, z) as usize;
+    if ya == gy && yb == gy + gh && xa == gx && xe == gx + 64 {
+        let l0 = p.linear_offset(gx, gy, z);
+        match (order == GobOrder::Vm, gh) {
+            (true, _) if m.gob_vm_vector(gob, l0, p.row_pitch, gh as usize) => {}
+            (true, 8) => gob_vm::<8, M>(m, gob, l0, p.row_pitch),
+            (true, _) => gob_vm::<4, M>(m, gob, l0, p.row_pitch),
+            (false, 8) if order == GobOrder::Tegra && m.gob_tegra_vector(gob, l0, p.row_pitch) => {}
+            (false, _) => gob_runs(m, gob, l0, p.row_pitch, runs),
+        }
+    } else {
+        for y in ya..yb {
+            let r = (y - gy) as usize;
+            let l = p.linear_offset(xa, y, z);
+            if order == GobOrder::Vm {
+                m.mv(gob + 64 * r + (xa - gx), l, xe - xa);
+            } else {
+                for c in 0..4usize {
+                    let lo = (xa - gx).max(16 * c);
+                    let hi = (xe - gx).min(16 * c + 16);
+                    if lo < hi {
+                        m.mv(gob + runs[r * 4 + c] as usize + lo - 16 * c, l + (gx + lo - xa), hi - lo);
+                    }
+                }
+            }
+        }
     }
 }
 
