@@ -411,6 +411,46 @@ proptest! {
     }
 }
 
+/// Two 4-row VM gobs move as one 8-row column where the block layout stacks them (blocks one
+/// gob wide and at least two tall), unless untile streams. G80 surfaces with such blocks and
+/// with their neighbours (one gob tall, two gobs wide: no stacking), 2D and 3D, whole and in
+/// boxes that start on an odd gob row (so the first gob row goes alone) and end inside a gob
+/// row; line-aligned buffers; every vector level, single-thread and parallel, against the byte
+/// reference.
+#[test]
+fn stacked_vm_gobs_equal_the_reference() {
+    let shapes = [
+        ([0, 0, 0], [640, 37, 1]),
+        ([0, 1, 0], [640, 37, 1]),
+        ([1, 1, 0], [640, 37, 1]),
+        ([0, 3, 1], [320, 70, 5]),
+        ([0, 4, 0], [1024, 300, 1]),
+    ];
+    for (block, size) in shapes {
+        let mut desc = SurfaceDesc::new(Gpu::G80, 4, size);
+        desc.block_log2 = Some(block);
+        let s = desc.build().unwrap();
+        let Surface::BlockLinear(b) = &s else { panic!("blocklinear") };
+        assert_eq!((b.gob_height_rows(), b.block_log2()), (4, block), "no auto-sizing");
+        for whole in [true, false] {
+            let [w, h, d] = s.size();
+            let region =
+                if whole { Region::whole(&s) } else { Region { x: 16, y: 4, z: 0, w: w - 16 - 3, h: h - 4 - 2, d } };
+            let row = (u64::from(region.w) * 4).div_ceil(64) * 64;
+            let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) };
+            let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
+            let tiled = Aligned64::new(&noise(s.size_bytes() as usize, 11));
+            let linear = Aligned64::new(&noise(lin_len, 12));
+            let mut want_lin = vec![0u8; lin_len];
+            tile::untile_reference(&s, tiled.get(), &mut want_lin, region, lin).unwrap();
+            let mut want_tiled = tiled.get().to_vec();
+            tile::tile_reference(&s, linear.get(), &mut want_tiled, region, lin).unwrap();
+            every_level_equals(&s, region, lin, &tiled, &linear, &want_lin, &want_tiled)
+                .unwrap_or_else(|e| panic!("block {block:?}, size {size:?}, whole {whole}: {e}"));
+        }
+    }
+}
+
 /// `tile`, `untile` and (with `rayon`) their parallel entry points at every vector level, on
 /// line-aligned copies of `tiled` and `linear`, against the expected bytes.
 fn every_level_equals(
