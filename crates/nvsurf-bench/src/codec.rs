@@ -17,7 +17,7 @@
 //! The element data is the same pseudo-random noise for every case (any bit pattern is a valid
 //! BC1 block; for BC7 it spreads over all eight modes, reserved mode bits included).
 
-use crate::{noise, race, Contender};
+use crate::{noise, paired_ratio, race, Contender};
 use nvsurf::format::Format;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -69,17 +69,19 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
             Contender { name: "memcpy", run: Box::new(|| dst.copy_from_slice(&src)), times: vec![] },
         ];
         let gbps = race(&mut contenders, out_bytes, budget);
+        let paired = paired_ratio(&contenders[0], &contenders[1]);
         drop(contenders);
         let (o, m) = (gbps[0], gbps[1]);
         if !json_out {
             println!(
-                "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>9} {:>7}",
+                "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>7.2} {:>9} {:>7}",
                 name,
                 "decode",
                 1,
                 o,
                 m,
                 o / m,
+                paired,
                 "-",
                 "-"
             );
@@ -87,7 +89,7 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
         rows.push(json!({
             "case": name, "op": "decode", "threads": 1, "format": f.name(), "gbps": o, "memcpy_gbps": m,
             "tegra_gbps": null, "tegra_alloc_gbps": null, "tegra_ffi_gbps": null,
-            "ratio_memcpy": o / m, "ratio_tegra": null,
+            "ratio_memcpy": o / m, "ratio_memcpy_paired": paired, "ratio_tegra": null,
         }));
     }
 }

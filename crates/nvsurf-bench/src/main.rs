@@ -20,6 +20,12 @@
 //! and 0.73-0.81x against this one, swizzled-1024x1024x4 0.50-0.53x and 0.77-0.79x.) tegra_swizzle has no parallel API, so its figure is
 //! given for one thread only (null in the all-threads rows). Before timing, each tegra case checks
 //! that our bytes equal tegra_swizzle's.
+//!
+//! Two ratios to memcpy are printed: `x mcpy` (JSON `ratio_memcpy`) is our median speed over
+//! memcpy's median speed; `paired` (JSON `ratio_memcpy_paired`) is the median over the rounds of
+//! the two speeds within one round, whose batches run back to back. On the development machine
+//! (a 2-vCPU VM whose L3 cache and memory other tenants share) speeds drift by up to a factor
+//! of two from one second to the next, and the paired figure moves less between runs.
 
 mod codec;
 
@@ -161,13 +167,22 @@ fn race(contenders: &mut [Contender<'_>], bytes: usize, budget: Duration) -> Vec
         }
         round += 1;
     }
-    contenders
-        .iter_mut()
-        .map(|c| {
-            c.times.sort_by(|a, b| a.total_cmp(b));
-            bytes as f64 / c.times[c.times.len() / 2] / 1e9
-        })
-        .collect()
+    contenders.iter().map(|c| bytes as f64 / median(c.times.clone()) / 1e9).collect()
+}
+
+/// The median of `v` (upper median for an even count).
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// The median over the rounds of a race of `b`'s time over `a`'s in the same round: `a`'s
+/// speed as a multiple of `b`'s, each round's batches run back to back. On a machine whose
+/// speed drifts (other tenants sharing the L3 cache and memory), this paired figure moves
+/// less from run to run than the ratio of the two medians, where a slow spell can fall on
+/// one contender's median and not the other's.
+fn paired_ratio(a: &Contender<'_>, b: &Contender<'_>) -> f64 {
+    median(a.times.iter().zip(&b.times).map(|(ta, tb)| tb / ta).collect())
 }
 
 fn main() {
@@ -208,8 +223,8 @@ fn main() {
     if !json_out {
         println!("vector kernels: {:?} (nvsurf::cpu::active_level)", nvsurf::cpu::active_level());
         println!(
-            "{:<22} {:<6} {:>3} {:>9} {:>9} {:>7} {:>9} {:>7}",
-            "case", "op", "thr", "ours", "memcpy", "x mcpy", "tegra", "x tegra"
+            "{:<22} {:<6} {:>3} {:>9} {:>9} {:>7} {:>7} {:>9} {:>7}",
+            "case", "op", "thr", "ours", "memcpy", "x mcpy", "paired", "tegra", "x tegra"
         );
     }
     for case in cases(if smoke { 16 } else { 1 }) {
@@ -355,6 +370,7 @@ fn main() {
                     }
                 }
                 let gbps = race(&mut contenders, lin_len, budget);
+                let paired = paired_ratio(&contenders[0], &contenders[1]);
                 let names: Vec<&str> = contenders.iter().map(|c| c.name).collect();
                 drop(contenders);
                 let get = |n: &str| names.iter().position(|x| *x == n).map(|i| gbps[i]);
@@ -368,13 +384,14 @@ fn main() {
                 let _ = has_ffi;
                 if !json_out {
                     println!(
-                        "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>9} {:>7}",
+                        "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>7.2} {:>9} {:>7}",
                         case.name,
                         op,
                         threads,
                         o,
                         m,
                         o / m,
+                        paired,
                         tegra.map_or("-".to_string(), |t| format!("{t:.2}")),
                         tegra.map_or("-".to_string(), |t| format!("{:.2}", o / t)),
                     );
@@ -382,7 +399,7 @@ fn main() {
                 rows.push(json!({
                     "case": case.name, "op": op, "threads": threads, "gbps": o, "memcpy_gbps": m,
                     "tegra_gbps": tegra, "tegra_alloc_gbps": t_alloc, "tegra_ffi_gbps": t_ffi,
-                    "ratio_memcpy": o / m, "ratio_tegra": tegra.map(|t| o / t),
+                    "ratio_memcpy": o / m, "ratio_memcpy_paired": paired, "ratio_tegra": tegra.map(|t| o / t),
                 }));
             }
         }
