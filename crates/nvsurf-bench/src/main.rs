@@ -23,7 +23,7 @@
 //!
 //! Two ratios to memcpy are printed: `x mcpy` (JSON `ratio_memcpy`) is our median speed over
 //! memcpy's median speed; `paired` (JSON `ratio_memcpy_paired`) is the median over the rounds of
-//! the two speeds within one round, whose batches run back to back. On the development machine
+//! our speed over memcpy's within the same round, whose batches run back to back. On the development machine
 //! (a 2-vCPU VM whose L3 cache and memory other tenants share) speeds drift by up to a factor
 //! of two from one second to the next, and the paired figure moves less between runs.
 

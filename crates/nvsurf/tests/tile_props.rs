@@ -319,6 +319,13 @@ impl Aligned64 {
         buf[at..at + fill.len()].copy_from_slice(fill);
         Aligned64 { buf, at, n: fill.len() }
     }
+    /// `fill` starting `mis` bytes past a 64-byte boundary.
+    fn at(fill: &[u8], mis: usize) -> Self {
+        let mut buf = vec![0u8; fill.len() + 128];
+        let at = buf.as_ptr().align_offset(64) + mis;
+        buf[at..at + fill.len()].copy_from_slice(fill);
+        Aligned64 { buf, at, n: fill.len() }
+    }
     fn get(&self) -> &[u8] {
         &self.buf[self.at..self.at + self.n]
     }
@@ -435,7 +442,7 @@ fn stacked_vm_gobs_equal_the_reference() {
         for whole in [true, false] {
             let [w, h, d] = s.size();
             let region =
-                if whole { Region::whole(&s) } else { Region { x: 16, y: 4, z: 0, w: w - 16 - 3, h: h - 4 - 2, d } };
+                if whole { Region::whole(&s) } else { Region { x: 16, y: 4, z: 0, w: w - 16 - 3, h: h - 4 - 3, d } };
             let row = (u64::from(region.w) * 4).div_ceil(64) * 64;
             let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) };
             let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
@@ -580,6 +587,73 @@ fn huge_pitch_one_row_boxes_equal_the_reference() {
             let mut got_t = Aligned64::new(tiled.get());
             tile::tile(&s, linear.get(), got_t.get_mut(), region, lin).unwrap();
             assert!(got_t.get() == &want_t[..], "tile, pitch {row_pitch}, row {y}");
+        }
+    }
+}
+
+/// Boxes whose linear image is a window of a full-width image (row and slice
+/// pitches whole lines; the linear buffer starts `x * es % 64` bytes past a line, as a
+/// sub-slice of a larger aligned image does). The box's whole gobs then sit on line-aligned
+/// linear addresses while the box starts and ends inside gobs, so the gob-row kernels run with
+/// partial edge gobs on both sides. Every gob order (Turing and Fermi must not take the Tegra
+/// kernel), 2D and 3D, stacked and unstacked VM gobs, every level, single-thread and parallel.
+#[test]
+fn windowed_boxes_with_partial_edge_gobs_equal_the_reference() {
+    let cases = [
+        (Gpu::G80, GobOrder::Vm, [0, 2, 0], [300, 70, 1]),
+        (Gpu::G80, GobOrder::Vm, [0, 1, 1], [200, 40, 3]),
+        (Gpu::G80, GobOrder::Vm, [1, 1, 0], [300, 40, 1]),
+        (Gpu::G80, GobOrder::Vm, [0, 3, 0], [1024, 300, 1]),
+        (Gpu::Gf100, GobOrder::Vm, [0, 2, 0], [300, 70, 1]),
+        (Gpu::Gm20b, GobOrder::Tegra, [0, 2, 0], [300, 70, 1]),
+        (Gpu::Gm20b, GobOrder::Tegra, [1, 1, 1], [1024, 130, 2]),
+        (Gpu::Tu102, GobOrder::Turing, [0, 2, 0], [300, 70, 1]),
+        (Gpu::Gf100, GobOrder::Fermi, [0, 2, 0], [300, 70, 1]),
+        (Gpu::Gf100, GobOrder::Fermi, [0, 2, 0], [1024, 300, 1]),
+    ];
+    for (gpu, order, block, size) in cases {
+        let mut desc = SurfaceDesc::new(gpu, 4, size);
+        desc.gob_order = order;
+        desc.block_log2 = Some(block);
+        let s = desc.build().unwrap();
+        let [w, h, d] = s.size();
+        for x in [1u32, 4, 13] {
+            let region = Region { x, y: 4, z: d - 1, w: w - x - 5, h: h - 4 - 3, d: 1 };
+            let rp = (u64::from(w) * 4).div_ceil(64) * 64;
+            let lin = LinearLayout { row_pitch_bytes: rp, slice_pitch_bytes: rp * u64::from(h) };
+            let lin_len = ((u64::from(region.h) - 1) * rp + u64::from(region.w) * 4) as usize;
+            let mis = (x as usize * 4) % 64;
+            let tiled = Aligned64::new(&noise(s.size_bytes() as usize, 21));
+            let linear = Aligned64::at(&noise(lin_len, 22), mis);
+            let mut want_lin = vec![0u8; lin_len];
+            tile::untile_reference(&s, tiled.get(), &mut want_lin, region, lin).unwrap();
+            let mut want_tiled = tiled.get().to_vec();
+            tile::tile_reference(&s, linear.get(), &mut want_tiled, region, lin).unwrap();
+            let _levels = levels_lock();
+            for level in ALL_LEVELS {
+                set_vector_limit(level);
+                let mut got_lin = Aligned64::at(&vec![0u8; lin_len], mis);
+                tile::untile(&s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
+                let mut got_tiled = Aligned64::new(tiled.get());
+                tile::tile(&s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
+                #[cfg(feature = "rayon")]
+                let (par_lin, par_tiled) = {
+                    let mut a = Aligned64::at(&vec![0u8; lin_len], mis);
+                    tile::untile_parallel(&s, tiled.get(), a.get_mut(), region, lin).unwrap();
+                    let mut b = Aligned64::new(tiled.get());
+                    tile::tile_parallel(&s, linear.get(), b.get_mut(), region, lin).unwrap();
+                    (a, b)
+                };
+                set_vector_limit(VectorLevel::Avx512);
+                let at = format!("{gpu:?} {order:?} block {block:?} size {size:?} x {x} at {level:?}");
+                assert!(got_lin.get() == &want_lin[..], "{at}: untile");
+                assert!(got_tiled.get() == &want_tiled[..], "{at}: tile");
+                #[cfg(feature = "rayon")]
+                {
+                    assert!(par_lin.get() == &want_lin[..], "{at}: parallel untile");
+                    assert!(par_tiled.get() == &want_tiled[..], "{at}: parallel tile");
+                }
+            }
         }
     }
 }
