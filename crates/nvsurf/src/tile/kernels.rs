@@ -1000,8 +1000,8 @@ pub(crate) mod raw {
         /// the run's first gob at `first`), if the run has one there. Eight gobs ahead was
         /// measured on the older gob-by-gob walk (see `gobs`); in this loop, `64 / row.gh`
         /// gobs ahead or `row.gh` lines per gob measured no better (G80 2000x1000x4, two
-        /// threads, paired rounds against memcpy: 0.72-0.79x either way), nor did 16 gobs
-        /// ahead in a stand-alone Tegra loop (2000x1000x4: 0.89 against 0.90x).
+        /// threads, paired rounds against memcpy: 0.67-0.79x, no variant ahead), nor did 16 gobs
+        /// ahead in a stand-alone Tegra loop (2000x1000x4 untile, two threads: 0.89x at both).
         #[inline(always)]
         fn prefetch_ahead(first: *const u8, row: &GobRow, k: usize) {
             const AHEAD: usize = 8;
