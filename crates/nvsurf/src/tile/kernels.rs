@@ -53,13 +53,6 @@ pub(crate) trait Mover {
     fn chunk_es4_vector(&mut self, _t: usize, _l: usize, _rp: usize, _table: &[usize; 256]) -> bool {
         false
     }
-    /// Moves one whole 8-row gob in the Tegra order (tiled bytes `gob..gob + 512`, linear rows
-    /// `l0 + r * rp`, 64 bytes each) with a vector kernel when this mover has one for this CPU
-    /// and the addresses allow it; returns false, having moved nothing, otherwise.
-    #[inline(always)]
-    fn gob_tegra_vector(&mut self, _gob: usize, _l0: usize, _rp: usize) -> bool {
-        false
-    }
     /// Whether [`gobs`] may hand [`Mover::gob_row_vector`] two stacked 4-row VM gobs per
     /// column ([`GobRow::gh`] 8): not when untile streams the linear image, where eight rows
     /// streamed at once measured slower than four (g80-2048x2048x4 untile, one thread, paired
@@ -68,10 +61,11 @@ pub(crate) trait Mover {
     fn stack_vm_gobs(&self) -> bool {
         true
     }
-    /// Moves a run of whole gobs ([`GobRow`]) like [`Mover::gob_tegra_vector`] and
-    /// [`Mover::gob_vm_vector`], in one loop that keeps its state in registers and prefetches
-    /// the tiled gobs ahead when [`Mover::prefetch_tiled`]; returns false, having moved
-    /// nothing, when it cannot.
+    /// Moves a run of whole gobs ([`GobRow`]; VM order, or 8-row Tegra order) with a vector
+    /// kernel when this mover has one for this CPU and the addresses allow it (raw movers:
+    /// AVX-512F or AVX2, line-aligned), in one loop that keeps its state in registers and
+    /// prefetches the tiled gobs ahead when [`Mover::prefetch_tiled`]; the safe movers spell it
+    /// out as checked copies. Returns false, having moved nothing, when it cannot.
     #[inline(always)]
     fn gob_row_vector(&mut self, _row: &GobRow) -> bool {
         false
@@ -109,12 +103,6 @@ pub(crate) trait Mover {
         _table: &[usize; 256],
         _rows: &[u8; 64],
     ) -> bool {
-        false
-    }
-    /// Moves one whole VM-order gob of `gh` rows (tiled row `r` at `gob + 64 * r`) like
-    /// [`Mover::gob_tegra_vector`].
-    #[inline(always)]
-    fn gob_vm_vector(&mut self, _gob: usize, _l0: usize, _rp: usize, _gh: usize) -> bool {
         false
     }
 }
@@ -512,30 +500,6 @@ pub(crate) mod raw {
             false
         }
         #[inline(always)]
-        fn gob_tegra_vector(&mut self, gob: usize, l0: usize, rp: usize) -> bool {
-            #[cfg(target_arch = "x86_64")]
-            if (self.avx512 || self.avx2)
-                && aligned64(self.tiled as usize + gob, self.linear as usize + l0 - self.linear_base, rp)
-            {
-                let l0 = l0 - self.linear_base;
-                debug_assert!(gob + 512 <= self.tiled_len && l0 + 7 * rp + 64 <= self.linear_len);
-                // SAFETY: the CPU has AVX-512F (or AVX2 for the twin); the kernel touches exactly
-                // the bytes of `gob_runs` (the gob's 512 tiled bytes, 64 bytes of each of the 8
-                // rows), in bounds and disjoint as the module documentation shows; all accesses
-                // are aligned (checked just above), as streaming stores need.
-                unsafe {
-                    if self.avx512 {
-                        x86::untile_gob_tegra::<NT>(self.tiled.add(gob), self.linear.add(l0), rp)
-                    } else {
-                        x86::untile_gob_tegra_avx2::<NT>(self.tiled.add(gob), self.linear.add(l0), rp)
-                    }
-                };
-                return true;
-            }
-            let _ = (gob, l0, rp);
-            false
-        }
-        #[inline(always)]
         fn stack_vm_gobs(&self) -> bool {
             !NT
         }
@@ -554,15 +518,16 @@ pub(crate) mod raw {
                 debug_assert!(row.block_log2 >= 6 + row.gh.trailing_zeros() && row.block_log2 >= row.gob_log2);
                 debug_assert!(first + row.rel(row.n - 1) + 64 * row.gh <= self.tiled_len);
                 debug_assert!(l0 + (row.gh - 1) * row.rp + 64 * row.n <= self.linear_len);
-                // SAFETY: the CPU has AVX-512F (or AVX2 for the twin). The run's gobs are the
-                // ones `gobs` would move one by one through `gob_tegra_vector` or
-                // `gob_vm_vector` (same offsets: `GobRow` is `BlockLinear::gob_offset` split
-                // into row and column shares; a column of two stacked VM gobs is gob rows 2j
-                // and 2j + 1 of a block one gob wide, which the block layout puts 256 bytes
-                // apart, both in the task's rows), so each is in bounds and disjoint from the
-                // linear rows as the module documentation shows; gob offsets differ by
-                // multiples of the gob size (256 or 512) and the linear rows by multiples of
-                // 64, so the alignment checked above holds for all of them.
+                // SAFETY: the CPU has AVX-512F (or AVX2 for the twin). The run's gobs are whole
+                // gobs of the region's rows (`gobs` builds the run from the whole gob columns
+                // of a whole gob row; `GobRow` is `BlockLinear::gob_offset` split into row and
+                // column shares, as `gobs` debug-asserts; a column of two stacked VM gobs is
+                // gob rows 2j and 2j + 1 of a block one gob wide, which the block layout puts
+                // 256 bytes apart, both in the task's rows), so each gob and its linear rows
+                // are in bounds and disjoint as the module documentation shows; gob offsets
+                // differ by multiples of the gob size (256 or 512) and the linear rows by
+                // multiples of 64, so the alignment checked above holds for all of them, as
+                // streaming stores need.
                 unsafe {
                     let (t, l) = (self.tiled.add(first), self.linear.add(l0));
                     if self.avx512 {
@@ -574,27 +539,6 @@ pub(crate) mod raw {
                 return true;
             }
             let _ = row;
-            false
-        }
-        #[inline(always)]
-        fn gob_vm_vector(&mut self, gob: usize, l0: usize, rp: usize, gh: usize) -> bool {
-            #[cfg(target_arch = "x86_64")]
-            if (self.avx512 || self.avx2)
-                && aligned64(self.tiled as usize + gob, self.linear as usize + l0 - self.linear_base, rp)
-            {
-                let l0 = l0 - self.linear_base;
-                debug_assert!(gob + 64 * gh <= self.tiled_len && l0 + (gh - 1) * rp + 64 <= self.linear_len);
-                // SAFETY: as in `gob_tegra_vector`, for the `gh` rows of `gob_vm`.
-                unsafe {
-                    if self.avx512 {
-                        x86::rows64::<NT>(self.tiled.add(gob), 64, self.linear.add(l0), rp, gh)
-                    } else {
-                        x86::rows64_avx2::<NT>(self.tiled.add(gob), 64, self.linear.add(l0), rp, gh)
-                    }
-                };
-                return true;
-            }
-            let _ = (gob, l0, rp, gh);
             false
         }
     }
@@ -763,28 +707,6 @@ pub(crate) mod raw {
             false
         }
         #[inline(always)]
-        fn gob_tegra_vector(&mut self, gob: usize, l0: usize, rp: usize) -> bool {
-            #[cfg(target_arch = "x86_64")]
-            if (self.avx512 || self.avx2)
-                && aligned64(self.tiled as usize + gob - self.tiled_base, self.linear as usize + l0, rp)
-            {
-                let gob = gob - self.tiled_base;
-                debug_assert!(gob + 512 <= self.tiled_len && l0 + 7 * rp + 64 <= self.linear_len);
-                // SAFETY: as in `Untile::gob_tegra_vector`, with source and destination
-                // exchanged.
-                unsafe {
-                    if self.avx512 {
-                        x86::tile_gob_tegra::<NT>(self.linear.add(l0), self.tiled.add(gob), rp)
-                    } else {
-                        x86::tile_gob_tegra_avx2::<NT>(self.linear.add(l0), self.tiled.add(gob), rp)
-                    }
-                };
-                return true;
-            }
-            let _ = (gob, l0, rp);
-            false
-        }
-        #[inline(always)]
         fn gob_row_vector(&mut self, row: &GobRow) -> bool {
             #[cfg(target_arch = "x86_64")]
             if row.n > 0
@@ -809,27 +731,6 @@ pub(crate) mod raw {
                 return true;
             }
             let _ = row;
-            false
-        }
-        #[inline(always)]
-        fn gob_vm_vector(&mut self, gob: usize, l0: usize, rp: usize, gh: usize) -> bool {
-            #[cfg(target_arch = "x86_64")]
-            if (self.avx512 || self.avx2)
-                && aligned64(self.tiled as usize + gob - self.tiled_base, self.linear as usize + l0, rp)
-            {
-                let gob = gob - self.tiled_base;
-                debug_assert!(gob + 64 * gh <= self.tiled_len && l0 + (gh - 1) * rp + 64 <= self.linear_len);
-                // SAFETY: as in `Untile::gob_vm_vector`, with source and destination exchanged.
-                unsafe {
-                    if self.avx512 {
-                        x86::rows64::<NT>(self.linear.add(l0), rp, self.tiled.add(gob), 64, gh)
-                    } else {
-                        x86::rows64_avx2::<NT>(self.linear.add(l0), rp, self.tiled.add(gob), 64, gh)
-                    }
-                };
-                return true;
-            }
-            let _ = (gob, l0, rp, gh);
             false
         }
     }
@@ -2030,8 +1931,10 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
 }
 
 /// The part of gob column `gx` (byte column) in rows `ys` (inside one gob row) and byte
-/// columns `xs` of slice `z`: a whole gob through the vector kernels where the mover has them,
-/// else row by row.
+/// columns `xs` of slice `z`: a whole gob as 64-byte rows or 16-byte runs, a partial one row by
+/// row. (Runs of whole gobs go through [`Mover::gob_row_vector`] first; this serves the edge
+/// gobs and the gob rows a mover refuses, for which the vector kernels would refuse single gobs
+/// too: same CPU, same alignment.)
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn one_gob<M: Mover>(
@@ -2054,10 +1957,8 @@ fn one_gob<M: Mover>(
     if ya == gy && yb == gy + gh && xa == gx && xe == gx + 64 {
         let l0 = p.linear_offset(gx, gy, z);
         match (order == GobOrder::Vm, gh) {
-            (true, _) if m.gob_vm_vector(gob, l0, p.row_pitch, gh as usize) => {}
             (true, 8) => gob_vm::<8, M>(m, gob, l0, p.row_pitch),
             (true, _) => gob_vm::<4, M>(m, gob, l0, p.row_pitch),
-            (false, 8) if order == GobOrder::Tegra && m.gob_tegra_vector(gob, l0, p.row_pitch) => {}
             (false, _) => gob_runs(m, gob, l0, p.row_pitch, runs),
         }
     } else {

@@ -219,7 +219,7 @@ impl Plan {
 
     /// Whether untile streams the linear image past the caches: blocklinear surfaces whose
     /// linear image (from a 64-byte aligned `linear`) is at least [`STREAMING_THRESHOLD_BYTES`].
-    /// Only whole 64-byte rows of gobs written by the AVX-512 gob kernels stream (the others
+    /// Only whole 64-byte rows of gobs written by the AVX-512 or AVX2 gob kernels stream (the others
     /// are ordinary stores): measured on the development machine, streamed full lines take
     /// untile of 2048x2048x4 Tegra from 0.96-1.03x to 1.21-1.27x memcpy, where streamed
     /// 16-byte pieces had been slower than ordinary stores.
