@@ -1491,6 +1491,21 @@ pub(crate) mod raw {
                 + (t >> 3) * bit_bytes(11, es)
         }
 
+        /// A 32-byte shuffle or permute table as a vector whose contents the compiler cannot
+        /// see (through `black_box`). With the constants in view, LLVM rewrote the 1-byte
+        /// kernels' byte shuffle and doubleword permute as some 8 shuffles on 128-bit halves
+        /// per vector, and 1-byte tile ran at 0.39-0.41x memcpy against 0.58-0.70x as written
+        /// (swizzled-2048x2048x1, one thread, `--vector-limit avx2`, three interleaved runs of
+        /// each binary).
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn opaque_table<T: Copy>(table: &T) -> __m256i {
+            const { assert!(core::mem::size_of::<T>() == 32, "a 32-byte table") };
+            // SAFETY: `table` is 32 readable bytes (checked at compile time); an unaligned load
+            // reads them.
+            unsafe { _mm256_loadu_si256(core::hint::black_box(table as *const T) as *const __m256i) }
+        }
+
         /// AVX2 twin of [`untile_chunks_es2`] / [`untile_chunks_es1`] (`ES` 2 or 1): band of 4
         /// rows by band across the chunks. A 32-byte tiled vector is a column unit of the band
         /// ([`unit_bytes`]: 4 x 4 pixels of 2 bytes, or 8 x 4 of 1 byte); byte shuffles make
@@ -1511,14 +1526,7 @@ pub(crate) mod raw {
             const { assert!(ES == 1 || ES == 2) };
             const JOIN: [i32; 8] = [0, 4, 1, 5, 2, 6, 3, 7];
             let shuf_table = lane_rows(ES);
-            // SAFETY: reading 32-byte tables of the right size (opaque to the compiler, as in
-            // `tile_chunks_small_avx2`).
-            let (shuf, join) = unsafe {
-                (
-                    _mm256_loadu_si256(core::hint::black_box(shuf_table.as_ptr()) as *const __m256i),
-                    _mm256_loadu_si256(core::hint::black_box(JOIN.as_ptr()) as *const __m256i),
-                )
-            };
+            let (shuf, join) = (opaque_table(&shuf_table), opaque_table(&JOIN));
             // 16 units of 4 pixels (2 bytes), 8 of 8 pixels (1 byte).
             let units = 8 * ES;
             // With 1-byte elements a vector is half a line (the other half is the next band's):
@@ -1574,18 +1582,7 @@ pub(crate) mod raw {
                 }
                 out
             };
-            // SAFETY: reading 32-byte tables of the right size. The tables go through
-            // `black_box` so that the compiler cannot see their constant contents: with them in
-            // view, LLVM rewrote the byte shuffle and doubleword permute of 1-byte elements as
-            // some 8 shuffles on 128-bit halves per vector, and 1-byte tile ran at 0.39-0.41x
-            // memcpy against 0.58-0.70x as written (swizzled-2048x2048x1, one thread,
-            // `--vector-limit avx2`, three interleaved runs of each binary).
-            let (unshuf, split) = unsafe {
-                (
-                    _mm256_loadu_si256(core::hint::black_box(unshuf_table.as_ptr()) as *const __m256i),
-                    _mm256_loadu_si256(core::hint::black_box(SPLIT.as_ptr()) as *const __m256i),
-                )
-            };
+            let (unshuf, split) = (opaque_table(&unshuf_table), opaque_table(&SPLIT));
             let units = 8 * ES;
             let pair = 3 - ES;
             for t0 in (0..16usize).step_by(pair) {
