@@ -440,20 +440,67 @@ fn stacked_vm_gobs_equal_the_reference() {
         let Surface::BlockLinear(b) = &s else { panic!("blocklinear") };
         assert_eq!((b.gob_height_rows(), b.block_log2()), (4, block), "no auto-sizing");
         for whole in [true, false] {
-            let [w, h, d] = s.size();
-            let region =
-                if whole { Region::whole(&s) } else { Region { x: 16, y: 4, z: 0, w: w - 16 - 3, h: h - 4 - 3, d } };
-            let row = (u64::from(region.w) * 4).div_ceil(64) * 64;
-            let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) };
-            let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
-            let tiled = Aligned64::new(&noise(s.size_bytes() as usize, 11));
-            let linear = Aligned64::new(&noise(lin_len, 12));
-            let mut want_lin = vec![0u8; lin_len];
-            tile::untile_reference(&s, tiled.get(), &mut want_lin, region, lin).unwrap();
-            let mut want_tiled = tiled.get().to_vec();
-            tile::tile_reference(&s, linear.get(), &mut want_tiled, region, lin).unwrap();
-            every_level_equals(&s, region, lin, &tiled, &linear, &want_lin, &want_tiled)
-                .unwrap_or_else(|e| panic!("block {block:?}, size {size:?}, whole {whole}: {e}"));
+            stacked_case(&s, &format!("block {block:?}, size {size:?}"), whole, 4, false);
+        }
+    }
+}
+
+/// One case of the stacked-gob tests (4-byte elements): the whole surface, or a box from column
+/// 16 and row `y` to 3 elements and rows short of the far edges, with line-aligned linear rows;
+/// checks every level (and, when `checked`, the checked twins) against the byte reference and
+/// returns the plan.
+fn stacked_case(s: &Surface, label: &str, whole: bool, y: u32, checked: bool) -> tile::Plan {
+    let [w, h, d] = s.size();
+    let region = if whole { Region::whole(s) } else { Region { x: 16, y, z: 0, w: w - 16 - 3, h: h - y - 3, d } };
+    let row = (u64::from(region.w) * 4).div_ceil(64) * 64;
+    let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) };
+    let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
+    let tiled = Aligned64::new(&noise(s.size_bytes() as usize, 11));
+    let linear = Aligned64::new(&noise(lin_len, 12));
+    let mut want_lin = vec![0u8; lin_len];
+    tile::untile_reference(s, tiled.get(), &mut want_lin, region, lin).unwrap();
+    let mut want_tiled = tiled.get().to_vec();
+    tile::tile_reference(s, linear.get(), &mut want_tiled, region, lin).unwrap();
+    let what = format!("{label}, whole {whole}");
+    every_level_equals(s, region, lin, &tiled, &linear, &want_lin, &want_tiled)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    if checked {
+        let mut got = tiled.get().to_vec();
+        tile::tile_checked(s, linear.get(), &mut got, region, lin).unwrap();
+        assert!(got == want_tiled, "checked tile, {what}");
+        let mut got_lin = vec![0u8; lin_len];
+        tile::untile_checked(s, tiled.get(), &mut got_lin, region, lin).unwrap();
+        assert!(got_lin == want_lin, "checked untile, {what}");
+    }
+    tile::Plan::new(s, region, lin, tiled.get().len(), lin_len).unwrap()
+}
+
+/// Tegra gobs of narrow surfaces (linear rows of at most 4 KiB, blocks one gob wide) move as
+/// columns of 2 or 4 stacked gobs: always through the checked movers, and through the raw tile
+/// mover when it streams its output. Blocks 1, 2 and 16 gobs tall, 2D and 3D, and a neighbour
+/// two gobs wide (no stacking); whole surfaces and boxes that start on gob row 1 (columns of
+/// 1, then 2, then 4 gobs) and end inside a gob row; the 3D case is large enough for tile to
+/// stream; every vector level, single-thread and parallel, against the byte reference.
+#[test]
+fn stacked_tegra_gobs_equal_the_reference() {
+    let shapes = [
+        ([0, 0, 0], [256, 37, 1]),
+        ([0, 1, 0], [200, 70, 1]),
+        ([0, 2, 1], [256, 100, 3]),
+        ([1, 2, 0], [256, 100, 1]),
+        ([0, 4, 4], [256, 136, 32]),
+    ];
+    for (block, size) in shapes {
+        let mut desc = SurfaceDesc::new(Gpu::Gm20b, 4, size);
+        desc.block_log2 = Some(block);
+        desc.gob_order = GobOrder::Tegra;
+        let s = desc.build().unwrap();
+        let Surface::BlockLinear(b) = &s else { panic!("blocklinear") };
+        assert_eq!((b.gob_height_rows(), b.block_log2()), (8, block), "no auto-sizing");
+        for whole in [true, false] {
+            let plan = stacked_case(&s, &format!("block {block:?}, size {size:?}"), whole, 8, true);
+            let tiled_at_64 = Aligned64::new(&vec![0u8; s.size_bytes() as usize]);
+            assert_eq!(plan.stream_tiled(tiled_at_64.get()), size[2] == 32, "the 3D case (only) streams its tile");
         }
     }
 }

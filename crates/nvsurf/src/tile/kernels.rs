@@ -61,6 +61,14 @@ pub(crate) trait Mover {
     fn stack_vm_gobs(&self) -> bool {
         true
     }
+    /// Whether [`gobs`] may hand [`Mover::gob_row_vector`] columns of 2 or 4 stacked Tegra
+    /// gobs ([`GobRow::gh`] 16 or 32; see [`tegra_stack`]). Of the raw movers only tile does,
+    /// and only when it streams its output (where it was measured to gain, see
+    /// [`tegra_stack`]); the safe movers always may, so the stacked walk is checked on every CPU.
+    #[inline(always)]
+    fn stack_tegra_gobs(&self) -> bool {
+        true
+    }
     /// Moves a run of whole gobs ([`GobRow`]; VM order, or 8-row Tegra order) with a vector
     /// kernel when this mover has one for this CPU and the addresses allow it (raw movers:
     /// AVX-512F or AVX2, line-aligned), in one loop that keeps its state in registers and
@@ -143,8 +151,9 @@ pub(crate) struct GobRow {
     pub(crate) l0: usize,
     /// Linear row pitch, bytes.
     pub(crate) rp: usize,
-    /// Rows per gob column: the gob height (4 or 8; 8 in the Tegra order), or 8 for two
-    /// VM-order gobs of 4 rows stacked in a block one gob wide (the second follows the first).
+    /// Rows per gob column: the gob height (4 or 8; 8 in the Tegra order), or a column of
+    /// gobs stacked in a block one gob wide, each following the one above it: 8 for two
+    /// VM-order gobs of 4 rows, 16 or 32 for two or four Tegra-order gobs (see [`gobs`]).
     pub(crate) gh: usize,
     /// VM order (row `r` of the column is the 64 bytes at `64 * r`), else the Tegra order.
     pub(crate) vm: bool,
@@ -181,7 +190,7 @@ fn gob_row_moves<M: Mover>(m: &mut M, row: &GobRow) {
                 m.mv_n::<64>(t + 64 * r, l + r * row.rp);
             } else {
                 for c in 0..4 {
-                    m.mv_n::<16>(t + runs[r * 4 + c] as usize, l + r * row.rp + 16 * c);
+                    m.mv_n::<16>(t + 512 * (r / 8) + runs[(r % 8) * 4 + c] as usize, l + r * row.rp + 16 * c);
                 }
             }
         }
@@ -503,6 +512,12 @@ pub(crate) mod raw {
         fn stack_vm_gobs(&self) -> bool {
             !NT
         }
+        /// Never: streamed untile measured level with and without stacking (see
+        /// [`tegra_stack`]), and unstreamed stacking was not measured to gain.
+        #[inline(always)]
+        fn stack_tegra_gobs(&self) -> bool {
+            false
+        }
         #[inline(always)]
         fn gob_row_vector(&mut self, row: &GobRow) -> bool {
             #[cfg(target_arch = "x86_64")]
@@ -521,9 +536,11 @@ pub(crate) mod raw {
                 // SAFETY: the CPU has AVX-512F (or AVX2 for the twin). The run's gobs are whole
                 // gobs of the region's rows (`gobs` builds the run from the whole gob columns
                 // of a whole gob row; `GobRow` is `BlockLinear::gob_offset` split into row and
-                // column shares, as `gobs` debug-asserts; a column of two stacked VM gobs is
-                // gob rows 2j and 2j + 1 of a block one gob wide, which the block layout puts
-                // 256 bytes apart, both in the task's rows), so each gob and its linear rows
+                // column shares, as `gobs` debug-asserts; a column of stacked gobs (two 4-row
+                // VM gobs, or 2 or 4 Tegra gobs, see `tegra_stack`) is consecutive gob rows
+                // starting at a multiple of their count in a block one gob wide and at least
+                // that tall, which the block layout puts one gob size apart, all in the task's
+                // rows), so each gob and its linear rows
                 // are in bounds and disjoint as the module documentation shows; gob offsets
                 // differ by multiples of the gob size (256 or 512) and the linear rows by
                 // multiples of 64, so the alignment checked above holds for all of them, as
@@ -705,6 +722,10 @@ pub(crate) mod raw {
             }
             let _ = (ta, l0, rp, table, rows);
             false
+        }
+        #[inline(always)]
+        fn stack_tegra_gobs(&self) -> bool {
+            NT
         }
         #[inline(always)]
         fn gob_row_vector(&mut self, row: &GobRow) -> bool {
@@ -914,7 +935,7 @@ pub(crate) mod raw {
         /// The loop of the gob-run kernels below: for `k` in `0..row.n`, prefetch ahead when
         /// `pf`, then `vm` (VM order) or `tegra` (Tegra order) for the `k`th gob.
         macro_rules! gob_row_loop {
-            ($first:ident, $row:ident, $pf:ident, |$k:ident| vm: $vm:expr, tegra: $tegra:expr) => {
+            ($first:ident, $row:ident, $pf:ident, |$k:ident, $g:ident| vm: $vm:expr, tegra: $tegra:expr) => {
                 if $row.vm {
                     for $k in 0..$row.n {
                         if $pf {
@@ -922,12 +943,25 @@ pub(crate) mod raw {
                         }
                         $vm;
                     }
-                } else {
+                } else if $row.gh == 8 {
                     for $k in 0..$row.n {
                         if $pf {
                             prefetch_ahead($first, $row, $k);
                         }
+                        let $g = 0;
                         $tegra;
+                    }
+                } else {
+                    // Columns of stacked Tegra gobs (`tegra_stack`): the column's gobs one
+                    // after the other; its first gob prefetched, as it is only taken by
+                    // streaming tile, which does not prefetch.
+                    for $k in 0..$row.n {
+                        if $pf {
+                            prefetch_ahead($first, $row, $k);
+                        }
+                        for $g in 0..$row.gh / 8 {
+                            $tegra;
+                        }
                     }
                 }
             };
@@ -946,9 +980,9 @@ pub(crate) mod raw {
         #[target_feature(enable = "avx512f")]
         pub(super) unsafe fn untile_gob_row<const NT: bool>(first: *const u8, linear: *mut u8, row: &GobRow, pf: bool) {
             // SAFETY (both arms): the `k`th gob and its rows, per the function's contract.
-            gob_row_loop!(first, row, pf, |k|
+            gob_row_loop!(first, row, pf, |k, g|
                 vm: unsafe { rows64::<NT>(first.add(row.rel(k)), 64, linear.add(64 * k), row.rp, row.gh) },
-                tegra: unsafe { untile_gob_tegra::<NT>(first.add(row.rel(k)), linear.add(64 * k), row.rp) });
+                tegra: unsafe { untile_gob_tegra::<NT>(first.add(row.rel(k) + 512 * g), linear.add(64 * k + 8 * g * row.rp), row.rp) });
         }
 
         /// [`untile_gob_row`] with the AVX2 gob kernels.
@@ -963,9 +997,9 @@ pub(crate) mod raw {
             pf: bool,
         ) {
             // SAFETY (both arms): the `k`th gob and its rows, per the function's contract.
-            gob_row_loop!(first, row, pf, |k|
+            gob_row_loop!(first, row, pf, |k, g|
                 vm: unsafe { rows64_avx2::<NT>(first.add(row.rel(k)), 64, linear.add(64 * k), row.rp, row.gh) },
-                tegra: unsafe { untile_gob_tegra_avx2::<NT>(first.add(row.rel(k)), linear.add(64 * k), row.rp) });
+                tegra: unsafe { untile_gob_tegra_avx2::<NT>(first.add(row.rel(k) + 512 * g), linear.add(64 * k + 8 * g * row.rp), row.rp) });
         }
 
         /// A run of gobs, linear -> tiled: [`untile_gob_row`] the other way.
@@ -975,9 +1009,9 @@ pub(crate) mod raw {
         #[target_feature(enable = "avx512f")]
         pub(super) unsafe fn tile_gob_row<const NT: bool>(linear: *const u8, first: *mut u8, row: &GobRow, pf: bool) {
             // SAFETY (both arms): the `k`th gob and its rows, per the function's contract.
-            gob_row_loop!(first, row, pf, |k|
+            gob_row_loop!(first, row, pf, |k, g|
                 vm: unsafe { rows64::<NT>(linear.add(64 * k), row.rp, first.add(row.rel(k)), 64, row.gh) },
-                tegra: unsafe { tile_gob_tegra::<NT>(linear.add(64 * k), first.add(row.rel(k)), row.rp) });
+                tegra: unsafe { tile_gob_tegra::<NT>(linear.add(64 * k + 8 * g * row.rp), first.add(row.rel(k) + 512 * g), row.rp) });
         }
 
         /// [`tile_gob_row`] with the AVX2 gob kernels.
@@ -992,9 +1026,9 @@ pub(crate) mod raw {
             pf: bool,
         ) {
             // SAFETY (both arms): the `k`th gob and its rows, per the function's contract.
-            gob_row_loop!(first, row, pf, |k|
+            gob_row_loop!(first, row, pf, |k, g|
                 vm: unsafe { rows64_avx2::<NT>(linear.add(64 * k), row.rp, first.add(row.rel(k)), 64, row.gh) },
-                tegra: unsafe { tile_gob_tegra_avx2::<NT>(linear.add(64 * k), first.add(row.rel(k)), row.rp) });
+                tegra: unsafe { tile_gob_tegra_avx2::<NT>(linear.add(64 * k + 8 * g * row.rp), first.add(row.rel(k) + 512 * g), row.rp) });
         }
 
         /// [`untile_chunk_pair_es4`] the other way: a band's 4 rows are loaded as 512-byte
@@ -1857,9 +1891,10 @@ fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Range<u32>, y
 
 /// The gobs holding rows `ys`, byte columns `xs` of slice `z`, band by band. Where a band
 /// covers whole gobs (VM order, or 8-row Tegra order), the run of whole gobs between the
-/// partial edge gobs goes to [`Mover::gob_row_vector`] in one call; 4-row VM gobs go two gob
-/// rows at a time where the block layout stacks them: 512 contiguous tiled bytes per column,
-/// as in the Tegra order (G80 2000x1000x4, block height 16 gobs, data in L3, 2 threads, paired
+/// partial edge gobs goes to [`Mover::gob_row_vector`] in one call; where the movers allow,
+/// Tegra gobs of narrow surfaces go 2 or 4 gob rows at a time ([`tegra_stack`]), and 4-row VM
+/// gobs two gob rows at a time where the block layout stacks them: 512 contiguous tiled bytes
+/// per column, as in the Tegra order (G80 2000x1000x4, block height 16 gobs, data in L3, 2 threads, paired
 /// rounds against a split memcpy, scratch harness: tile 0.66-0.72x one gob row at a time,
 /// 0.77-0.88x stacked; untile 0.65-0.81x and 0.73-0.87x).
 #[inline(always)]
@@ -1873,6 +1908,7 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
     // sit one after the other in their block, so a column of 8 rows is 512 contiguous bytes.
     let [bw_log2, bh_log2, _] = b.block_log2();
     let stack = vm && gh == 4 && bw_log2 == 0 && bh_log2 >= 1 && m.stack_vm_gobs();
+    let stack_tegra = order == GobOrder::Tegra && gh == 8 && bw_log2 == 0 && m.stack_tegra_gobs();
     let mut gy = ys.start & !(gh - 1);
     while gy < ys.end {
         let ya = ys.start.max(gy);
@@ -1880,7 +1916,13 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
         let full_rows = ya == gy && yb == gy + gh;
         if full_rows && (vm || (order == GobOrder::Tegra && gh == 8)) && whole[0] < whole[1] {
             // Rows moved per column: two stacked VM gobs where both are whole, else one gob.
-            let rows = if stack && gy.is_multiple_of(8) && gy + 8 <= ys.end { 8 } else { gh };
+            let rows = if stack && gy.is_multiple_of(8) && gy + 8 <= ys.end {
+                8
+            } else if stack_tegra {
+                8 * tegra_stack(gy, ys.end, bh_log2, p.row_pitch)
+            } else {
+                gh
+            };
             let row = GobRow {
                 base: b.gob_offset(0, gy, z) as usize,
                 gx0: whole[0] / 64,
@@ -1895,7 +1937,9 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
             };
             debug_assert_eq!(row.first(), b.gob_offset(whole[0] as u64, gy, z) as usize);
             debug_assert_eq!(row.first() + row.rel(row.n - 1), b.gob_offset(whole[1] as u64 - 64, gy, z) as usize);
-            debug_assert!(rows == gh || b.gob_offset(whole[0] as u64, gy + gh, z) as usize == row.first() + 64 * 4);
+            debug_assert!(
+                b.gob_offset(whole[0] as u64, gy + rows - gh, z) as usize == row.first() + 64 * (rows - gh) as usize
+            );
             if m.gob_row_vector(&row) {
                 for g in (gy..gy + rows).step_by(gh as usize) {
                     if xs[0] < whole[0] {
@@ -1925,6 +1969,34 @@ fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, 
         }
         gy += gh;
     }
+}
+
+/// How many 8-row Tegra gobs [`gobs`] stacks in each column of the gob rows from row `gy` (a
+/// multiple of 8) when the block is one gob wide: the largest of 4, 2 and 1 whose column
+/// starts on a multiple of its height in gobs (so its gobs lie in one block, one after the
+/// other: 512, 1024 or 2048 contiguous tiled bytes), fits in the block (2^`bh_log2` gobs
+/// tall), ends inside the rows being moved (`y_end`), and spans at most 32 KiB of linear rows
+/// of `rp` bytes (narrow surfaces such as 256x256xN of 4-byte elements: 1 KiB rows).
+///
+/// Measured on the development machine with `nvsurf-bench --quick --case tegra-256x256x64x4`,
+/// nine interleaved runs of each build, x memcpy: streamed tile at one thread 0.75-0.85x one
+/// gob per column, 0.92-1.23x stacked; at two threads 0.93-1.25x and 0.89-1.17x (level).
+/// Streamed untile gained nothing (one thread 0.93-1.13x and 0.95-1.11x), so only tile
+/// stacks ([`Mover::stack_tegra_gobs`]). On wide rows stacking loses: a stand-alone loop over
+/// 2000x1000x4 (8000-byte rows), two threads, data in L3, paired rounds: 0.86-0.92x one gob
+/// per column, 0.80-0.85x four stacked; hence the 32 KiB bound.
+#[inline(always)]
+fn tegra_stack(gy: u32, y_end: u32, bh_log2: u32, rp: usize) -> u32 {
+    let gob_row = gy / 8;
+    [4u32, 2]
+        .into_iter()
+        .find(|&s| {
+            gob_row.is_multiple_of(s)
+                && s <= 1 << bh_log2.min(5)
+                && gy + 8 * s <= y_end
+                && rp.saturating_mul(8 * s as usize) <= 32 << 10
+        })
+        .unwrap_or(1)
 }
 
 /// The part of gob column `gx` (byte column) in rows `ys` (inside one gob row) and byte
@@ -2658,6 +2730,9 @@ mod move_count_tests {
             (Gpu::G80, GobOrder::Vm, [0, 0, 0], [300, 40, 1]),
             (Gpu::Gf100, GobOrder::Vm, [0, 2, 0], [300, 70, 1]),
             (Gpu::Gm20b, GobOrder::Tegra, [1, 1, 1], [300, 70, 2]),
+            // 1 KiB rows: columns of 2 or 4 stacked Tegra gobs (`tegra_stack`).
+            (Gpu::Gm20b, GobOrder::Tegra, [0, 2, 0], [256, 70, 1]),
+            (Gpu::Gm20b, GobOrder::Tegra, [0, 1, 1], [256, 40, 3]),
             (Gpu::Tu102, GobOrder::Turing, [0, 2, 0], [300, 70, 1]),
             (Gpu::Gf100, GobOrder::Fermi, [0, 2, 0], [300, 70, 1]),
         ];
