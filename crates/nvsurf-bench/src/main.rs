@@ -185,6 +185,101 @@ fn paired_ratio(a: &Contender<'_>, b: &Contender<'_>) -> f64 {
     median(a.times.iter().zip(&b.times).map(|(ta, tb)| tb / ta).collect())
 }
 
+/// Whole textures (`Texture::untile` / `Texture::tile`, and with all threads their parallel
+/// twins, which split by level and layer and within large levels): a Switch-style cube of
+/// A8B8G8R8 with its full mip chain (GM20B, Tegra gob order, NVN block heights). The memcpy
+/// baseline copies the packed linear size between the same two buffers, split over the same
+/// pool with all threads. Rows have `tegra_gbps` null (tegra_swizzle has no whole-texture
+/// entry point for cubes with mips in one call).
+fn texture_cases(
+    only: Option<&String>,
+    smoke: bool,
+    budget: Duration,
+    json_out: bool,
+    pool: &rayon::ThreadPool,
+    rows: &mut Vec<serde_json::Value>,
+) {
+    use nvsurf::texture::{max_levels, BlockPolicy, TextureDesc, TextureType};
+    let side = if smoke { 64 } else { 1024 };
+    let name = format!("tex-cube-{side}x{side}x4");
+    if only.is_some_and(|o| *o != name) {
+        return;
+    }
+    let mut d = TextureDesc::new(Gpu::Gm20b, TextureType::Cube, 4, [side, side, 1]);
+    d.levels = max_levels([side, side, 1]);
+    d.gob_order = GobOrder::Tegra;
+    d.block = BlockPolicy::Nvn;
+    let t = d.build().expect("valid texture");
+    let (lin_len, dump_len) = (t.linear_size_bytes() as usize, t.size_bytes() as usize);
+    let linear = Aligned::new(lin_len, Some(&noise(lin_len)));
+    let dump = Aligned::new(dump_len, Some(&t.tile_to_vec(linear.as_ref()).expect("tile")));
+    let mut lin_dst = Aligned::new(lin_len, None);
+    let mut dump_dst = Aligned::new(dump_len, None);
+    let threads_all = pool.current_num_threads();
+    for op in ["tile", "untile"] {
+        for threads in [1usize, threads_all] {
+            if threads > 1 && threads_all == 1 {
+                continue;
+            }
+            let (src, dst): (&[u8], &mut [u8]) =
+                if op == "tile" { (linear.as_ref(), dump_dst.as_mut()) } else { (dump.as_ref(), lin_dst.as_mut()) };
+            let dst = std::cell::RefCell::new(dst);
+            let dst = &dst;
+            let t = &t;
+            let ours: Box<dyn FnMut()> = Box::new(move || {
+                let mut d = dst.borrow_mut();
+                let d: &mut [u8] = &mut d;
+                match (op, threads) {
+                    ("tile", 1) => t.tile(src, d).expect("tile"),
+                    ("untile", 1) => t.untile(src, d).expect("untile"),
+                    ("tile", _) => pool.install(|| t.tile_parallel(src, d)).expect("tile"),
+                    _ => pool.install(|| t.untile_parallel(src, d)).expect("untile"),
+                }
+            });
+            let chunk = lin_len.div_ceil(threads).max(1);
+            let memcpy: Box<dyn FnMut()> = Box::new(move || {
+                let mut d = dst.borrow_mut();
+                let d: &mut [u8] = &mut d[..lin_len];
+                if threads == 1 {
+                    d.copy_from_slice(&src[..lin_len]);
+                } else {
+                    pool.install(|| {
+                        d.par_chunks_mut(chunk)
+                            .zip(src[..lin_len].par_chunks(chunk))
+                            .for_each(|(d, s)| d.copy_from_slice(s))
+                    });
+                }
+            });
+            let mut contenders = vec![
+                Contender { name: "ours", run: ours, times: vec![] },
+                Contender { name: "memcpy", run: memcpy, times: vec![] },
+            ];
+            let gbps = race(&mut contenders, lin_len, budget);
+            let paired = paired_ratio(&contenders[0], &contenders[1]);
+            let (o, m) = (gbps[0], gbps[1]);
+            if !json_out {
+                println!(
+                    "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>7.2} {:>9} {:>7}",
+                    name,
+                    op,
+                    threads,
+                    o,
+                    m,
+                    o / m,
+                    paired,
+                    "-",
+                    "-"
+                );
+            }
+            rows.push(json!({
+                "case": name, "op": op, "threads": threads, "gbps": o, "memcpy_gbps": m,
+                "tegra_gbps": null, "tegra_alloc_gbps": null, "tegra_ffi_gbps": null,
+                "ratio_memcpy": o / m, "ratio_memcpy_paired": paired, "ratio_tegra": null,
+            }));
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let json_out = args.iter().any(|a| a == "--json");
@@ -404,6 +499,7 @@ fn main() {
             }
         }
     }
+    texture_cases(only, smoke, budget, json_out, &pool, &mut rows);
     codec::run(only, smoke, budget, json_out, &mut rows);
     if json_out {
         println!("{}", serde_json::to_string_pretty(&rows).expect("json"));

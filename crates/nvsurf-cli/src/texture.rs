@@ -256,6 +256,7 @@ pub fn untile_texture(
     input: &Path,
     offset: u64,
     out: LinearSide,
+    pool: Option<&rayon::ThreadPool>,
 ) -> CmdResult {
     let t = build_texture(s, shape)?;
     let dump = read_file(input)?;
@@ -267,7 +268,7 @@ pub fn untile_texture(
             t.size_bytes()
         )
     })?;
-    let linear = t.untile_to_vec(&dump[offset as usize..end as usize])?;
+    let linear = untile_whole(&t, &dump[offset as usize..end as usize], pool)?;
     match out {
         LinearSide::File(p) => write_atomic(p, &linear)?,
         LinearSide::Split(dir) => {
@@ -292,6 +293,7 @@ pub fn tile_texture(
     offset: u64,
     onto: Option<&Path>,
     output: &Path,
+    pool: Option<&rayon::ThreadPool>,
 ) -> CmdResult {
     let t = build_texture(s, shape)?;
     let linear = match input {
@@ -333,9 +335,34 @@ pub fn tile_texture(
     if dump.len() < end {
         return Err(format!("--onto holds {} bytes but {end} bytes are expected", dump.len()).into());
     }
-    t.tile(&linear, &mut dump[offset as usize..end])?;
+    tile_whole(&t, &linear, &mut dump[offset as usize..end], pool)?;
     write_atomic(output, &dump)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Untiles a whole texture into a new packed linear buffer: split by level and layer (and
+/// within large levels) over `pool`, or on this thread when there is none (`--threads 1`).
+pub fn untile_whole(t: &Texture, dump: &[u8], pool: Option<&rayon::ThreadPool>) -> Result<Vec<u8>, Error> {
+    match pool {
+        None => t.untile_to_vec(dump),
+        Some(p) => {
+            let n = usize::try_from(t.linear_size_bytes()).map_err(|_| Error::Overflow {
+                what: "linear texture size",
+                detail: format!("{} bytes do not fit in memory", t.linear_size_bytes()),
+            })?;
+            let mut out = vec![0u8; n];
+            p.install(|| t.untile_parallel(dump, &mut out))?;
+            Ok(out)
+        }
+    }
+}
+
+/// Tiles a whole texture into `dump`, over `pool` when there is one (see [`untile_whole`]).
+pub fn tile_whole(t: &Texture, linear: &[u8], dump: &mut [u8], pool: Option<&rayon::ThreadPool>) -> Result<(), Error> {
+    match pool {
+        None => t.tile(linear, dump),
+        Some(p) => p.install(|| t.tile_parallel(linear, dump)),
+    }
 }
 
 /// `--input` and `--output` of a plain (non-texture) `tile`/`untile`; clap requires both unless
@@ -367,7 +394,8 @@ pub fn run_untile_texture(a: &TilingArgs) -> CmdResult {
         (None, Some(o)) => LinearSide::File(o),
         (None, None) => return Err(unsupported("output", "(none)", "give --output FILE or --split DIR").into()),
     };
-    untile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, out)
+    let pool = crate::tiling::pool(a.threads)?;
+    untile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, out, pool.as_ref())
 }
 
 /// Runs `nvsurf tile --texture`.
@@ -379,5 +407,6 @@ pub fn run_tile_texture(a: &TilingArgs) -> CmdResult {
         (None, Some(i)) => LinearSide::File(i),
         (None, None) => return Err(unsupported("input", "(none)", "give --input FILE or --split DIR").into()),
     };
-    tile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, a.onto.as_deref(), output)
+    let pool = crate::tiling::pool(a.threads)?;
+    tile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, a.onto.as_deref(), output, pool.as_ref())
 }

@@ -166,7 +166,8 @@ fn untile_dds(a: &TilingArgs, f: &Format, t: &Texture) -> CmdResult {
             t.size_bytes()
         )
     })?;
-    let tex = dds_shape(t, t.untile_to_vec(&dump[off..end])?);
+    let pool = crate::tiling::pool(a.threads)?;
+    let tex = dds_shape(t, crate::texture::untile_whole(t, &dump[off..end], pool.as_ref())?);
     write_dds(out, f, &tex)?;
     report(&[out.to_path_buf()], tex.extent, f);
     Ok(ExitCode::SUCCESS)
@@ -207,7 +208,8 @@ fn tile_dds(a: &TilingArgs, f: &Format, t: &Texture) -> CmdResult {
     if dump.len() < end {
         return Err(format!("--onto holds {} bytes but {end} bytes are expected", dump.len()).into());
     }
-    t.tile(&dds.data, &mut dump[off..end])?;
+    let pool = crate::tiling::pool(a.threads)?;
+    crate::texture::tile_whole(t, &dds.data, &mut dump[off..end], pool.as_ref())?;
     write_atomic(output, &dump)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -214,7 +214,9 @@ fn with_progress(
     Ok(())
 }
 
-fn pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Box<dyn std::error::Error>> {
+/// The worker pool for `--threads`: `None` for 1 (the single-thread path), else a pool of that
+/// many threads (all cores by default).
+pub fn pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Box<dyn std::error::Error>> {
     match threads {
         Some(n @ (0 | 1025..)) => {
             Err(Error::OutOfRange { field: "threads", value: n as u64, min: 1, max: 1024 }.into())

@@ -5,6 +5,12 @@
 //! tools use. Each subresource is moved by the tiling engine ([`crate::tile`]) on the slice of
 //! the dump that [`Subresource::offset_bytes`] and [`Subresource::size_bytes`] name; BUFFER
 //! textures are copied as they are.
+//!
+//! With the `rayon` feature, `Texture::untile_parallel` and `Texture::tile_parallel` split the
+//! work by subresource (every level of every layer is a task of the current rayon pool, on its
+//! own disjoint part of the dump and of the linear file), and each subresource large enough
+//! is split again by the parallel tiling engine (block rows, bands, z slices). Their bytes
+//! equal the single-thread copies'.
 
 use super::{Subresource, Texture};
 use crate::error::{Error, Result};
@@ -94,6 +100,117 @@ impl Texture {
         let mut out = alloc::vec![0u8; usize::try_from(self.size_bytes()).map_err(|_| overflow())?];
         self.tile(linear, &mut out)?;
         Ok(out)
+    }
+}
+
+/// The parallel twins of [`Texture::untile`] and [`Texture::tile`] (feature `rayon`).
+#[cfg(feature = "rayon")]
+mod par {
+    use super::{linear_range, span, Subresource, Texture};
+    use crate::error::{Error, Result};
+    use crate::tile::{self, LinearLayout, Region};
+    use alloc::vec::Vec;
+    use rayon::prelude::*;
+
+    /// Cuts `buf` into the disjoint, ascending byte ranges `ranges` (each checked in bounds);
+    /// `None` when two ranges overlap or are out of order.
+    fn cut<'a>(mut buf: &'a mut [u8], ranges: &[core::ops::Range<usize>]) -> Option<Vec<&'a mut [u8]>> {
+        let mut out = Vec::with_capacity(ranges.len());
+        let mut cursor = 0usize;
+        for r in ranges {
+            let skip = r.start.checked_sub(cursor)?;
+            let (_, rest) = core::mem::take(&mut buf).split_at_mut(skip);
+            let (mine, rest) = rest.split_at_mut(r.len());
+            out.push(mine);
+            buf = rest;
+            cursor = r.end;
+        }
+        Some(out)
+    }
+
+    /// A BUFFER subresource whose dump bytes are fewer than its linear bytes.
+    fn buffer_short(needed: usize, got: usize) -> Error {
+        Error::BufferTooSmall { what: "texture dump (BUFFER level)", needed: needed as u64, got: got as u64 }
+    }
+
+    fn untile_one(sub: &Subresource, tiled: &[u8], linear: &mut [u8]) -> Result<()> {
+        match sub.surface {
+            Some(s) => {
+                let region = Region::whole(&s);
+                tile::untile_parallel(&s, tiled, linear, region, LinearLayout::packed(&region, s.elem_size()))
+            }
+            None => {
+                let src = tiled.get(..linear.len()).ok_or_else(|| buffer_short(linear.len(), tiled.len()))?;
+                linear.copy_from_slice(src);
+                Ok(())
+            }
+        }
+    }
+
+    fn tile_one(sub: &Subresource, linear: &[u8], tiled: &mut [u8]) -> Result<()> {
+        match sub.surface {
+            Some(s) => {
+                let region = Region::whole(&s);
+                tile::tile_parallel(&s, linear, tiled, region, LinearLayout::packed(&region, s.elem_size()))
+            }
+            None => {
+                let n = tiled.len();
+                tiled.get_mut(..linear.len()).ok_or_else(|| buffer_short(linear.len(), n))?.copy_from_slice(linear);
+                Ok(())
+            }
+        }
+    }
+
+    impl Texture {
+        /// [`Texture::untile`] split over the current rayon pool: every (level, layer) is a
+        /// task, and large levels are split again by [`tile::untile_parallel`]. The bytes
+        /// equal [`Texture::untile`]'s; errors are the same (the first one found).
+        pub fn untile_parallel(&self, dump: &[u8], linear: &mut [u8]) -> Result<()> {
+            self.check_dump(dump.len() as u64)?;
+            let subs: Vec<Subresource> = self.subresources().collect();
+            let mut lin_ranges = Vec::with_capacity(subs.len());
+            let mut dump_ranges = Vec::with_capacity(subs.len());
+            for sub in &subs {
+                lin_ranges.push(linear_range(sub, linear.len())?);
+                dump_ranges.push(span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?);
+            }
+            // The packed linear file holds the subresources one after the other, in this order.
+            let parts = cut(linear, &lin_ranges).ok_or_else(|| Error::Overflow {
+                what: "linear texture",
+                detail: "subresources overlap in the packed linear file".into(),
+            })?;
+            subs.par_iter()
+                .zip(dump_ranges.into_par_iter())
+                .zip(parts.into_par_iter())
+                .try_for_each(|((sub, d), l)| untile_one(sub, &dump[d], l))
+        }
+
+        /// [`Texture::tile`] split over the current rayon pool, by (level, layer) and within
+        /// large levels by [`tile::tile_parallel`]. The bytes equal [`Texture::tile`]'s
+        /// (padding between and inside subresources is left as it was). Subresources that
+        /// share dump bytes (no layout of this model makes them, but the check is cheap)
+        /// are tiled one after the other, as [`Texture::tile`] does.
+        pub fn tile_parallel(&self, linear: &[u8], dump: &mut [u8]) -> Result<()> {
+            self.check_dump(dump.len() as u64)?;
+            let mut subs: Vec<(Subresource, core::ops::Range<usize>)> = Vec::new();
+            for sub in self.subresources() {
+                let l = linear_range(&sub, linear.len())?;
+                span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
+                subs.push((sub, l));
+            }
+            subs.sort_by_key(|(sub, _)| sub.offset_bytes);
+            let dump_ranges: Vec<_> = subs
+                .iter()
+                .map(|(sub, _)| sub.offset_bytes as usize..(sub.offset_bytes + sub.size_bytes) as usize)
+                .collect();
+            match cut(dump, &dump_ranges) {
+                Some(parts) => subs
+                    .par_iter()
+                    .zip(parts.into_par_iter())
+                    .try_for_each(|((sub, l), t)| tile_one(sub, &linear[l.clone()], t)),
+                None => self.tile(linear, dump),
+            }
+        }
     }
 }
 

@@ -1,0 +1,132 @@
+//! Whole-texture copies split over a rayon pool (`Texture::untile_parallel` /
+//! `Texture::tile_parallel`, feature `rayon`) give the same bytes as the single-thread copies,
+//! for every texture type the model builds (mip chains, arrays, cubes, cube arrays, 3D, RECT,
+//! BUFFER), on G80, GF100 (VM and Tegra gob orders) and pre-G80 (swizzled and linear) rules,
+//! including levels large enough to be split again by the tiling engine, and padding bytes of
+//! the dump are left as they were.
+#![cfg(feature = "rayon")]
+
+use nvsurf::layout::{GobOrder, LayoutKind};
+use nvsurf::texture::{max_levels, BlockPolicy, Texture, TextureDesc, TextureType};
+use nvsurf::{Error, Gpu};
+
+/// A cheap pseudo-random fill (xorshift), different per seed.
+fn noise(n: usize, seed: u64) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect()
+}
+
+struct Shape {
+    gpu: Gpu,
+    ty: TextureType,
+    layout: Option<LayoutKind>,
+    gob: GobOrder,
+    elem: u32,
+    size: [u32; 3],
+    layers: Option<u32>,
+    block: BlockPolicy,
+}
+
+fn shapes() -> Vec<Shape> {
+    let s = |gpu, ty, elem, size: [u32; 3]| Shape {
+        gpu,
+        ty,
+        layout: None,
+        gob: GobOrder::Vm,
+        elem,
+        size,
+        layers: None,
+        block: BlockPolicy::Max,
+    };
+    vec![
+        // A 2D chain whose level 0 (1 MiB) is split again by the tiling engine.
+        s(Gpu::Gf100, TextureType::D2, 4, [512, 512, 1]),
+        Shape { gob: GobOrder::Tegra, block: BlockPolicy::Nvn, ..s(Gpu::Gm20b, TextureType::D2, 16, [300, 200, 1]) },
+        Shape { layers: Some(5), ..s(Gpu::G80, TextureType::D2Array, 8, [100, 37, 1]) },
+        s(Gpu::Gf100, TextureType::Cube, 4, [128, 128, 1]),
+        Shape { layers: Some(12), ..s(Gpu::Gt215, TextureType::CubeArray, 2, [64, 64, 1]) },
+        s(Gpu::Gf100, TextureType::D3, 4, [64, 48, 40]),
+        Shape { block: BlockPolicy::Explicit([1, 3, 2]), ..s(Gpu::G80, TextureType::D3, 16, [33, 17, 9]) },
+        s(Gpu::Gf100, TextureType::Rect, 4, [300, 100, 1]),
+        s(Gpu::Gf100, TextureType::Buffer, 4, [1000, 1, 1]),
+        s(Gpu::Gf100, TextureType::D1Array, 4, [777, 1, 1]),
+        // Pre-G80: swizzled cube and 3D, a linear (pitch) RECT.
+        s(Gpu::Nv40, TextureType::Cube, 4, [256, 256, 1]),
+        s(Gpu::Nv40, TextureType::D3, 2, [32, 16, 8]),
+        Shape { layout: Some(LayoutKind::Pitch), ..s(Gpu::Nv40, TextureType::D2, 4, [200, 50, 1]) },
+        s(Gpu::Nv20, TextureType::Rect, 4, [100, 30, 1]),
+    ]
+}
+
+fn build(sh: &Shape) -> Texture {
+    let mut d = TextureDesc::new(sh.gpu, sh.ty, sh.elem, sh.size);
+    if sh.ty != TextureType::Buffer && sh.ty != TextureType::Rect {
+        d.levels = max_levels(sh.size);
+    }
+    if let Some(l) = sh.layers {
+        d.layers = l;
+    }
+    if let Some(l) = sh.layout {
+        d.layout = l;
+    }
+    d.gob_order = sh.gob;
+    d.block = sh.block;
+    d.build().unwrap_or_else(|e| panic!("{:?} {:?} {:?}: {e}", sh.gpu, sh.ty, sh.size))
+}
+
+#[test]
+fn parallel_texture_copies_equal_the_single_thread_ones() {
+    let mut checked = 0;
+    for threads in [2, 3, 4] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        for (i, sh) in shapes().iter().enumerate() {
+            let t = build(sh);
+            let what = format!("{:?} {:?} {:?} x{} ({threads} threads)", sh.gpu, sh.ty, sh.size, t.layer_count());
+            let dump = noise(t.size_bytes() as usize, i as u64 + 1);
+            let mut want = vec![0u8; t.linear_size_bytes() as usize];
+            t.untile(&dump, &mut want).unwrap();
+            // Start from different bytes than `want`, so that every byte must be written.
+            let mut got = noise(want.len(), 1000 + i as u64);
+            pool.install(|| t.untile_parallel(&dump, &mut got)).unwrap();
+            assert!(got == want, "untile_parallel differs: {what}");
+
+            let linear = noise(t.linear_size_bytes() as usize, 2000 + i as u64);
+            // Both start from the same random dump: padding must survive in both alike.
+            let mut want = noise(t.size_bytes() as usize, 3000 + i as u64);
+            let mut got = want.clone();
+            t.tile(&linear, &mut want).unwrap();
+            pool.install(|| t.tile_parallel(&linear, &mut got)).unwrap();
+            assert!(got == want, "tile_parallel differs: {what}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 3 * shapes().len());
+}
+
+#[test]
+fn parallel_texture_copies_check_their_buffers() {
+    let t = build(&shapes()[3]);
+    let dump = vec![0u8; t.size_bytes() as usize];
+    let mut short = vec![0u8; t.linear_size_bytes() as usize - 1];
+    match t.untile_parallel(&dump[..dump.len() - 1], &mut vec![0u8; t.linear_size_bytes() as usize]) {
+        Err(Error::BufferTooSmall { what: "texture dump", needed, got }) => {
+            assert_eq!((needed, got), (t.size_bytes(), t.size_bytes() - 1))
+        }
+        other => panic!("short dump: {other:?}"),
+    }
+    assert!(matches!(t.untile_parallel(&dump, &mut short), Err(Error::BufferTooSmall { .. })));
+    let mut dump = dump;
+    assert!(matches!(t.tile_parallel(&short, &mut dump), Err(Error::BufferTooSmall { .. })));
+    let n = dump.len();
+    assert!(matches!(
+        t.tile_parallel(&vec![0u8; t.linear_size_bytes() as usize], &mut dump[..n - 1]),
+        Err(Error::BufferTooSmall { what: "texture dump", .. })
+    ));
+}
