@@ -130,3 +130,67 @@ fn parallel_texture_copies_check_their_buffers() {
         Err(Error::BufferTooSmall { what: "texture dump", .. })
     ));
 }
+
+/// `n` bytes starting on a 64-byte boundary (the vector kernels, and so streaming stores, run
+/// only on line-aligned buffers), filled with `fill`.
+fn aligned(fill: &[u8]) -> (Vec<u8>, usize) {
+    let mut buf = vec![0u8; fill.len() + 64];
+    let at = buf.as_ptr().align_offset(64);
+    buf[at..at + fill.len()].copy_from_slice(fill);
+    (buf, at)
+}
+
+/// A texture past the streaming threshold (5.6 MB with its mips) streams every level, the small
+/// ones too (`tile::untile_part`): the bytes still equal those of the levels copied one by one
+/// as surfaces of their own (`untile_subresource`, which streams only levels of 4 MiB or more),
+/// single-thread and parallel.
+#[test]
+fn large_textures_stream_every_level_with_the_same_bytes() {
+    let mut d = TextureDesc::new(Gpu::Gm20b, TextureType::D2, 4, [1024, 1024, 1]);
+    d.levels = max_levels([1024, 1024, 1]);
+    d.gob_order = GobOrder::Tegra;
+    d.block = BlockPolicy::Nvn;
+    let t = d.build().unwrap();
+    assert!(t.size_bytes() > 4 << 20 && t.linear_size_bytes() > 4 << 20);
+    let (dump_n, lin_n) = (t.size_bytes() as usize, t.linear_size_bytes() as usize);
+    let (dump, at) = aligned(&noise(dump_n, 7));
+    let dump = &dump[at..at + dump_n];
+
+    let mut want = vec![0u8; lin_n];
+    for sub in t.subresources() {
+        let a = sub.linear_offset_bytes as usize;
+        nvsurf::texture::copy::untile_subresource(&sub, dump, &mut want[a..a + sub.linear_size_bytes as usize])
+            .unwrap();
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    for parallel in [false, true] {
+        let (mut got, at) = aligned(&vec![0u8; lin_n]);
+        let got = &mut got[at..at + lin_n];
+        if parallel {
+            pool.install(|| t.untile_parallel(dump, got)).unwrap();
+        } else {
+            t.untile(dump, got).unwrap();
+        }
+        assert!(got == want.as_slice(), "untile (parallel: {parallel})");
+    }
+
+    let (linear, at) = aligned(&noise(lin_n, 8));
+    let linear = &linear[at..at + lin_n];
+    let background = noise(dump_n, 9);
+    let mut want = background.clone();
+    for sub in t.subresources() {
+        let a = sub.linear_offset_bytes as usize;
+        nvsurf::texture::copy::tile_subresource(&sub, &linear[a..a + sub.linear_size_bytes as usize], &mut want)
+            .unwrap();
+    }
+    for parallel in [false, true] {
+        let (mut got, at) = aligned(&background);
+        let got = &mut got[at..at + dump_n];
+        if parallel {
+            pool.install(|| t.tile_parallel(linear, got)).unwrap();
+        } else {
+            t.tile(linear, got).unwrap();
+        }
+        assert!(got == want.as_slice(), "tile (parallel: {parallel})");
+    }
+}

@@ -524,6 +524,24 @@ fn every_level_equals(
         tile::untile(s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
         let mut got_tiled = Aligned64::new(tiled.get());
         tile::tile(s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
+        // As parts of a job too large for the caches (streaming stores on these small
+        // surfaces too) and of a tiny one (never streaming).
+        let mut parts = Vec::new();
+        for job in [u64::MAX, 0] {
+            let mut a = Aligned64::new(&vec![0u8; lin_len]);
+            tile::untile_part(s, tiled.get(), a.get_mut(), region, lin, job).unwrap();
+            let mut b = Aligned64::new(tiled.get());
+            tile::tile_part(s, linear.get(), b.get_mut(), region, lin, job).unwrap();
+            parts.push((job, "", a, b));
+            #[cfg(feature = "rayon")]
+            {
+                let mut a = Aligned64::new(&vec![0u8; lin_len]);
+                tile::untile_part_parallel(s, tiled.get(), a.get_mut(), region, lin, job).unwrap();
+                let mut b = Aligned64::new(tiled.get());
+                tile::tile_part_parallel(s, linear.get(), b.get_mut(), region, lin, job).unwrap();
+                parts.push((job, "parallel ", a, b));
+            }
+        }
         #[cfg(feature = "rayon")]
         let (par_lin, par_tiled) = {
             let mut a = Aligned64::new(&vec![0u8; lin_len]);
@@ -535,6 +553,10 @@ fn every_level_equals(
         set_vector_limit(VectorLevel::Avx512);
         prop_assert!(got_lin.get() == want_lin, "untile at {:?}", level);
         prop_assert!(got_tiled.get() == want_tiled, "tile at {:?}", level);
+        for (job, how, a, b) in &parts {
+            prop_assert!(a.get() == want_lin, "{}untile_part (job {} bytes) at {:?}", how, job, level);
+            prop_assert!(b.get() == want_tiled, "{}tile_part (job {} bytes) at {:?}", how, job, level);
+        }
         #[cfg(feature = "rayon")]
         {
             prop_assert!(par_lin.get() == want_lin, "parallel untile at {:?}", level);

@@ -34,12 +34,19 @@ fn linear_range(sub: &Subresource, linear_len: usize) -> Result<core::ops::Range
 /// Untiles one subresource from the whole dump into its own packed linear buffer
 /// (`sub.linear_size_bytes` long).
 pub fn untile_subresource(sub: &Subresource, dump: &[u8], linear: &mut [u8]) -> Result<()> {
+    untile_subresource_in_job(sub, dump, linear, sub.linear_size_bytes)
+}
+
+/// [`untile_subresource`] as part of a copy writing `job_bytes` in all (streaming stores are
+/// chosen for the whole job, see [`tile::untile_part`]).
+fn untile_subresource_in_job(sub: &Subresource, dump: &[u8], linear: &mut [u8], job_bytes: u64) -> Result<()> {
     let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
     let l = span("linear level", 0, sub.linear_size_bytes, linear.len())?;
     match sub.surface {
         Some(s) => {
             let region = Region::whole(&s);
-            tile::untile(&s, &dump[d], &mut linear[l], region, LinearLayout::packed(&region, s.elem_size()))
+            let lin = LinearLayout::packed(&region, s.elem_size());
+            tile::untile_part(&s, &dump[d], &mut linear[l], region, lin, job_bytes)
         }
         None => {
             linear[l].copy_from_slice(&dump[d][..sub.linear_size_bytes as usize]);
@@ -50,12 +57,18 @@ pub fn untile_subresource(sub: &Subresource, dump: &[u8], linear: &mut [u8]) -> 
 
 /// Tiles one subresource from its packed linear buffer into the whole dump.
 pub fn tile_subresource(sub: &Subresource, linear: &[u8], dump: &mut [u8]) -> Result<()> {
+    tile_subresource_in_job(sub, linear, dump, sub.size_bytes)
+}
+
+/// [`tile_subresource`] as part of a copy writing `job_bytes` of dump in all.
+fn tile_subresource_in_job(sub: &Subresource, linear: &[u8], dump: &mut [u8], job_bytes: u64) -> Result<()> {
     let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
     let l = span("linear level", 0, sub.linear_size_bytes, linear.len())?;
     match sub.surface {
         Some(s) => {
             let region = Region::whole(&s);
-            tile::tile(&s, &linear[l], &mut dump[d], region, LinearLayout::packed(&region, s.elem_size()))
+            let lin = LinearLayout::packed(&region, s.elem_size());
+            tile::tile_part(&s, &linear[l], &mut dump[d], region, lin, job_bytes)
         }
         None => {
             let n = sub.linear_size_bytes as usize;
@@ -70,9 +83,10 @@ impl Texture {
     /// least [`Texture::linear_size_bytes`]), layer by layer, level by level.
     pub fn untile(&self, dump: &[u8], linear: &mut [u8]) -> Result<()> {
         self.check_dump(dump.len() as u64)?;
+        let job = self.linear_size_bytes();
         for sub in self.subresources() {
             let l = linear_range(&sub, linear.len())?;
-            untile_subresource(&sub, dump, &mut linear[l])?;
+            untile_subresource_in_job(&sub, dump, &mut linear[l], job)?;
         }
         Ok(())
     }
@@ -81,9 +95,10 @@ impl Texture {
     /// levels and layers, and inside partial gobs and blocks) are left as they were.
     pub fn tile(&self, linear: &[u8], dump: &mut [u8]) -> Result<()> {
         self.check_dump(dump.len() as u64)?;
+        let job = self.size_bytes();
         for sub in self.subresources() {
             let l = linear_range(&sub, linear.len())?;
-            tile_subresource(&sub, &linear[l], dump)?;
+            tile_subresource_in_job(&sub, &linear[l], dump, job)?;
         }
         Ok(())
     }
@@ -133,11 +148,12 @@ mod par {
         Error::BufferTooSmall { what: "texture dump (BUFFER level)", needed: needed as u64, got: got as u64 }
     }
 
-    fn untile_one(sub: &Subresource, tiled: &[u8], linear: &mut [u8]) -> Result<()> {
+    fn untile_one(sub: &Subresource, tiled: &[u8], linear: &mut [u8], job_bytes: u64) -> Result<()> {
         match sub.surface {
             Some(s) => {
                 let region = Region::whole(&s);
-                tile::untile_parallel(&s, tiled, linear, region, LinearLayout::packed(&region, s.elem_size()))
+                let lin = LinearLayout::packed(&region, s.elem_size());
+                tile::untile_part_parallel(&s, tiled, linear, region, lin, job_bytes)
             }
             None => {
                 let src = tiled.get(..linear.len()).ok_or_else(|| buffer_short(linear.len(), tiled.len()))?;
@@ -147,11 +163,12 @@ mod par {
         }
     }
 
-    fn tile_one(sub: &Subresource, linear: &[u8], tiled: &mut [u8]) -> Result<()> {
+    fn tile_one(sub: &Subresource, linear: &[u8], tiled: &mut [u8], job_bytes: u64) -> Result<()> {
         match sub.surface {
             Some(s) => {
                 let region = Region::whole(&s);
-                tile::tile_parallel(&s, linear, tiled, region, LinearLayout::packed(&region, s.elem_size()))
+                let lin = LinearLayout::packed(&region, s.elem_size());
+                tile::tile_part_parallel(&s, linear, tiled, region, lin, job_bytes)
             }
             None => {
                 let n = tiled.len();
@@ -182,7 +199,7 @@ mod par {
             subs.par_iter()
                 .zip(dump_ranges.into_par_iter())
                 .zip(parts.into_par_iter())
-                .try_for_each(|((sub, d), l)| untile_one(sub, &dump[d], l))
+                .try_for_each(|((sub, d), l)| untile_one(sub, &dump[d], l, self.linear_size_bytes()))
         }
 
         /// [`Texture::tile`] split over the current rayon pool, by (level, layer) and within
@@ -207,7 +224,7 @@ mod par {
                 Some(parts) => subs
                     .par_iter()
                     .zip(parts.into_par_iter())
-                    .try_for_each(|((sub, l), t)| tile_one(sub, &linear[l.clone()], t)),
+                    .try_for_each(|((sub, l), t)| tile_one(sub, &linear[l.clone()], t, self.size_bytes())),
                 None => self.tile(linear, dump),
             }
         }

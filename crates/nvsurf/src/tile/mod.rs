@@ -27,7 +27,8 @@
 //! AVX2), and of 1-, 2- and 8-byte elements with AVX-512 (VBMI, BW, F) or AVX2; otherwise SSE2
 //! (the x86_64 baseline) or plain copies. Outputs of at least
 //! [`STREAMING_THRESHOLD_BYTES`] are written with streaming stores ([`Plan::stream_tiled`],
-//! [`Plan::stream_linear`]). Every path gives the same bytes, and the
+//! [`Plan::stream_linear`]); a copy that is one part of a larger job (a level of a texture)
+//! decides from the job's size instead ([`untile_part`], [`tile_part`]). Every path gives the same bytes, and the
 //! tests compare each against the byte-by-byte [`untile_reference`] / [`tile_reference`] and
 //! the checked twins [`untile_checked`] / [`tile_checked`].
 
@@ -271,11 +272,7 @@ pub const PARALLEL_THRESHOLD_BYTES: usize = 256 << 10;
 /// linear image `linear`.
 pub fn untile(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    if plan.stream_linear(linear) {
-        kernels::untile_planned::<kernels::Raw<true>>(&plan, tiled, linear);
-    } else {
-        kernels::untile_planned::<kernels::Raw<false>>(&plan, tiled, linear);
-    }
+    untile_streamed(&plan, tiled, linear, plan.stream_linear(linear));
     Ok(())
 }
 
@@ -283,12 +280,71 @@ pub fn untile(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin:
 /// the region (including the padding of partial gobs and blocks) are left as they were.
 pub fn tile(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    if plan.stream_tiled(tiled) {
-        kernels::tile_planned::<kernels::Raw<true>>(&plan, linear, tiled);
-    } else {
-        kernels::tile_planned::<kernels::Raw<false>>(&plan, linear, tiled);
-    }
+    tile_streamed(&plan, linear, tiled, plan.stream_tiled(tiled));
     Ok(())
+}
+
+/// [`untile`] as one part of a larger job whose parts together write `job_output_bytes`
+/// (for example every level and layer of a texture): whether the output is written with
+/// streaming stores is decided from the job's size against [`STREAMING_THRESHOLD_BYTES`],
+/// not from this part's. A job too large for the caches then streams its small parts too
+/// (mip levels of 1 MiB and less would otherwise read every output line from memory before
+/// writing it). The bytes are [`untile`]'s whatever the choice.
+pub fn untile_part(
+    s: &Surface,
+    tiled: &[u8],
+    linear: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job_output_bytes: u64,
+) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    untile_streamed(&plan, tiled, linear, plan.stream_linear_from(linear, job_threshold(job_output_bytes, 1)));
+    Ok(())
+}
+
+/// [`tile`] as one part of a larger job whose parts together write `job_output_bytes` of
+/// tiled memory: streaming is decided from the job's size, as in [`untile_part`].
+pub fn tile_part(
+    s: &Surface,
+    linear: &[u8],
+    tiled: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job_output_bytes: u64,
+) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    tile_streamed(&plan, linear, tiled, plan.stream_tiled_from(tiled, job_threshold(job_output_bytes, 1)));
+    Ok(())
+}
+
+/// The size threshold to hand to [`Plan::stream_linear_from`] / [`Plan::stream_tiled_from`]
+/// for one part of a job writing `job_output_bytes`: 0 (every part streams, where its
+/// alignment allows) when the job reaches `threads` times [`STREAMING_THRESHOLD_BYTES`],
+/// else `usize::MAX` (no part streams).
+fn job_threshold(job_output_bytes: u64, threads: usize) -> usize {
+    let limit = STREAMING_THRESHOLD_BYTES.saturating_mul(threads.max(1)) as u64;
+    if job_output_bytes >= limit {
+        0
+    } else {
+        usize::MAX
+    }
+}
+
+fn untile_streamed(plan: &Plan, tiled: &[u8], linear: &mut [u8], stream: bool) {
+    if stream {
+        kernels::untile_planned::<kernels::Raw<true>>(plan, tiled, linear);
+    } else {
+        kernels::untile_planned::<kernels::Raw<false>>(plan, tiled, linear);
+    }
+}
+
+fn tile_streamed(plan: &Plan, linear: &[u8], tiled: &mut [u8], stream: bool) {
+    if stream {
+        kernels::tile_planned::<kernels::Raw<true>>(plan, linear, tiled);
+    } else {
+        kernels::tile_planned::<kernels::Raw<false>>(plan, linear, tiled);
+    }
 }
 
 /// Untiles the whole surface into a new, tightly packed linear image.
@@ -314,13 +370,8 @@ pub fn tile_to_vec(s: &Surface, linear: &[u8]) -> Result<Vec<u8>> {
 #[cfg(feature = "rayon")]
 pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    if plan.linear_span < PARALLEL_THRESHOLD_BYTES {
-        kernels::untile_planned::<kernels::Raw<false>>(&plan, tiled, linear);
-    } else if plan.stream_linear_from(linear, parallel_streaming_threshold_bytes()) {
-        kernels::untile_planned_par::<kernels::Raw<true>>(&plan, tiled, linear);
-    } else {
-        kernels::untile_planned_par::<kernels::Raw<false>>(&plan, tiled, linear);
-    }
+    let stream = plan.stream_linear_from(linear, parallel_streaming_threshold_bytes());
+    untile_parallel_streamed(&plan, tiled, linear, stream);
     Ok(())
 }
 
@@ -328,14 +379,62 @@ pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Reg
 #[cfg(feature = "rayon")]
 pub fn tile_parallel(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    if plan.tiled_span < PARALLEL_THRESHOLD_BYTES {
-        kernels::tile_planned::<kernels::Raw<false>>(&plan, linear, tiled);
-    } else if plan.stream_tiled_from(tiled, parallel_streaming_threshold_bytes()) {
-        kernels::tile_planned_par::<kernels::Raw<true>>(&plan, linear, tiled);
-    } else {
-        kernels::tile_planned_par::<kernels::Raw<false>>(&plan, linear, tiled);
-    }
+    let stream = plan.stream_tiled_from(tiled, parallel_streaming_threshold_bytes());
+    tile_parallel_streamed(&plan, linear, tiled, stream);
     Ok(())
+}
+
+/// [`untile_part`] split over the current rayon pool: streaming is decided from the job's
+/// size against `parallel_streaming_threshold_bytes` (feature `rayon`). The bytes equal
+/// [`untile`]'s.
+#[cfg(feature = "rayon")]
+pub fn untile_part_parallel(
+    s: &Surface,
+    tiled: &[u8],
+    linear: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job_output_bytes: u64,
+) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    let threshold = job_threshold(job_output_bytes, rayon::current_num_threads());
+    untile_parallel_streamed(&plan, tiled, linear, plan.stream_linear_from(linear, threshold));
+    Ok(())
+}
+
+/// [`tile_part`] split over the current rayon pool (see [`untile_part_parallel`]).
+#[cfg(feature = "rayon")]
+pub fn tile_part_parallel(
+    s: &Surface,
+    linear: &[u8],
+    tiled: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job_output_bytes: u64,
+) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    let threshold = job_threshold(job_output_bytes, rayon::current_num_threads());
+    tile_parallel_streamed(&plan, linear, tiled, plan.stream_tiled_from(tiled, threshold));
+    Ok(())
+}
+
+/// Small plans run on the calling thread ([`PARALLEL_THRESHOLD_BYTES`]), the others split.
+#[cfg(feature = "rayon")]
+fn untile_parallel_streamed(plan: &Plan, tiled: &[u8], linear: &mut [u8], stream: bool) {
+    match (plan.linear_span < PARALLEL_THRESHOLD_BYTES, stream) {
+        (true, s) => untile_streamed(plan, tiled, linear, s),
+        (false, true) => kernels::untile_planned_par::<kernels::Raw<true>>(plan, tiled, linear),
+        (false, false) => kernels::untile_planned_par::<kernels::Raw<false>>(plan, tiled, linear),
+    }
+}
+
+#[cfg(feature = "rayon")]
+fn tile_parallel_streamed(plan: &Plan, linear: &[u8], tiled: &mut [u8], stream: bool) {
+    match (plan.tiled_span < PARALLEL_THRESHOLD_BYTES, stream) {
+        (true, s) => tile_streamed(plan, linear, tiled, s),
+        (false, true) => kernels::tile_planned_par::<kernels::Raw<true>>(plan, linear, tiled),
+        (false, false) => kernels::tile_planned_par::<kernels::Raw<false>>(plan, linear, tiled),
+    }
 }
 
 /// The safe twin of [`untile`]: the same kernels with bounds-checked slice copies instead of
