@@ -521,15 +521,12 @@ pub(crate) mod raw {
         #[inline(always)]
         fn gob_row_vector(&mut self, row: &GobRow) -> bool {
             #[cfg(target_arch = "x86_64")]
-            if row.n > 0
-                && (self.avx512 || self.avx2)
-                && aligned64(
-                    self.tiled as usize + row.first(),
-                    self.linear as usize + row.l0 - self.linear_base,
-                    row.rp,
-                )
-            {
+            if row.n > 0 && (self.avx512 || self.avx2) {
                 let (first, l0) = (row.first(), row.l0 - self.linear_base);
+                // Streaming stores need whole lines: a linear side off a line boundary (a
+                // layer of a packed texture file after a 1x1 mip level, for one) is written
+                // with ordinary unaligned stores.
+                let stream = NT && aligned64(0, self.linear as usize + l0, row.rp);
                 debug_assert!(row.block_log2 >= 6 + row.gh.trailing_zeros() && row.block_log2 >= row.gob_log2);
                 debug_assert!(first + row.rel(row.n - 1) + 64 * row.gh <= self.tiled_len);
                 debug_assert!(l0 + (row.gh - 1) * row.rp + 64 * row.n <= self.linear_len);
@@ -541,16 +538,18 @@ pub(crate) mod raw {
                 // starting at a multiple of their count in a block one gob wide and at least
                 // that tall, which the block layout puts one gob size apart, all in the task's
                 // rows), so each gob and its linear rows
-                // are in bounds and disjoint as the module documentation shows; gob offsets
-                // differ by multiples of the gob size (256 or 512) and the linear rows by
-                // multiples of 64, so the alignment checked above holds for all of them, as
-                // streaming stores need.
+                // are in bounds and disjoint as the module documentation shows. The kernels
+                // load and store unaligned except where they stream, which `stream` allows
+                // only when the first linear row is on a line boundary and the row pitch a
+                // multiple of 64: the linear rows of the run are then all line-aligned (they
+                // differ by multiples of 64).
                 unsafe {
-                    let (t, l) = (self.tiled.add(first), self.linear.add(l0));
-                    if self.avx512 {
-                        x86::untile_gob_row::<NT>(t, l, row, self.prefetch_tiled())
-                    } else {
-                        x86::untile_gob_row_avx2::<NT>(t, l, row, self.prefetch_tiled())
+                    let (t, l, pf) = (self.tiled.add(first), self.linear.add(l0), self.prefetch_tiled());
+                    match (self.avx512, stream) {
+                        (true, true) => x86::untile_gob_row::<true>(t, l, row, pf),
+                        (true, false) => x86::untile_gob_row::<false>(t, l, row, pf),
+                        (false, true) => x86::untile_gob_row_avx2::<true>(t, l, row, pf),
+                        (false, false) => x86::untile_gob_row_avx2::<false>(t, l, row, pf),
                     }
                 };
                 return true;
@@ -730,23 +729,26 @@ pub(crate) mod raw {
         #[inline(always)]
         fn gob_row_vector(&mut self, row: &GobRow) -> bool {
             #[cfg(target_arch = "x86_64")]
-            if row.n > 0
-                && (self.avx512 || self.avx2)
-                && aligned64(self.tiled as usize + row.first() - self.tiled_base, self.linear as usize + row.l0, row.rp)
-            {
+            if row.n > 0 && (self.avx512 || self.avx2) {
                 let first = row.first() - self.tiled_base;
+                // Streaming stores need whole lines: a tiled buffer off a line boundary is
+                // written with ordinary unaligned stores (gobs are whole lines from its start).
+                let stream = NT && aligned64(self.tiled as usize + first, 0, 0);
                 debug_assert!(row.block_log2 >= 6 + row.gh.trailing_zeros() && row.block_log2 >= row.gob_log2);
                 debug_assert!(first + row.rel(row.n - 1) + 64 * row.gh <= self.tiled_len);
                 debug_assert!(row.l0 + (row.gh - 1) * row.rp + 64 * row.n <= self.linear_len);
                 // SAFETY: as in `Untile::gob_row_vector`, with source and destination
                 // exchanged (a task's tiled slice holds whole block rows, so every gob of the
-                // run lies in it).
+                // run lies in it); the kernels stream only when `stream`, which holds when the
+                // run's first gob is on a line boundary: its other gobs are whole numbers of
+                // gobs (256 or 512 bytes) away.
                 unsafe {
-                    let (t, l) = (self.tiled.add(first), self.linear.add(row.l0));
-                    if self.avx512 {
-                        x86::tile_gob_row::<NT>(l, t, row, self.prefetch_tiled())
-                    } else {
-                        x86::tile_gob_row_avx2::<NT>(l, t, row, self.prefetch_tiled())
+                    let (t, l, pf) = (self.tiled.add(first), self.linear.add(row.l0), self.prefetch_tiled());
+                    match (self.avx512, stream) {
+                        (true, true) => x86::tile_gob_row::<true>(l, t, row, pf),
+                        (true, false) => x86::tile_gob_row::<false>(l, t, row, pf),
+                        (false, true) => x86::tile_gob_row_avx2::<true>(l, t, row, pf),
+                        (false, false) => x86::tile_gob_row_avx2::<false>(l, t, row, pf),
                     }
                 };
                 return true;
@@ -756,11 +758,14 @@ pub(crate) mod raw {
         }
     }
 
-    /// The vector gob and chunk kernels (AVX-512 and AVX2) run only when every 64-byte access
+    /// The vector swizzle-chunk kernels (AVX-512 and AVX2) run only when every 64-byte access
     /// is a whole cache line: the tiled and linear origins (addresses) and the row pitch are
     /// multiples of 64 (so every 32-byte AVX2 access is aligned too).
     /// Lines split across two loads or stores measured slower than the SSE2 tiles (15 against
-    /// 19 GB/s tiling 1024x1024x4 from buffers 16 bytes off a line; 22 aligned).
+    /// 19 GB/s tiling 1024x1024x4 from buffers 16 bytes off a line; 22 aligned). The gob-row
+    /// kernels take any alignment (unaligned loads and stores) and stream only whole lines:
+    /// rows off a line boundary come from packed texture files (a layer after a 1x1 mip
+    /// level), whose other path, 16-byte runs gob by gob, measured slower.
     #[inline(always)]
     fn aligned64(tiled_addr: usize, linear_addr: usize, rp: usize) -> bool {
         (tiled_addr | linear_addr | rp).is_multiple_of(64)
@@ -775,42 +780,45 @@ pub(crate) mod raw {
         use super::GobRow;
         use core::arch::x86_64::*;
 
-        /// Stores `v` at `p` (64-byte aligned), streaming past the caches when `NT`.
+        /// Stores `v` at `p`, streaming past the caches when `NT` (then `p` must be 64-byte
+        /// aligned; otherwise any address: on an aligned one the unaligned store costs the
+        /// same).
         #[inline(always)]
         unsafe fn store64<const NT: bool>(p: *mut u8, v: __m512i) {
-            // SAFETY: per the caller (`p` writable for 64 bytes and 64-byte aligned).
+            // SAFETY: per the caller (`p` writable for 64 bytes, and 64-byte aligned when `NT`).
             unsafe {
                 if NT {
                     _mm512_stream_si512(p as *mut __m512i, v);
                 } else {
-                    _mm512_store_si512(p as *mut __m512i, v);
+                    _mm512_storeu_si512(p as *mut __m512i, v);
                 }
             }
         }
 
         /// `n` rows of 64 bytes from `src + r * sp` to `dst + r * dp` (a VM-order gob, either
-        /// way), one aligned vector each.
+        /// way), one vector each.
         ///
         /// # Safety
         /// The CPU has AVX-512F; the `n` source rows are readable and the `n` destination rows
-        /// writable, all 64-byte aligned; no overlap.
+        /// writable (64-byte aligned when `NT`); no overlap.
         #[target_feature(enable = "avx512f")]
         pub(super) unsafe fn rows64<const NT: bool>(src: *const u8, sp: usize, dst: *mut u8, dp: usize, n: usize) {
             for r in 0..n {
                 // SAFETY: per the function's contract.
-                unsafe { store64::<NT>(dst.add(r * dp), _mm512_load_si512(src.add(r * sp) as *const __m512i)) };
+                unsafe { store64::<NT>(dst.add(r * dp), _mm512_loadu_si512(src.add(r * sp) as *const __m512i)) };
             }
         }
 
-        /// Stores `v` at `p` (32-byte aligned), streaming past the caches when `NT`.
+        /// Stores `v` at `p`, streaming past the caches when `NT` (then `p` must be 32-byte
+        /// aligned; otherwise any address).
         #[inline(always)]
         unsafe fn store32<const NT: bool>(p: *mut u8, v: __m256i) {
-            // SAFETY: per the caller (`p` writable for 32 bytes and 32-byte aligned).
+            // SAFETY: per the caller (`p` writable for 32 bytes, and 32-byte aligned when `NT`).
             unsafe {
                 if NT {
                     _mm256_stream_si256(p as *mut __m256i, v);
                 } else {
-                    _mm256_store_si256(p as *mut __m256i, v);
+                    _mm256_storeu_si256(p as *mut __m256i, v);
                 }
             }
         }
@@ -825,7 +833,7 @@ pub(crate) mod raw {
                 // SAFETY: per the function's contract.
                 unsafe {
                     for h in [0, 32] {
-                        let v = _mm256_load_si256(src.add(r * sp + h) as *const __m256i);
+                        let v = _mm256_loadu_si256(src.add(r * sp + h) as *const __m256i);
                         store32::<NT>(dst.add(r * dp + h), v);
                     }
                 }
@@ -843,7 +851,7 @@ pub(crate) mod raw {
             for j in 0..4 {
                 // SAFETY: per the function's contract.
                 unsafe {
-                    let ld = |o: usize| _mm256_load_si256(tiled.add(o) as *const __m256i);
+                    let ld = |o: usize| _mm256_loadu_si256(tiled.add(o) as *const __m256i);
                     let (l0, l1) = (ld(64 * j), ld(64 * j + 32));
                     let (h0, h1) = (ld(256 + 64 * j), ld(256 + 64 * j + 32));
                     let (even, odd) = (linear.add(2 * j * rp), linear.add((2 * j + 1) * rp));
@@ -865,7 +873,7 @@ pub(crate) mod raw {
             for j in 0..4 {
                 // SAFETY: per the function's contract.
                 unsafe {
-                    let ld = |p: *const u8| _mm256_load_si256(p as *const __m256i);
+                    let ld = |p: *const u8| _mm256_loadu_si256(p as *const __m256i);
                     let (even, odd) = (linear.add(2 * j * rp), linear.add((2 * j + 1) * rp));
                     let (e0, e1, o0, o1) = (ld(even), ld(even.add(32)), ld(odd), ld(odd.add(32)));
                     store32::<NT>(tiled.add(64 * j), _mm256_permute2x128_si256::<0x20>(e0, o0));
@@ -883,15 +891,16 @@ pub(crate) mod raw {
         /// shuffle per row puts a row together.
         ///
         /// # Safety
-        /// The CPU has AVX-512F; `tiled` is readable for 512 bytes; `linear + r * rp` is
-        /// writable for 64 bytes, `r` in 0..8; all of them 64-byte aligned; no overlap.
+        /// The CPU has AVX-512F; `tiled` is readable for 512 bytes and 64-byte aligned;
+        /// `linear + r * rp` is writable for 64 bytes, `r` in 0..8 (64-byte aligned when `NT`);
+        /// no overlap.
         #[target_feature(enable = "avx512f")]
         pub(super) unsafe fn untile_gob_tegra<const NT: bool>(tiled: *const u8, linear: *mut u8, rp: usize) {
             for j in 0..4 {
                 // SAFETY: per the function's contract.
                 unsafe {
-                    let lo = _mm512_load_si512(tiled.add(64 * j) as *const __m512i);
-                    let hi = _mm512_load_si512(tiled.add(256 + 64 * j) as *const __m512i);
+                    let lo = _mm512_loadu_si512(tiled.add(64 * j) as *const __m512i);
+                    let hi = _mm512_loadu_si512(tiled.add(256 + 64 * j) as *const __m512i);
                     store64::<NT>(linear.add(2 * j * rp), _mm512_shuffle_i64x2::<0x88>(lo, hi));
                     store64::<NT>(linear.add((2 * j + 1) * rp), _mm512_shuffle_i64x2::<0xdd>(lo, hi));
                 }
@@ -910,8 +919,8 @@ pub(crate) mod raw {
             for j in 0..4 {
                 // SAFETY: per the function's contract.
                 unsafe {
-                    let r0 = _mm512_load_si512(linear.add(2 * j * rp) as *const __m512i);
-                    let r1 = _mm512_load_si512(linear.add((2 * j + 1) * rp) as *const __m512i);
+                    let r0 = _mm512_loadu_si512(linear.add(2 * j * rp) as *const __m512i);
+                    let r1 = _mm512_loadu_si512(linear.add((2 * j + 1) * rp) as *const __m512i);
                     store64::<NT>(tiled.add(64 * j), _mm512_permutex2var_epi64(r0, ilo, r1));
                     store64::<NT>(tiled.add(256 + 64 * j), _mm512_permutex2var_epi64(r0, ihi, r1));
                 }
@@ -975,8 +984,8 @@ pub(crate) mod raw {
         ///
         /// # Safety
         /// The CPU has AVX-512F; for `k` in `0..row.n`, `first + row.rel(k)` is readable for
-        /// `64 * row.gh` bytes and `linear + 64 * k + r * row.rp` (`r` in `0..row.gh`) writable
-        /// for 64 bytes, all 64-byte aligned, no overlap.
+        /// `64 * row.gh` bytes and 64-byte aligned, and `linear + 64 * k + r * row.rp` (`r` in
+        /// `0..row.gh`) writable for 64 bytes (64-byte aligned when `NT`); no overlap.
         #[target_feature(enable = "avx512f")]
         pub(super) unsafe fn untile_gob_row<const NT: bool>(first: *const u8, linear: *mut u8, row: &GobRow, pf: bool) {
             // SAFETY (both arms): the `k`th gob and its rows, per the function's contract.
