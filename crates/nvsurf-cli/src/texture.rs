@@ -386,7 +386,7 @@ fn check_texture_flags(a: &TilingArgs) -> Result<(), Error> {
 }
 
 /// Runs `nvsurf untile --texture`.
-pub fn run_untile_texture(a: &TilingArgs) -> CmdResult {
+pub fn run_untile_texture(a: &TilingArgs, pool: Option<&rayon::ThreadPool>) -> CmdResult {
     check_texture_flags(a)?;
     let input = a.input.as_deref().ok_or_else(|| unsupported("input", "(none)", "give --input DUMP"))?;
     let out = match (&a.split, &a.output) {
@@ -394,12 +394,11 @@ pub fn run_untile_texture(a: &TilingArgs) -> CmdResult {
         (None, Some(o)) => LinearSide::File(o),
         (None, None) => return Err(unsupported("output", "(none)", "give --output FILE or --split DIR").into()),
     };
-    let pool = crate::tiling::pool(a.threads)?;
-    untile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, out, pool.as_ref())
+    untile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, out, pool)
 }
 
 /// Runs `nvsurf tile --texture`.
-pub fn run_tile_texture(a: &TilingArgs) -> CmdResult {
+pub fn run_tile_texture(a: &TilingArgs, pool: Option<&rayon::ThreadPool>) -> CmdResult {
     check_texture_flags(a)?;
     let output = a.output.as_deref().ok_or_else(|| unsupported("output", "(none)", "give --output DUMP"))?;
     let input = match (&a.split, &a.input) {
@@ -407,6 +406,5 @@ pub fn run_tile_texture(a: &TilingArgs) -> CmdResult {
         (None, Some(i)) => LinearSide::File(i),
         (None, None) => return Err(unsupported("input", "(none)", "give --input FILE or --split DIR").into()),
     };
-    let pool = crate::tiling::pool(a.threads)?;
-    tile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, a.onto.as_deref(), output, pool.as_ref())
+    tile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, a.onto.as_deref(), output, pool)
 }

@@ -144,16 +144,16 @@ fn dump_offset(a: &TilingArgs) -> Res<usize> {
 }
 
 /// `untile --texture --output x.dds`: the whole texture as one DDS. `None` when the output is
-/// not a picture (the raw path handles it).
-pub fn untile_texture_dds(a: &TilingArgs) -> Option<CmdResult> {
+/// not a picture (the raw path handles it). Runs over `pool` when there is one (`--threads`).
+pub fn untile_texture_dds(a: &TilingArgs, pool: Option<&rayon::ThreadPool>) -> Option<CmdResult> {
     match texture_picture(a, a.output.as_deref()) {
         Ok(None) => None,
-        Ok(Some((f, t))) => Some(untile_dds(a, &f, &t)),
+        Ok(Some((f, t))) => Some(untile_dds(a, &f, &t, pool)),
         Err(e) => Some(Err(e)),
     }
 }
 
-fn untile_dds(a: &TilingArgs, f: &Format, t: &Texture) -> CmdResult {
+fn untile_dds(a: &TilingArgs, f: &Format, t: &Texture, pool: Option<&rayon::ThreadPool>) -> CmdResult {
     let input = a.input.as_deref().ok_or_else(|| unsupported("input", "(none)", "give --input DUMP"))?;
     let out = a.output.as_deref().ok_or_else(|| unsupported("output", "(none)", "give --output FILE.dds"))?;
     let dump = read_file(input)?;
@@ -166,8 +166,7 @@ fn untile_dds(a: &TilingArgs, f: &Format, t: &Texture) -> CmdResult {
             t.size_bytes()
         )
     })?;
-    let pool = crate::tiling::pool(a.threads)?;
-    let tex = dds_shape(t, crate::texture::untile_whole(t, &dump[off..end], pool.as_ref())?);
+    let tex = dds_shape(t, crate::texture::untile_whole(t, &dump[off..end], pool)?);
     write_dds(out, f, &tex)?;
     report(&[out.to_path_buf()], tex.extent, f);
     Ok(ExitCode::SUCCESS)
@@ -175,10 +174,10 @@ fn untile_dds(a: &TilingArgs, f: &Format, t: &Texture) -> CmdResult {
 
 /// `tile --texture --input x.dds`: a DDS with the texture's shape into the dump. `None` when the
 /// input is not a picture.
-pub fn tile_texture_dds(a: &TilingArgs) -> Option<CmdResult> {
+pub fn tile_texture_dds(a: &TilingArgs, pool: Option<&rayon::ThreadPool>) -> Option<CmdResult> {
     match texture_picture(a, a.input.as_deref()) {
         Ok(None) => None,
-        Ok(Some((f, t))) => Some(tile_dds(a, &f, &t)),
+        Ok(Some((f, t))) => Some(tile_dds(a, &f, &t, pool)),
         Err(e) => Some(Err(e)),
     }
 }
@@ -189,7 +188,7 @@ fn describe(t: &DdsTexture) -> String {
     format!("{}x{}x{} px, {} levels, {} layers{cube}", e.width_px, e.height_px, e.depth, t.levels, t.layers)
 }
 
-fn tile_dds(a: &TilingArgs, f: &Format, t: &Texture) -> CmdResult {
+fn tile_dds(a: &TilingArgs, f: &Format, t: &Texture, pool: Option<&rayon::ThreadPool>) -> CmdResult {
     let input = a.input.as_deref().ok_or_else(|| unsupported("input", "(none)", "give --input FILE.dds"))?;
     let output = a.output.as_deref().ok_or_else(|| unsupported("output", "(none)", "give --output DUMP"))?;
     let dds = read_dds(input, f)?;
@@ -208,8 +207,7 @@ fn tile_dds(a: &TilingArgs, f: &Format, t: &Texture) -> CmdResult {
     if dump.len() < end {
         return Err(format!("--onto holds {} bytes but {end} bytes are expected", dump.len()).into());
     }
-    let pool = crate::tiling::pool(a.threads)?;
-    crate::texture::tile_whole(t, &dds.data, &mut dump[off..end], pool.as_ref())?;
+    crate::texture::tile_whole(t, &dds.data, &mut dump[off..end], pool)?;
     write_atomic(output, &dump)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -230,7 +230,9 @@ pub fn pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Box<dyn
 pub fn run_untile(a: TilingArgs) -> CmdResult {
     let pool = pool(a.threads)?;
     if a.texture {
-        return crate::tile_picture::untile_texture_dds(&a).unwrap_or_else(|| crate::texture::run_untile_texture(&a));
+        let pool = pool.as_ref();
+        return crate::tile_picture::untile_texture_dds(&a, pool)
+            .unwrap_or_else(|| crate::texture::run_untile_texture(&a, pool));
     }
     let (in_path, out_path) = crate::texture::plain_paths(&a)?;
     let s = a.surface.surface()?;
@@ -267,7 +269,9 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
 pub fn run_tile(a: TilingArgs) -> CmdResult {
     let pool = pool(a.threads)?;
     if a.texture {
-        return crate::tile_picture::tile_texture_dds(&a).unwrap_or_else(|| crate::texture::run_tile_texture(&a));
+        let pool = pool.as_ref();
+        return crate::tile_picture::tile_texture_dds(&a, pool)
+            .unwrap_or_else(|| crate::texture::run_tile_texture(&a, pool));
     }
     let (in_path, out_path) = crate::texture::plain_paths(&a)?;
     let s = a.surface.surface()?;

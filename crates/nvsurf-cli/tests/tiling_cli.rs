@@ -207,3 +207,35 @@ fn texture_mode_threads_give_the_same_bytes() {
         }
     }
 }
+
+/// `--threads` out of 1..=1024 is refused in texture mode too, plain and DDS, with one line.
+#[test]
+fn texture_mode_refuses_bad_thread_counts() {
+    let dump = tmp("threads-tex.bin");
+    std::fs::write(&dump, vec![0u8; 1 << 20]).unwrap();
+    for out in ["threads-tex.lin", "threads-tex.dds"] {
+        for bad in ["0", "1025"] {
+            let out = tmp(out);
+            let (rc, err) = nvsurf(&[
+                "untile",
+                "--texture",
+                "--gpu",
+                "gf100",
+                "--format",
+                "A8B8G8R8",
+                "--size",
+                "64x64",
+                "--threads",
+                bad,
+                "--input",
+                dump.to_str().unwrap(),
+                "--output",
+                out.to_str().unwrap(),
+            ]);
+            assert_eq!(rc, 2, "{bad}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(err.contains("threads") && err.contains(bad), "{err}");
+            assert!(!out.exists(), "no output on error");
+        }
+    }
+}

@@ -7,7 +7,7 @@
 #![cfg(feature = "rayon")]
 
 use nvsurf::layout::{GobOrder, LayoutKind};
-use nvsurf::texture::{max_levels, BlockPolicy, Texture, TextureDesc, TextureType};
+use nvsurf::texture::{max_levels, BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
 use nvsurf::{Error, Gpu};
 
 /// A cheap pseudo-random fill (xorshift), different per seed.
@@ -32,6 +32,10 @@ struct Shape {
     size: [u32; 3],
     layers: Option<u32>,
     block: BlockPolicy,
+    /// Level placement, layer stride and pitch overrides (gaps between subresources).
+    placement: LevelPlacement,
+    layer_stride: Option<u64>,
+    pitch: Option<u64>,
 }
 
 fn shapes() -> Vec<Shape> {
@@ -44,6 +48,9 @@ fn shapes() -> Vec<Shape> {
         size,
         layers: None,
         block: BlockPolicy::Max,
+        placement: LevelPlacement::Packed,
+        layer_stride: None,
+        pitch: None,
     };
     vec![
         // A 2D chain whose level 0 (1 MiB) is split again by the tiling engine.
@@ -62,6 +69,20 @@ fn shapes() -> Vec<Shape> {
         s(Gpu::Nv40, TextureType::D3, 2, [32, 16, 8]),
         Shape { layout: Some(LayoutKind::Pitch), ..s(Gpu::Nv40, TextureType::D2, 4, [200, 50, 1]) },
         s(Gpu::Nv20, TextureType::Rect, 4, [100, 30, 1]),
+        s(Gpu::Gf100, TextureType::D1, 2, [300, 1, 1]),
+        // Gaps between subresources: placements and layer strides the caller chose.
+        Shape {
+            placement: LevelPlacement::Offsets(vec![0, 0x11000, 0x16000, 0x18000, 0x19000, 0x1a000, 0x1b000, 0x1c000]),
+            layer_stride: Some(0x20000),
+            ..s(Gpu::Gf100, TextureType::Cube, 4, [128, 128, 1])
+        },
+        Shape { placement: LevelPlacement::AlignEach(4096), ..s(Gpu::Gf100, TextureType::D2Array, 4, [90, 60, 1]) },
+        Shape { layer_stride: Some(200_000), ..s(Gpu::Nv40, TextureType::Cube, 4, [64, 64, 1]) },
+        Shape {
+            layout: Some(LayoutKind::Pitch),
+            pitch: Some(1280),
+            ..s(Gpu::Gf100, TextureType::Rect, 4, [300, 100, 1])
+        },
     ]
 }
 
@@ -78,6 +99,9 @@ fn build(sh: &Shape) -> Texture {
     }
     d.gob_order = sh.gob;
     d.block = sh.block;
+    d.placement = sh.placement.clone();
+    d.layer_stride_bytes = sh.layer_stride;
+    d.pitch_bytes = sh.pitch;
     d.build().unwrap_or_else(|e| panic!("{:?} {:?} {:?}: {e}", sh.gpu, sh.ty, sh.size))
 }
 
@@ -108,6 +132,31 @@ fn parallel_texture_copies_equal_the_single_thread_ones() {
         }
     }
     assert_eq!(checked, 3 * shapes().len());
+}
+
+/// For every shape and every buffer one byte short (and empty), the parallel copies return the
+/// very error the single-thread ones return.
+#[test]
+fn parallel_texture_copies_fail_like_the_single_thread_ones() {
+    let mut n = 0;
+    for sh in shapes() {
+        let t = build(&sh);
+        let (dn, ln) = (t.size_bytes() as usize, t.linear_size_bytes() as usize);
+        for (dump_len, lin_len) in [(dn - 1, ln), (dn, ln - 1), (0, ln), (dn, 0)] {
+            let dump = vec![0u8; dump_len];
+            let (mut a, mut b) = (vec![0u8; lin_len], vec![0u8; lin_len]);
+            let want = t.untile(&dump, &mut a).unwrap_err();
+            assert_eq!(t.untile_parallel(&dump, &mut b).unwrap_err(), want, "untile {:?} {:?}", sh.gpu, sh.ty);
+            let linear = vec![0u8; lin_len];
+            let (mut a, mut b) = (vec![0u8; dump_len], vec![0u8; dump_len]);
+            let want = t.tile(&linear, &mut a).unwrap_err();
+            assert_eq!(t.tile_parallel(&linear, &mut b).unwrap_err(), want, "tile {:?} {:?}", sh.gpu, sh.ty);
+            // Nothing written by the parallel tile when a buffer is short.
+            assert!(b.iter().all(|&x| x == 0));
+            n += 1;
+        }
+    }
+    assert_eq!(n, 4 * shapes().len());
 }
 
 #[test]

@@ -127,15 +127,16 @@ mod par {
     use alloc::vec::Vec;
     use rayon::prelude::*;
 
-    /// Cuts `buf` into the disjoint, ascending byte ranges `ranges` (each checked in bounds);
-    /// `None` when two ranges overlap or are out of order.
-    fn cut<'a>(mut buf: &'a mut [u8], ranges: &[core::ops::Range<usize>]) -> Option<Vec<&'a mut [u8]>> {
+    /// Cuts `buf` into the disjoint, ascending byte ranges `ranges`; `None` when two ranges
+    /// overlap, are out of order, or one ends past `buf` (never a panic).
+    pub(super) fn cut<'a>(mut buf: &'a mut [u8], ranges: &[core::ops::Range<usize>]) -> Option<Vec<&'a mut [u8]>> {
         let mut out = Vec::with_capacity(ranges.len());
         let mut cursor = 0usize;
         for r in ranges {
             let skip = r.start.checked_sub(cursor)?;
-            let (_, rest) = core::mem::take(&mut buf).split_at_mut(skip);
-            let (mine, rest) = rest.split_at_mut(r.len());
+            let len = r.end.checked_sub(r.start)?;
+            let (_, rest) = core::mem::take(&mut buf).split_at_mut_checked(skip)?;
+            let (mine, rest) = rest.split_at_mut_checked(len)?;
             out.push(mine);
             buf = rest;
             cursor = r.end;
@@ -206,7 +207,9 @@ mod par {
         /// large levels by [`tile::tile_parallel`]. The bytes equal [`Texture::tile`]'s
         /// (padding between and inside subresources is left as it was). Subresources that
         /// share dump bytes (no layout of this model makes them, but the check is cheap)
-        /// are tiled one after the other, as [`Texture::tile`] does.
+        /// are tiled one after the other, as [`Texture::tile`] does. A buffer too short for
+        /// any subresource is reported before anything is written, where [`Texture::tile`]
+        /// may already have written the subresources before the one that failed.
         pub fn tile_parallel(&self, linear: &[u8], dump: &mut [u8]) -> Result<()> {
             self.check_dump(dump.len() as u64)?;
             let mut subs: Vec<(Subresource, core::ops::Range<usize>)> = Vec::new();
@@ -226,6 +229,64 @@ mod par {
                     .zip(parts.into_par_iter())
                     .try_for_each(|((sub, l), t)| tile_one(sub, &linear[l.clone()], t, self.size_bytes())),
                 None => self.tile(linear, dump),
+            }
+        }
+    }
+
+    #[cfg(test)]
+    #[allow(clippy::single_range_in_vec_init)]
+    mod tests {
+        use super::cut;
+
+        #[test]
+        fn cut_gives_disjoint_parts_or_none() {
+            let mut buf: alloc::vec::Vec<u8> = (0..10).collect();
+            // Ascending, with gaps, touching and empty ranges.
+            let parts = cut(&mut buf, &[1..3, 3..3, 3..5, 8..10]).unwrap();
+            let got: alloc::vec::Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
+            assert_eq!(got, [&[1u8, 2][..], &[], &[3, 4], &[8, 9]]);
+            assert_eq!(cut(&mut buf, &[]).unwrap().len(), 0);
+            // Overlapping, out of order, reversed and out-of-bounds ranges: None, no panic.
+            assert!(cut(&mut buf, &[0..4, 3..6]).is_none());
+            assert!(cut(&mut buf, &[5..6, 1..2]).is_none());
+            #[allow(clippy::reversed_empty_ranges)]
+            let reversed = [4..2];
+            assert!(cut(&mut buf, &reversed).is_none());
+            assert!(cut(&mut buf, &[8..11]).is_none());
+            assert!(cut(&mut buf, &[11..12]).is_none());
+            assert!(cut(&mut [], &[0..1]).is_none());
+        }
+
+        /// The textures the model builds never share dump bytes between subresources, so
+        /// `tile_parallel` always takes its parallel path (never the sequential fallback).
+        #[test]
+        fn model_textures_cut_into_disjoint_subresources() {
+            use crate::texture::{max_levels, LevelPlacement, TextureDesc, TextureType};
+            use crate::Gpu;
+            let mut descs = alloc::vec::Vec::new();
+            for (gpu, ty, size) in [
+                (Gpu::Gf100, TextureType::Cube, [64, 64, 1]),
+                (Gpu::G80, TextureType::D3, [33, 17, 9]),
+                (Gpu::Nv40, TextureType::Cube, [32, 32, 1]),
+                (Gpu::Gf100, TextureType::D2Array, [100, 37, 1]),
+            ] {
+                let mut d = TextureDesc::new(gpu, ty, 4, size);
+                d.levels = max_levels(size);
+                if ty == TextureType::D2Array {
+                    d.layers = 3;
+                    d.placement = LevelPlacement::AlignEach(4096);
+                }
+                descs.push(d);
+            }
+            for d in descs {
+                let t = d.build().unwrap();
+                let mut ranges: alloc::vec::Vec<_> = t
+                    .subresources()
+                    .map(|s| s.offset_bytes as usize..(s.offset_bytes + s.size_bytes) as usize)
+                    .collect();
+                ranges.sort_by_key(|r| r.start);
+                let mut dump = alloc::vec![0u8; t.size_bytes() as usize];
+                assert!(cut(&mut dump, &ranges).is_some(), "{:?} {:?}", d.gpu, d.ty);
             }
         }
     }
