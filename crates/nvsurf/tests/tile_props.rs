@@ -175,18 +175,36 @@ fn streaming_paths_equal_the_checked_twins() {
     let mut desc = SurfaceDesc::new(Gpu::Gm20b, 4, [2048, 3100, 1]);
     desc.block_log2 = Some([0, 4, 0]);
     desc.gob_order = GobOrder::Tegra;
-    streaming_case(desc.build().unwrap());
+    streaming_case(desc.build().unwrap(), 0);
     let mut desc = SurfaceDesc::new(Gpu::G80, 4, [2048, 1100, 1]);
     desc.block_log2 = Some([0, 4, 0]);
-    streaming_case(desc.build().unwrap());
+    streaming_case(desc.build().unwrap(), 0);
 }
 
-fn streaming_case(s: Surface) {
+/// Untile streaming into a linear image off a line boundary (as the layers of a packed texture
+/// file after a small mip level are): 4-byte multiples take the shifting kernel (lines put
+/// together from two gobs), other offsets ordinary stores; Tegra and VM (4-row G80 gobs)
+/// orders, every vector level, single-thread and parallel.
+#[test]
+fn streaming_into_unaligned_linear_images_equals_the_checked_twins() {
+    let mut desc = SurfaceDesc::new(Gpu::Gm20b, 4, [1024, 1100, 1]);
+    desc.block_log2 = Some([0, 4, 0]);
+    desc.gob_order = GobOrder::Tegra;
+    let tegra = desc.build().unwrap();
+    let mut desc = SurfaceDesc::new(Gpu::G80, 4, [1024, 1030, 1]);
+    desc.block_log2 = Some([0, 3, 0]);
+    let g80 = desc.build().unwrap();
+    for (s, mis) in [(tegra, 4), (tegra, 20), (tegra, 60), (tegra, 3), (g80, 16), (g80, 44), (g80, 1)] {
+        streaming_case(s, mis);
+    }
+}
+
+fn streaming_case(s: Surface, mis: usize) {
     let [w, h, _] = s.size();
     let size = s.size_bytes() as usize;
     let lin_len = w as usize * h as usize * 4;
     assert!(size >= tile::STREAMING_THRESHOLD_BYTES && lin_len >= tile::STREAMING_THRESHOLD_BYTES);
-    let linear = Aligned64::new(&noise(lin_len, 3));
+    let linear = Aligned64::at(&noise(lin_len, 3), mis);
     let tiled_src = Aligned64::new(&noise(size, 4));
     let region = Region::whole(&s);
     let lin = LinearLayout::packed(&region, 4);
@@ -202,13 +220,13 @@ fn streaming_case(s: Surface) {
         set_vector_limit(level);
         let mut got = Aligned64::new(&vec![0u8; size]);
         tile::tile(&s, linear.get(), got.get_mut(), region, lin).unwrap();
-        let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
+        let mut got_lin = Aligned64::at(&vec![0u8; lin_len], mis);
         tile::untile(&s, tiled_src.get(), got_lin.get_mut(), region, lin).unwrap();
         #[cfg(feature = "rayon")]
         let (par, par_lin) = {
             let mut a = Aligned64::new(&vec![0u8; size]);
             tile::tile_parallel(&s, linear.get(), a.get_mut(), region, lin).unwrap();
-            let mut b = Aligned64::new(&vec![0u8; lin_len]);
+            let mut b = Aligned64::at(&vec![0u8; lin_len], mis);
             tile::untile_parallel(&s, tiled_src.get(), b.get_mut(), region, lin).unwrap();
             (a, b)
         };
