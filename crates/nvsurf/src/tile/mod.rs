@@ -21,8 +21,9 @@
 //! bytes (a 12-byte element is 12 bytes of its row), so any element size works through the
 //! byte-oriented view. Swizzled surfaces go by 4096-element chunks of 4x4 tiles.
 //!
-//! Vector kernels ([`crate::cpu`]): on x86_64, whole gobs move with AVX-512F (or AVX2) when the
-//! tiled and linear addresses and the row pitch are multiples of 64 bytes, and whole swizzle
+//! Vector kernels ([`crate::cpu`]): on x86_64, whole gob rows move with AVX-512F (or AVX2) at
+//! any alignment (streaming only whole lines: rows off a line boundary but 4-byte aligned and a
+//! whole number of lines apart have their lines put together from two gobs), and whole swizzle
 //! chunks of 4-byte elements move with AVX-512F (pairs of 64x64 chunks side by side also with
 //! AVX2), and of 1-, 2- and 8-byte elements with AVX-512 (VBMI, BW, F) or AVX2; otherwise SSE2
 //! (the x86_64 baseline) or plain copies. Outputs of at least
