@@ -537,9 +537,9 @@ pub(crate) mod raw {
                     // SAFETY: the gobs and linear rows are in bounds and disjoint as below;
                     // `addr % 4 == 0` and not 64-aligned make `shift` a multiple of 4 in
                     // 4..64 with `addr + shift` on a line, and `rp` is a multiple of 64, as
-                    // the kernel requires; `gh <= 8` was checked; the CPU has AVX-512F or (for
-                    // the twin) AVX2, checked above.
-                    unsafe {
+                    // the kernel requires (it refuses other column shapes than it handles);
+                    // the CPU has AVX-512F or (for the twin) AVX2, checked above.
+                    let done = unsafe {
                         let (t, l, pf) = (self.tiled.add(first), self.linear.add(l0), self.prefetch_tiled());
                         if self.avx512 {
                             x86::untile_gob_row_shifted(t, l, row, pf, shift)
@@ -547,7 +547,9 @@ pub(crate) mod raw {
                             x86::untile_gob_row_shifted_avx2(t, l, row, pf, shift)
                         }
                     };
-                    return true;
+                    if done {
+                        return true;
+                    }
                 }
                 debug_assert!(row.block_log2 >= 6 + row.gh.trailing_zeros() && row.block_log2 >= row.gob_log2);
                 debug_assert!(first + row.rel(row.n - 1) + 64 * row.gh <= self.tiled_len);
@@ -1040,18 +1042,20 @@ pub(crate) mod raw {
         /// row and the first `d` of gob `j + 1`'s: one two-source dword permute of the two
         /// (`prev`, `cur`) makes it, and it is streamed whole. The first `d` bytes of each
         /// row (before its first line boundary) and the last `64 - d` (after its last) are
-        /// partial lines, copied with ordinary stores. Measured on the development machine
-        /// (a GM20B NVN cube 1024x1024 RGBA8 with its full mip chain, whose layers 1-5 start
-        /// off a line in the packed linear file; `nvsurf-bench --quick --case
-        /// tex-cube-1024x1024x4`, two interleaved runs against ordinary unaligned stores):
-        /// untile 0.90-1.00x -> 0.97-1.11x memcpy at one thread, 1.04-1.08x -> 1.16-1.24x a
-        /// split memcpy at two.
+        /// partial lines, copied with ordinary stores (masked stores measured slower on the
+        /// development machine: 0.75-0.90x against 0.96-1.06x memcpy). Returns false (and does nothing) for
+        /// gob columns other than 8-row Tegra-order and 4- or 8-row VM-order ones. Measured
+        /// on the development machine (a GM20B NVN cube 1024x1024 RGBA8 with its full mip
+        /// chain, whose layers 1-5 start off a line in the packed linear file;
+        /// `nvsurf-bench --quick --case tex-cube-1024x1024x4`, two interleaved runs against
+        /// ordinary unaligned stores): untile 0.90-1.00x -> 0.97-1.11x memcpy at one thread,
+        /// 1.04-1.08x -> 1.16-1.24x a split memcpy at two.
         ///
         /// # Safety
         /// The CPU has AVX-512F; for `k` in `0..row.n`, `first + row.rel(k)` is readable for
-        /// `64 * row.gh` bytes; `row.gh` is at most 8; `linear + 64 * k + r * row.rp` (`r` in
-        /// `0..row.gh`) is writable for 64 bytes; `linear + d` is 64-byte aligned, `d` a
-        /// multiple of 4 in 4..64, `row.rp` a multiple of 64; no overlap.
+        /// `64 * row.gh` bytes; `linear + 64 * k + r * row.rp` (`r` in `0..row.gh`) is
+        /// writable for 64 bytes; `linear + d` is 64-byte aligned, `d` a multiple of 4 in
+        /// 4..64, `row.rp` a multiple of 64; no overlap.
         #[target_feature(enable = "avx512f")]
         pub(super) unsafe fn untile_gob_row_shifted(
             first: *const u8,
@@ -1059,64 +1063,111 @@ pub(crate) mod raw {
             row: &GobRow,
             pf: bool,
             d: usize,
+        ) -> bool {
+            // SAFETY (each arm): the caller's contract, with `row.gh` and `row.vm` as matched.
+            unsafe {
+                match (row.vm, row.gh) {
+                    (false, 8) => shifted512::<8, false>(first, linear, row, pf, d),
+                    (true, 8) => shifted512::<8, true>(first, linear, row, pf, d),
+                    (true, 4) => shifted512::<4, true>(first, linear, row, pf, d),
+                    _ => return false,
+                }
+            }
+            true
+        }
+
+        /// The rows of one gob column as `GH` 64-byte vectors: VM order (row `r` at `64 * r`)
+        /// or Tegra order (`GH` = 8, as in [`untile_gob_tegra`]).
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F; `g` is readable for `64 * GH` bytes.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn gob_rows512<const GH: usize, const VM: bool>(g: *const u8) -> [__m512i; GH] {
+            // SAFETY: per the function's contract (every offset below is under 64 * GH).
+            unsafe {
+                if VM {
+                    core::array::from_fn(|r| _mm512_loadu_si512(g.add(64 * r) as *const __m512i))
+                } else {
+                    core::array::from_fn(|r| {
+                        let j = r / 2;
+                        let lo = _mm512_loadu_si512(g.add(64 * j) as *const __m512i);
+                        let hi = _mm512_loadu_si512(g.add(256 + 64 * j) as *const __m512i);
+                        if r % 2 == 0 {
+                            _mm512_shuffle_i64x2::<0x88>(lo, hi)
+                        } else {
+                            _mm512_shuffle_i64x2::<0xdd>(lo, hi)
+                        }
+                    })
+                }
+            }
+        }
+
+        /// Copies bytes `from..to` of the 64 bytes `v` to `dst` with ordinary stores.
+        ///
+        /// # Safety
+        /// `dst` is writable for `to - from` bytes; `from <= to <= 64`.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn partial512(v: __m512i, from: usize, to: usize, dst: *mut u8) {
+            let mut tmp = [0u8; 64];
+            // SAFETY: `tmp` holds 64 bytes; `dst` per the function's contract.
+            unsafe {
+                _mm512_storeu_si512(tmp.as_mut_ptr() as *mut __m512i, v);
+                core::ptr::copy_nonoverlapping(tmp.as_ptr().add(from), dst, to - from);
+            }
+        }
+
+        /// [`untile_gob_row_shifted`] for `GH`-row columns in VM order (`VM`) or Tegra order:
+        /// the rows stay in registers from one gob to the next.
+        ///
+        /// # Safety
+        /// As for [`untile_gob_row_shifted`], with `row.gh == GH` and `row.vm == VM`.
+        // Rows are indexed by value (`prev[r]`), so that the arrays stay in registers.
+        #[allow(clippy::needless_range_loop)]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn shifted512<const GH: usize, const VM: bool>(
+            first: *const u8,
+            linear: *mut u8,
+            row: &GobRow,
+            pf: bool,
+            d: usize,
         ) {
-            debug_assert!(row.gh <= 8 && d.is_multiple_of(4) && (4..64).contains(&d) && row.rp.is_multiple_of(64));
-            debug_assert!((linear as usize + d).is_multiple_of(64));
+            debug_assert!(row.gh == GH && row.vm == VM && d.is_multiple_of(4) && (4..64).contains(&d));
+            debug_assert!(row.rp.is_multiple_of(64) && (linear as usize + d).is_multiple_of(64));
+            if row.n == 0 {
+                return;
+            }
             let idx = _mm512_add_epi32(
                 _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                 _mm512_set1_epi32((d / 4) as i32),
             );
-            let gh = row.gh;
-            let mut prev = [_mm512_setzero_si512(); 8];
-            // Copies bytes `from..to` of `v` to `dst` with ordinary stores (a partial line).
-            let partial = |v: __m512i, from: usize, to: usize, dst: *mut u8| {
-                let mut tmp = [0u8; 64];
-                // SAFETY: `tmp` holds 64 bytes; `dst` is writable for `to - from` bytes per
-                // the callers below (inside the row's 64 * n bytes).
-                unsafe {
-                    _mm512_storeu_si512(tmp.as_mut_ptr() as *mut __m512i, v);
-                    core::ptr::copy_nonoverlapping(tmp.as_ptr().add(from), dst, to - from);
+            let rp = row.rp;
+            // SAFETY: per the function's contract: gob `k` is readable, and row `r` of the run
+            // is writable from `linear + r * rp` for `64 * row.n` bytes, of which this writes
+            // `[0, d)`, the whole 64-byte aligned lines at `d + 64 * (k - 1)` for `k` in
+            // `1..n` (aligned: `linear + d` is, and `rp` is a multiple of 64), and the last
+            // `64 - d` bytes.
+            unsafe {
+                let mut prev = gob_rows512::<GH, VM>(first);
+                for r in 0..GH {
+                    partial512(prev[r], 0, d, linear.add(r * rp));
                 }
-            };
-            for k in 0..row.n {
-                if pf {
-                    prefetch_ahead(first, row, k);
-                }
-                // SAFETY: the `k`th gob (readable per the contract) and its rows: row `r` of
-                // the run is writable from `linear + r * rp` for `64 * row.n` bytes, of which
-                // this writes `[0, d)` (k = 0) or the line at `d + 64 * (k - 1)`, whole inside
-                // it and 64-byte aligned (`linear + d` is, and `rp` is a multiple of 64).
-                unsafe {
-                    let g = first.add(row.rel(k));
-                    let mut cur = [_mm512_setzero_si512(); 8];
-                    if row.vm {
-                        for (r, c) in cur.iter_mut().enumerate().take(gh) {
-                            *c = _mm512_loadu_si512(g.add(64 * r) as *const __m512i);
-                        }
-                    } else {
-                        for j in 0..4 {
-                            let lo = _mm512_loadu_si512(g.add(64 * j) as *const __m512i);
-                            let hi = _mm512_loadu_si512(g.add(256 + 64 * j) as *const __m512i);
-                            cur[2 * j] = _mm512_shuffle_i64x2::<0x88>(lo, hi);
-                            cur[2 * j + 1] = _mm512_shuffle_i64x2::<0xdd>(lo, hi);
-                        }
+                for k in 1..row.n {
+                    if pf {
+                        prefetch_ahead(first, row, k);
                     }
-                    for r in 0..gh {
-                        let lrow = linear.add(r * row.rp);
-                        if k == 0 {
-                            partial(cur[r], 0, d, lrow);
-                        } else {
-                            let line = _mm512_permutex2var_epi32(prev[r], idx, cur[r]);
-                            _mm512_stream_si512(lrow.add(d + 64 * (k - 1)) as *mut __m512i, line);
-                        }
-                        prev[r] = cur[r];
+                    let cur = gob_rows512::<GH, VM>(first.add(row.rel(k)));
+                    let at = linear.add(d + 64 * (k - 1));
+                    for r in 0..GH {
+                        let line = _mm512_permutex2var_epi32(prev[r], idx, cur[r]);
+                        _mm512_stream_si512(at.add(r * rp) as *mut __m512i, line);
                     }
+                    prev = cur;
                 }
-            }
-            if row.n > 0 {
-                for (r, p) in prev.iter().enumerate().take(gh) {
-                    // SAFETY: the last `64 - d` bytes of row `r`'s `64 * row.n`.
-                    partial(*p, d, 64, unsafe { linear.add(r * row.rp + d + 64 * (row.n - 1)) });
+                let tail = linear.add(d + 64 * (row.n - 1));
+                for r in 0..GH {
+                    partial512(prev[r], d, 64, tail.add(r * rp));
                 }
             }
         }
@@ -1138,81 +1189,116 @@ pub(crate) mod raw {
             row: &GobRow,
             pf: bool,
             d: usize,
+        ) -> bool {
+            // SAFETY (each arm): the caller's contract, with `row.gh` and `row.vm` as matched.
+            unsafe {
+                match (row.vm, row.gh) {
+                    (false, 8) => shifted256::<8, false>(first, linear, row, pf, d),
+                    (true, 8) => shifted256::<8, true>(first, linear, row, pf, d),
+                    (true, 4) => shifted256::<4, true>(first, linear, row, pf, d),
+                    _ => return false,
+                }
+            }
+            true
+        }
+
+        /// [`gob_rows512`] as pairs of 32-byte vectors (AVX2).
+        ///
+        /// # Safety
+        /// The CPU has AVX2; `g` is readable for `64 * GH` bytes.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn gob_rows256<const GH: usize, const VM: bool>(g: *const u8) -> [[__m256i; 2]; GH] {
+            // SAFETY: per the function's contract (every offset below is under 64 * GH).
+            unsafe {
+                let ld = |o: usize| _mm256_loadu_si256(g.add(o) as *const __m256i);
+                if VM {
+                    core::array::from_fn(|r| [ld(64 * r), ld(64 * r + 32)])
+                } else {
+                    core::array::from_fn(|r| {
+                        let j = r / 2;
+                        let (l0, l1) = (ld(64 * j), ld(64 * j + 32));
+                        let (h0, h1) = (ld(256 + 64 * j), ld(256 + 64 * j + 32));
+                        if r % 2 == 0 {
+                            [_mm256_permute2x128_si256::<0x20>(l0, l1), _mm256_permute2x128_si256::<0x20>(h0, h1)]
+                        } else {
+                            [_mm256_permute2x128_si256::<0x31>(l0, l1), _mm256_permute2x128_si256::<0x31>(h0, h1)]
+                        }
+                    })
+                }
+            }
+        }
+
+        /// [`partial512`] for a pair of 32-byte vectors.
+        ///
+        /// # Safety
+        /// `dst` is writable for `to - from` bytes; `from <= to <= 64`.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn partial256(v: [__m256i; 2], from: usize, to: usize, dst: *mut u8) {
+            let mut tmp = [0u8; 64];
+            // SAFETY: `tmp` holds 64 bytes; `dst` per the function's contract.
+            unsafe {
+                _mm256_storeu_si256(tmp.as_mut_ptr() as *mut __m256i, v[0]);
+                _mm256_storeu_si256(tmp.as_mut_ptr().add(32) as *mut __m256i, v[1]);
+                core::ptr::copy_nonoverlapping(tmp.as_ptr().add(from), dst, to - from);
+            }
+        }
+
+        /// [`shifted512`] with AVX2 (see [`untile_gob_row_shifted_avx2`]).
+        ///
+        /// # Safety
+        /// As for [`shifted512`], with AVX2 instead of AVX-512F.
+        // Rows are indexed by value (`prev[r]`), so that the arrays stay in registers.
+        #[allow(clippy::needless_range_loop)]
+        #[target_feature(enable = "avx2")]
+        unsafe fn shifted256<const GH: usize, const VM: bool>(
+            first: *const u8,
+            linear: *mut u8,
+            row: &GobRow,
+            pf: bool,
+            d: usize,
         ) {
-            debug_assert!(row.gh <= 8 && d.is_multiple_of(4) && (4..64).contains(&d) && row.rp.is_multiple_of(64));
-            debug_assert!((linear as usize + d).is_multiple_of(64));
+            debug_assert!(row.gh == GH && row.vm == VM && d.is_multiple_of(4) && (4..64).contains(&d));
+            debug_assert!(row.rp.is_multiple_of(64) && (linear as usize + d).is_multiple_of(64));
+            if row.n == 0 {
+                return;
+            }
             // The stream of a row is ... prev[0] prev[1] cur[0] cur[1]; the line starts at
-            // byte `d` of it: vector `q = d / 32` of the four, `s = (d % 32) / 4` dwords in.
+            // byte `d` of it: vector `q = d / 32` of the four, `sh = (d % 32) / 4` dwords in.
             let (q, sh) = (d / 32, ((d % 32) / 4) as i32);
-            let idx = _mm256_and_si256(
-                _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(sh)),
-                _mm256_set1_epi32(7),
-            );
+            let lanes = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(sh));
+            let idx = _mm256_and_si256(lanes, _mm256_set1_epi32(7));
             // Dwords `i` with `sh + i >= 8` come from the next vector of the stream.
-            let from_next = _mm256_cmpgt_epi32(
-                _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(sh)),
-                _mm256_set1_epi32(7),
-            );
+            let from_next = _mm256_cmpgt_epi32(lanes, _mm256_set1_epi32(7));
             // The 32 bytes at dword `sh` of `x` followed by `y`.
             let join = |x: __m256i, y: __m256i| {
                 _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(x, idx), _mm256_permutevar8x32_epi32(y, idx), from_next)
             };
-            let gh = row.gh;
-            let zero = _mm256_setzero_si256();
-            let mut prev = [[zero; 2]; 8];
-            let partial = |v: [__m256i; 2], from: usize, to: usize, dst: *mut u8| {
-                let mut tmp = [0u8; 64];
-                // SAFETY: `tmp` holds 64 bytes; `dst` is writable for `to - from` bytes per
-                // the callers below (inside the row's 64 * n bytes).
-                unsafe {
-                    _mm256_storeu_si256(tmp.as_mut_ptr() as *mut __m256i, v[0]);
-                    _mm256_storeu_si256(tmp.as_mut_ptr().add(32) as *mut __m256i, v[1]);
-                    core::ptr::copy_nonoverlapping(tmp.as_ptr().add(from), dst, to - from);
+            let rp = row.rp;
+            // SAFETY: as in `shifted512`; each streamed line is two aligned 32-byte halves.
+            unsafe {
+                let mut prev = gob_rows256::<GH, VM>(first);
+                for r in 0..GH {
+                    partial256(prev[r], 0, d, linear.add(r * rp));
                 }
-            };
-            for k in 0..row.n {
-                if pf {
-                    prefetch_ahead(first, row, k);
-                }
-                // SAFETY: as in `untile_gob_row_shifted`: the `k`th gob, and in each of its
-                // rows either the bytes before the first line boundary (k = 0) or the whole,
-                // 64-byte aligned line at `d + 64 * (k - 1)` (two aligned 32-byte halves).
-                unsafe {
-                    let g = first.add(row.rel(k));
-                    let ld = |o: usize| _mm256_loadu_si256(g.add(o) as *const __m256i);
-                    let mut cur = [[zero; 2]; 8];
-                    if row.vm {
-                        for (r, c) in cur.iter_mut().enumerate().take(gh) {
-                            *c = [ld(64 * r), ld(64 * r + 32)];
-                        }
-                    } else {
-                        for j in 0..4 {
-                            let (l0, l1) = (ld(64 * j), ld(64 * j + 32));
-                            let (h0, h1) = (ld(256 + 64 * j), ld(256 + 64 * j + 32));
-                            cur[2 * j] =
-                                [_mm256_permute2x128_si256::<0x20>(l0, l1), _mm256_permute2x128_si256::<0x20>(h0, h1)];
-                            cur[2 * j + 1] =
-                                [_mm256_permute2x128_si256::<0x31>(l0, l1), _mm256_permute2x128_si256::<0x31>(h0, h1)];
-                        }
+                for k in 1..row.n {
+                    if pf {
+                        prefetch_ahead(first, row, k);
                     }
-                    for r in 0..gh {
-                        let lrow = linear.add(r * row.rp);
-                        if k == 0 {
-                            partial(cur[r], 0, d, lrow);
-                        } else {
-                            let stream = [prev[r][0], prev[r][1], cur[r][0], cur[r][1]];
-                            let at = lrow.add(d + 64 * (k - 1));
-                            _mm256_stream_si256(at as *mut __m256i, join(stream[q], stream[q + 1]));
-                            _mm256_stream_si256(at.add(32) as *mut __m256i, join(stream[q + 1], stream[q + 2]));
-                        }
-                        prev[r] = cur[r];
+                    let cur = gob_rows256::<GH, VM>(first.add(row.rel(k)));
+                    let at = linear.add(d + 64 * (k - 1));
+                    for r in 0..GH {
+                        let stream = [prev[r][0], prev[r][1], cur[r][0], cur[r][1]];
+                        let p = at.add(r * rp);
+                        _mm256_stream_si256(p as *mut __m256i, join(stream[q], stream[q + 1]));
+                        _mm256_stream_si256(p.add(32) as *mut __m256i, join(stream[q + 1], stream[q + 2]));
                     }
+                    prev = cur;
                 }
-            }
-            if row.n > 0 {
-                for (r, p) in prev.iter().enumerate().take(gh) {
-                    // SAFETY: the last `64 - d` bytes of row `r`'s `64 * row.n`.
-                    partial(*p, d, 64, unsafe { linear.add(r * row.rp + d + 64 * (row.n - 1)) });
+                let tail = linear.add(d + 64 * (row.n - 1));
+                for r in 0..GH {
+                    partial256(prev[r], d, 64, tail.add(r * rp));
                 }
             }
         }
