@@ -222,8 +222,10 @@ impl Plan {
     /// Whether untile streams the linear image past the caches: blocklinear surfaces whose
     /// linear image is at least [`STREAMING_THRESHOLD_BYTES`]. Only whole 64-byte lines
     /// written by the AVX-512 or AVX2 gob kernels stream (the others are ordinary stores):
-    /// rows on line boundaries, or with AVX-512F rows 4-byte aligned a whole number of lines
-    /// apart, whose lines the kernel puts together from two gobs. Measured on the
+    /// rows on line boundaries, or rows 4-byte aligned a whole number of lines apart, whose
+    /// lines the kernels put together from two gobs; the kernels decide that per run of
+    /// gobs, so `linear`'s alignment is not consulted here (it was before untile could
+    /// stream into rows off a line boundary; the parameter stays for the API). Measured on the
     /// development machine, streamed full lines take untile of 2048x2048x4 Tegra from
     /// 0.96-1.03x to 1.21-1.27x memcpy, where streamed 16-byte pieces had been slower than
     /// ordinary stores.
