@@ -8,6 +8,9 @@ use nvsurf::tile::{self, LinearLayout, Region};
 use nvsurf::{Error, Gpu};
 use proptest::prelude::*;
 
+mod common;
+use common::noise;
+
 fn gpu_strategy() -> impl Strategy<Value = Gpu> {
     prop_oneof![Just(Gpu::G80), Just(Gpu::Gt215), Just(Gpu::Gf100), Just(Gpu::Gm20b), Just(Gpu::Tu102)]
 }
@@ -77,18 +80,6 @@ const ALL_LEVELS: [VectorLevel; 3] = [VectorLevel::Baseline, VectorLevel::Avx2, 
 
 fn levels_lock() -> std::sync::MutexGuard<'static, ()> {
     LEVELS.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn noise(n: usize, seed: u64) -> Vec<u8> {
-    let mut x = seed | 1;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x as u8
-        })
-        .collect()
 }
 
 proptest! {

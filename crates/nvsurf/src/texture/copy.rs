@@ -192,6 +192,8 @@ mod par {
                 lin_ranges.push(linear_range(sub, linear.len())?);
                 dump_ranges.push(span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?);
             }
+            // Streaming is decided from the whole texture's output (see `tile::untile_part`).
+            let job = self.linear_size_bytes();
             // The packed linear file holds the subresources one after the other, in this order.
             let parts = cut(linear, &lin_ranges).ok_or_else(|| Error::Overflow {
                 what: "linear texture",
@@ -200,7 +202,7 @@ mod par {
             subs.par_iter()
                 .zip(dump_ranges.into_par_iter())
                 .zip(parts.into_par_iter())
-                .try_for_each(|((sub, d), l)| untile_one(sub, &dump[d], l, self.linear_size_bytes()))
+                .try_for_each(|((sub, d), l)| untile_one(sub, &dump[d], l, job))
         }
 
         /// [`Texture::tile`] split over the current rayon pool, by (level, layer) and within

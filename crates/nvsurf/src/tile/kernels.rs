@@ -530,10 +530,10 @@ pub(crate) mod raw {
                 let addr = self.linear as usize + l0;
                 let stream = NT && aligned64(0, addr, row.rp);
                 let shift = 64 - addr % 64;
-                if NT && !stream && row.gh <= 8 && addr.is_multiple_of(4) && row.rp.is_multiple_of(64) {
-                    debug_assert!(row.block_log2 >= 6 + row.gh.trailing_zeros() && row.block_log2 >= row.gob_log2);
-                    debug_assert!(first + row.rel(row.n - 1) + 64 * row.gh <= self.tiled_len);
-                    debug_assert!(l0 + (row.gh - 1) * row.rp + 64 * row.n <= self.linear_len);
+                debug_assert!(row.block_log2 >= 6 + row.gh.trailing_zeros() && row.block_log2 >= row.gob_log2);
+                debug_assert!(first + row.rel(row.n - 1) + 64 * row.gh <= self.tiled_len);
+                debug_assert!(l0 + (row.gh - 1) * row.rp + 64 * row.n <= self.linear_len);
+                if NT && !stream && addr.is_multiple_of(4) && row.rp.is_multiple_of(64) {
                     // SAFETY: the gobs and linear rows are in bounds and disjoint as below;
                     // `addr % 4 == 0` and not 64-aligned make `shift` a multiple of 4 in
                     // 4..64 with `addr + shift` on a line, and `rp` is a multiple of 64, as
@@ -551,9 +551,6 @@ pub(crate) mod raw {
                         return true;
                     }
                 }
-                debug_assert!(row.block_log2 >= 6 + row.gh.trailing_zeros() && row.block_log2 >= row.gob_log2);
-                debug_assert!(first + row.rel(row.n - 1) + 64 * row.gh <= self.tiled_len);
-                debug_assert!(l0 + (row.gh - 1) * row.rp + 64 * row.n <= self.linear_len);
                 // SAFETY: the CPU has AVX-512F (or AVX2 for the twin). The run's gobs are whole
                 // gobs of the region's rows (`gobs` builds the run from the whole gob columns
                 // of a whole gob row; `GobRow` is `BlockLinear::gob_offset` split into row and
@@ -1043,7 +1040,7 @@ pub(crate) mod raw {
         /// (`prev`, `cur`) makes it, and it is streamed whole. The first `d` bytes of each
         /// row (before its first line boundary) and the last `64 - d` (after its last) are
         /// partial lines, copied with ordinary stores (masked stores measured slower on the
-        /// development machine: 0.75-0.90x against 0.96-1.06x memcpy). Returns false (and does nothing) for
+        /// development machine: 0.75-0.90x against 0.91-1.06x memcpy). Returns false (and does nothing) for
         /// gob columns other than 8-row Tegra-order and 4- or 8-row VM-order ones. Measured
         /// on the development machine (a GM20B NVN cube 1024x1024 RGBA8 with its full mip
         /// chain, whose layers 1-5 start off a line in the packed linear file;

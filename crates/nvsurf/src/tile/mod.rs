@@ -214,7 +214,13 @@ impl Plan {
     /// [`Plan::stream_tiled`] with another size threshold in bytes (the parallel paths use
     /// `parallel_streaming_threshold_bytes` (feature `rayon`)).
     pub fn stream_tiled_from(&self, tiled: &[u8], threshold_bytes: usize) -> bool {
-        self.tiled_span >= threshold_bytes
+        self.stream_tiled_job(tiled, self.tiled_span as u64, threshold_bytes)
+    }
+
+    /// [`Plan::stream_tiled_from`] for a copy that is one part of a job writing `job_bytes`
+    /// in all: the job's size, not the plan's, is held against the threshold.
+    fn stream_tiled_job(&self, tiled: &[u8], job_bytes: u64, threshold_bytes: usize) -> bool {
+        job_bytes >= threshold_bytes as u64
             && (tiled.as_ptr() as usize).is_multiple_of(64)
             && matches!(self.surface, Surface::BlockLinear(_))
     }
@@ -236,7 +242,12 @@ impl Plan {
     /// [`Plan::stream_linear`] with another size threshold in bytes.
     pub fn stream_linear_from(&self, linear: &[u8], threshold_bytes: usize) -> bool {
         let _ = linear;
-        self.linear_span >= threshold_bytes && matches!(self.surface, Surface::BlockLinear(_))
+        self.stream_linear_job(self.linear_span as u64, threshold_bytes)
+    }
+
+    /// [`Plan::stream_linear_from`] for one part of a job writing `job_bytes` in all.
+    fn stream_linear_job(&self, job_bytes: u64, threshold_bytes: usize) -> bool {
+        job_bytes >= threshold_bytes as u64 && matches!(self.surface, Surface::BlockLinear(_))
     }
 
     /// Offset in the linear buffer of byte column `xb` of row `y` in slice `z` (surface coordinates).
@@ -275,17 +286,13 @@ pub const PARALLEL_THRESHOLD_BYTES: usize = 256 << 10;
 /// Copies `region` of the tiled surface (`tiled` starts at the surface's address) into the
 /// linear image `linear`.
 pub fn untile(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    untile_streamed(&plan, tiled, linear, plan.stream_linear(linear));
-    Ok(())
+    untile_job(s, tiled, linear, region, lin, None)
 }
 
 /// Copies the linear image `linear` into `region` of the tiled surface. Bytes of `tiled` outside
 /// the region (including the padding of partial gobs and blocks) are left as they were.
 pub fn tile(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    tile_streamed(&plan, linear, tiled, plan.stream_tiled(tiled));
-    Ok(())
+    tile_job(s, linear, tiled, region, lin, None)
 }
 
 /// [`untile`] as one part of a larger job whose parts together write `job_output_bytes`
@@ -302,9 +309,7 @@ pub fn untile_part(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
-    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    untile_streamed(&plan, tiled, linear, plan.stream_linear_from(linear, job_threshold(job_output_bytes, 1)));
-    Ok(())
+    untile_job(s, tiled, linear, region, lin, Some(job_output_bytes))
 }
 
 /// [`tile`] as one part of a larger job whose parts together write `job_output_bytes` of
@@ -317,22 +322,38 @@ pub fn tile_part(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
+    tile_job(s, linear, tiled, region, lin, Some(job_output_bytes))
+}
+
+/// [`untile`] and [`untile_part`]: streaming is decided from `job` bytes, or from the plan's
+/// own output when `None`.
+fn untile_job(
+    s: &Surface,
+    tiled: &[u8],
+    linear: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job: Option<u64>,
+) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    tile_streamed(&plan, linear, tiled, plan.stream_tiled_from(tiled, job_threshold(job_output_bytes, 1)));
+    let job = job.unwrap_or(plan.linear_span as u64);
+    untile_streamed(&plan, tiled, linear, plan.stream_linear_job(job, STREAMING_THRESHOLD_BYTES));
     Ok(())
 }
 
-/// The size threshold to hand to [`Plan::stream_linear_from`] / [`Plan::stream_tiled_from`]
-/// for one part of a job writing `job_output_bytes`: 0 (every part streams, where its
-/// alignment allows) when the job reaches `threads` times [`STREAMING_THRESHOLD_BYTES`],
-/// else `usize::MAX` (no part streams).
-fn job_threshold(job_output_bytes: u64, threads: usize) -> usize {
-    let limit = STREAMING_THRESHOLD_BYTES.saturating_mul(threads.max(1)) as u64;
-    if job_output_bytes >= limit {
-        0
-    } else {
-        usize::MAX
-    }
+/// [`tile`] and [`tile_part`] (see [`untile_job`]).
+fn tile_job(
+    s: &Surface,
+    linear: &[u8],
+    tiled: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job: Option<u64>,
+) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    let job = job.unwrap_or(plan.tiled_span as u64);
+    tile_streamed(&plan, linear, tiled, plan.stream_tiled_job(tiled, job, STREAMING_THRESHOLD_BYTES));
+    Ok(())
 }
 
 fn untile_streamed(plan: &Plan, tiled: &[u8], linear: &mut [u8], stream: bool) {
@@ -373,19 +394,13 @@ pub fn tile_to_vec(s: &Surface, linear: &[u8]) -> Result<Vec<u8>> {
 /// [`untile`] split over the current rayon pool; the bytes equal [`untile`]'s.
 #[cfg(feature = "rayon")]
 pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    let stream = plan.stream_linear_from(linear, parallel_streaming_threshold_bytes());
-    untile_parallel_streamed(&plan, tiled, linear, stream);
-    Ok(())
+    untile_parallel_job(s, tiled, linear, region, lin, None)
 }
 
 /// [`tile`] split over the current rayon pool; the bytes equal [`tile`]'s.
 #[cfg(feature = "rayon")]
 pub fn tile_parallel(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    let stream = plan.stream_tiled_from(tiled, parallel_streaming_threshold_bytes());
-    tile_parallel_streamed(&plan, linear, tiled, stream);
-    Ok(())
+    tile_parallel_job(s, linear, tiled, region, lin, None)
 }
 
 /// [`untile_part`] split over the current rayon pool: streaming is decided from the job's
@@ -400,10 +415,7 @@ pub fn untile_part_parallel(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
-    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    let threshold = job_threshold(job_output_bytes, rayon::current_num_threads());
-    untile_parallel_streamed(&plan, tiled, linear, plan.stream_linear_from(linear, threshold));
-    Ok(())
+    untile_parallel_job(s, tiled, linear, region, lin, Some(job_output_bytes))
 }
 
 /// [`tile_part`] split over the current rayon pool (see [`untile_part_parallel`]).
@@ -416,9 +428,40 @@ pub fn tile_part_parallel(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
+    tile_parallel_job(s, linear, tiled, region, lin, Some(job_output_bytes))
+}
+
+/// [`untile_parallel`] and [`untile_part_parallel`] (see [`untile_job`]).
+#[cfg(feature = "rayon")]
+fn untile_parallel_job(
+    s: &Surface,
+    tiled: &[u8],
+    linear: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job: Option<u64>,
+) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    let threshold = job_threshold(job_output_bytes, rayon::current_num_threads());
-    tile_parallel_streamed(&plan, linear, tiled, plan.stream_tiled_from(tiled, threshold));
+    let job = job.unwrap_or(plan.linear_span as u64);
+    let stream = plan.stream_linear_job(job, parallel_streaming_threshold_bytes());
+    untile_parallel_streamed(&plan, tiled, linear, stream);
+    Ok(())
+}
+
+/// [`tile_parallel`] and [`tile_part_parallel`] (see [`untile_job`]).
+#[cfg(feature = "rayon")]
+fn tile_parallel_job(
+    s: &Surface,
+    linear: &[u8],
+    tiled: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job: Option<u64>,
+) -> Result<()> {
+    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    let job = job.unwrap_or(plan.tiled_span as u64);
+    let stream = plan.stream_tiled_job(tiled, job, parallel_streaming_threshold_bytes());
+    tile_parallel_streamed(&plan, linear, tiled, stream);
     Ok(())
 }
 
