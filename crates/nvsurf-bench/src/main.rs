@@ -80,6 +80,9 @@ fn cases(scale: u32) -> Vec<Case> {
         tegra_case(64, 64, 1, 4),
         tegra_case(s(256), s(256), s(64), 4),
         tegra_case(s(2000), s(1000), 1, 4),
+        // Beyond the list: a wide, short surface (one block row of 16-gob blocks),
+        // which parallel tile splits by block columns.
+        tegra_case(s(8192), s(128), 1, 4),
     ];
     let g80 = BlockLinear::new(&BlockLinearParams::new(Gpu::G80, 4, [s(2048), s(2048), 1], [0, 4, 0])).expect("valid");
     v.push(Case { name: format!("g80-{}x{}x4", s(2048), s(2048)), surface: Surface::BlockLinear(g80), tegra: None });

@@ -179,15 +179,15 @@ fn aligned(fill: &[u8]) -> (Vec<u8>, usize) {
     (buf, at)
 }
 
-/// Textures past the streaming threshold (5.6 MB and 8.4 MB with their mips) stream every
+/// Textures past the streaming threshold (12.6 MB and 8.4 MB with their mips) stream every
 /// level, the small ones too (`tile::untile_part`): the bytes still equal those of the levels
 /// copied one by one as surfaces of their own (`untile_subresource`, which streams only levels
-/// of 4 MiB or more), single-thread and parallel. In the cube with a full mip chain, layers
+/// of `tile::STREAMING_THRESHOLD_BYTES` or more), single-thread and parallel. In the cube with a full mip chain, layers
 /// 1-5 start off a line boundary in the packed linear file (each layer's levels end with a
 /// 1x1 level of 4 bytes): their rows go through the unaligned, non-streaming stores.
 #[test]
 fn large_textures_stream_every_level_with_the_same_bytes() {
-    for (ty, side) in [(TextureType::D2, 1024), (TextureType::Cube, 512)] {
+    for (ty, side) in [(TextureType::D2, 1536), (TextureType::Cube, 512)] {
         large_texture_case(ty, side);
     }
 }
@@ -199,7 +199,8 @@ fn large_texture_case(ty: TextureType, side: u32) {
     d.block = BlockPolicy::Nvn;
     let t = d.build().unwrap();
     assert!(ty != TextureType::Cube || !t.linear_layer_bytes().is_multiple_of(64), "layers must start off a line");
-    assert!(t.size_bytes() > 4 << 20 && t.linear_size_bytes() > 4 << 20);
+    let threshold = nvsurf::tile::STREAMING_THRESHOLD_BYTES as u64;
+    assert!(t.size_bytes() > threshold && t.linear_size_bytes() > threshold);
     let (dump_n, lin_n) = (t.size_bytes() as usize, t.linear_size_bytes() as usize);
     let (dump, at) = aligned(&noise(dump_n, 7));
     let dump = &dump[at..at + dump_n];

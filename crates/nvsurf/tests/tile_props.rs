@@ -178,11 +178,11 @@ fn streaming_paths_equal_the_checked_twins() {
 /// orders, every vector level, single-thread and parallel.
 #[test]
 fn streaming_into_unaligned_linear_images_equals_the_checked_twins() {
-    let mut desc = SurfaceDesc::new(Gpu::Gm20b, 4, [1024, 1100, 1]);
+    let mut desc = SurfaceDesc::new(Gpu::Gm20b, 4, [1024, 1900, 1]);
     desc.block_log2 = Some([0, 4, 0]);
     desc.gob_order = GobOrder::Tegra;
     let tegra = desc.build().unwrap();
-    let mut desc = SurfaceDesc::new(Gpu::G80, 4, [1024, 1030, 1]);
+    let mut desc = SurfaceDesc::new(Gpu::G80, 4, [1024, 1862, 1]);
     desc.block_log2 = Some([0, 3, 0]);
     let g80 = desc.build().unwrap();
     for (s, mis) in [(tegra, 4), (tegra, 20), (tegra, 60), (tegra, 3), (g80, 16), (g80, 44), (g80, 1)] {
@@ -592,7 +592,22 @@ fn parallel_paths_equal_the_checked_twins_for_any_pool_size() {
     tegra.block_log2 = Some([0, 3, 1]);
     let mut pitch = SurfaceDesc::new(Gpu::Nv40, 4, [300, 4000, 1]);
     pitch.layout = LayoutKind::Pitch;
+    // Fewer block rows than the pool wants tasks: parallel tile cuts block rows into parts of
+    // whole block columns (one partial block row; blocks two gobs wide over three slabs of
+    // two slices; 12-byte elements straddling gobs and blocks).
+    let mut wide = SurfaceDesc::new(Gpu::Gm20b, 4, [4000, 120, 1]);
+    wide.gob_order = GobOrder::Tegra;
+    wide.block_log2 = Some([0, 4, 0]);
+    let mut g80_slabs = SurfaceDesc::new(Gpu::G80, 16, [1500, 40, 5]);
+    g80_slabs.block_log2 = Some([1, 2, 1]);
+    g80_slabs.auto_size = Some(false);
+    let mut twelve = SurfaceDesc::new(Gpu::Gf100, 12, [3000, 48, 1]);
+    twelve.block_log2 = Some([2, 1, 0]);
+    twelve.auto_size = Some(false);
     let surfaces = [
+        wide.build().unwrap(),
+        g80_slabs.build().unwrap(),
+        twelve.build().unwrap(),
         swizzled(4, [512, 512, 1]),
         swizzled(4, [1024, 128, 1]),
         swizzled(2, [64, 64, 64]),

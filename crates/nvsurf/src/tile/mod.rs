@@ -9,7 +9,8 @@
 //!   `size_bytes` of the tiled buffer or the region's span of the linear buffer is touched.
 //! - With the `rayon` feature, `untile_parallel` / `tile_parallel` split the work by z slices
 //!   and gob-row bands (untile) or by block rows / pitch rows / swizzle sub-cubes (tile) over the
-//!   current rayon pool; their bytes equal the single-thread path's. Bands and swizzle sub-cubes
+//!   current rayon pool (block rows cut into parts of whole block columns when the surface has
+//!   fewer block rows than the pool wants tasks); their bytes equal the single-thread path's. Bands and swizzle sub-cubes
 //!   are sized for about two tasks per thread of the pool (bands of at least 256 KiB where the
 //!   region is that large): on the development machine, long walks per thread beat many small
 //!   tasks.
@@ -266,14 +267,22 @@ impl Plan {
 /// development machine (one thread): 16 MiB outputs (2048x2048x4, 1024x1024x16, 256x256x64x4)
 /// tile about 0.15-0.25x memcpy faster streamed; lowering the threshold from 8 to 4 MiB took
 /// the 8 MB case 2000x1000x4 from 0.59-0.74x to 0.81-0.92x (tile) and 0.84-0.92x to
-/// 0.90-1.08x (untile), three interleaved runs each.
-pub const STREAMING_THRESHOLD_BYTES: usize = 4 << 20;
+/// 0.90-1.08x (untile), three interleaved runs each. With the later gob-row kernels, outputs of
+/// 4-6 MiB lose to streaming, their data fitting in the 32 MiB L3 cache with memcpy's: Tegra
+/// 8192x128x4 and 2048x512x4 (4 MiB), one thread, paired rounds against memcpy (scratch
+/// harness): tile 0.79-0.80x not streamed against 0.57-0.58x streamed, untile 0.71x against
+/// 0.57-0.58x; 2048x768x4 (6 MiB): 0.92x / 0.85x against 0.71x / 0.70x. From 7.6 MiB up the
+/// two are level or streaming wins (2000x1000x4 in `nvsurf-bench`: 0.73-0.82x streamed,
+/// 0.62-0.68x not; 2048x1280x4: 1.05-1.11x against 0.77-0.83x), hence 7 MiB.
+pub const STREAMING_THRESHOLD_BYTES: usize = 7 << 20;
 
 /// The streaming threshold of the parallel entry points: [`STREAMING_THRESHOLD_BYTES`] times
 /// the threads of the current rayon pool. Streamed stores go to memory, whose bandwidth the
 /// threads share, while the cache's bandwidth grows with the threads; measured on the
 /// development machine (2 threads, 2000x1000x4 = 7.6 MiB): streamed, tile and untile reached
-/// 0.43-0.53x a memcpy split over the same threads; not streamed, 0.76-0.83x.
+/// 0.43-0.53x a memcpy split over the same threads; not streamed, 0.76-0.83x; 2048x1536x4
+/// (12 MiB, streamed at the earlier threshold of 8 MiB): 0.58-0.60x streamed, 0.81-0.83x not;
+/// 2048x2048x4 (16 MiB): level (0.81-0.87x streamed, 0.78-0.92x not).
 #[cfg(feature = "rayon")]
 pub fn parallel_streaming_threshold_bytes() -> usize {
     STREAMING_THRESHOLD_BYTES.saturating_mul(rayon::current_num_threads())
