@@ -2910,9 +2910,11 @@ pub(crate) fn tile_planned_par<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8
             let mut tasks: Vec<Task> = Vec::with_capacity(meeting.len() * parts);
             let mut rest: &mut [u8] = tiled;
             let mut cursor = 0usize;
+            // Part `k`'s first block column (in u64: no overflow on 32-bit targets).
+            let cut = |k: usize| c0 + ((c1 - c0) as u64 * k as u64 / parts as u64) as usize;
             for (i, zs, ys) in meeting {
                 for k in 0..parts {
-                    let (a, e) = (c0 + (c1 - c0) * k / parts, c0 + (c1 - c0) * (k + 1) / parts);
+                    let (a, e) = (cut(k), cut(k + 1));
                     let start = i * row_bytes + a * block_bytes;
                     let (_, tail) = core::mem::take(&mut rest).split_at_mut(start - cursor);
                     let (mine, tail) = tail.split_at_mut((e - a) * block_bytes);
