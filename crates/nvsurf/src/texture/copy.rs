@@ -123,26 +123,10 @@ impl Texture {
 mod par {
     use super::{linear_range, span, Subresource, Texture};
     use crate::error::{Error, Result};
+    use crate::tile::kernels::cut;
     use crate::tile::{self, LinearLayout, Region};
     use alloc::vec::Vec;
     use rayon::prelude::*;
-
-    /// Cuts `buf` into the disjoint, ascending byte ranges `ranges`; `None` when two ranges
-    /// overlap, are out of order, or one ends past `buf` (never a panic).
-    pub(super) fn cut<'a>(mut buf: &'a mut [u8], ranges: &[core::ops::Range<usize>]) -> Option<Vec<&'a mut [u8]>> {
-        let mut out = Vec::with_capacity(ranges.len());
-        let mut cursor = 0usize;
-        for r in ranges {
-            let skip = r.start.checked_sub(cursor)?;
-            let len = r.end.checked_sub(r.start)?;
-            let (_, rest) = core::mem::take(&mut buf).split_at_mut_checked(skip)?;
-            let (mine, rest) = rest.split_at_mut_checked(len)?;
-            out.push(mine);
-            buf = rest;
-            cursor = r.end;
-        }
-        Some(out)
-    }
 
     /// A BUFFER subresource whose dump bytes are fewer than its linear bytes.
     fn buffer_short(needed: usize, got: usize) -> Error {

@@ -2834,6 +2834,25 @@ fn band_rows(p: &Plan) -> u32 {
     rows.div_ceil(align).saturating_mul(align)
 }
 
+/// Cuts `buf` into the disjoint, ascending byte ranges `ranges`; `None` when two ranges
+/// overlap, are out of order, or one ends past `buf` (never a panic). The parallel paths'
+/// tasks (and a texture's subresources) each get their own `&mut` part this way.
+#[cfg(feature = "rayon")]
+pub(crate) fn cut<'a>(mut buf: &'a mut [u8], ranges: &[Range<usize>]) -> Option<alloc::vec::Vec<&'a mut [u8]>> {
+    let mut out = alloc::vec::Vec::with_capacity(ranges.len());
+    let mut cursor = 0usize;
+    for r in ranges {
+        let skip = r.start.checked_sub(cursor)?;
+        let len = r.end.checked_sub(r.start)?;
+        let (_, rest) = core::mem::take(&mut buf).split_at_mut_checked(skip)?;
+        let (mine, rest) = rest.split_at_mut_checked(len)?;
+        out.push(mine);
+        buf = rest;
+        cursor = r.end;
+    }
+    Some(out)
+}
+
 /// Parallel untile: tasks are (slice, band of rows) with disjoint linear sub-slices.
 #[cfg(feature = "rayon")]
 pub(crate) fn untile_planned_par<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [u8]) {
@@ -2843,28 +2862,23 @@ pub(crate) fn untile_planned_par<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [
     let band = band_rows(p);
     let tiled = &tiled[..p.tiled_span];
     let row_bytes = p.xb[1] - p.xb[0];
-    // (slices, rows, linear base offset, the linear sub-slice they own)
-    type Task<'a> = (Range<u32>, Range<u32>, usize, &'a mut [u8]);
-    let mut tasks: Vec<Task> = Vec::new();
-    let mut rest: &mut [u8] = &mut linear[..p.linear_span];
-    let mut cursor = 0usize;
+    // (slices, rows) of each task, and the linear bytes it owns.
+    let mut tasks: Vec<(Range<u32>, Range<u32>)> = Vec::new();
+    let mut ranges: Vec<Range<usize>> = Vec::new();
     for z in r.z..r.z + r.d {
         // Bands start at multiples of `band` (aligned to gobs) in surface coordinates.
         let mut y = r.y;
         while y < r.y + r.h {
             let next = (y / band + 1).saturating_mul(band).min(r.y + r.h);
             let start = p.linear_offset(p.xb[0], y, z);
-            let end = p.linear_offset(p.xb[0], next - 1, z) + row_bytes;
-            let (_, tail) = core::mem::take(&mut rest).split_at_mut(start - cursor);
-            let (mine, tail) = tail.split_at_mut(end - start);
-            rest = tail;
-            cursor = end;
-            tasks.push((z..z + 1, y..next, start, mine));
+            ranges.push(start..p.linear_offset(p.xb[0], next - 1, z) + row_bytes);
+            tasks.push((z..z + 1, y..next));
             y = next;
         }
     }
-    tasks.into_par_iter().for_each(|(zs, ys, base, lin)| {
-        let mut m = K::untile(tiled, lin, base);
+    let parts = cut(&mut linear[..p.linear_span], &ranges).expect("bands are ascending and inside the linear span");
+    tasks.into_par_iter().zip(ranges).zip(parts).for_each(|(((zs, ys), range), lin)| {
+        let mut m = K::untile(tiled, lin, range.start);
         run(p, &mut m, zs, ys);
         raw::store_fence();
     });
@@ -2906,26 +2920,22 @@ pub(crate) fn tile_planned_par<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8
             let (c0, c1) = (p.xb[0] / block_w as usize, p.xb[1].div_ceil(block_w as usize));
             let want = rayon::current_num_threads().saturating_mul(TASKS_PER_THREAD).max(1);
             let parts = want.div_ceil(meeting.len().max(1)).clamp(1, (c1 - c0).max(1));
-            type Task<'a> = (usize, Range<u32>, Range<u32>, [usize; 2], &'a mut [u8]);
-            let mut tasks: Vec<Task> = Vec::with_capacity(meeting.len() * parts);
-            let mut rest: &mut [u8] = tiled;
-            let mut cursor = 0usize;
+            // (slices, rows, byte columns) of each task, and the tiled bytes it owns.
+            let mut tasks: Vec<(Range<u32>, Range<u32>, [usize; 2])> = Vec::with_capacity(meeting.len() * parts);
+            let mut ranges: Vec<Range<usize>> = Vec::with_capacity(meeting.len() * parts);
             // Part `k`'s first block column (in u64: no overflow on 32-bit targets).
-            let cut = |k: usize| c0 + ((c1 - c0) as u64 * k as u64 / parts as u64) as usize;
+            let column = |k: usize| c0 + ((c1 - c0) as u64 * k as u64 / parts as u64) as usize;
             for (i, zs, ys) in meeting {
                 for k in 0..parts {
-                    let (a, e) = (cut(k), cut(k + 1));
-                    let start = i * row_bytes + a * block_bytes;
-                    let (_, tail) = core::mem::take(&mut rest).split_at_mut(start - cursor);
-                    let (mine, tail) = tail.split_at_mut((e - a) * block_bytes);
-                    rest = tail;
-                    cursor = start + mine.len();
+                    let (a, e) = (column(k), column(k + 1));
+                    ranges.push(i * row_bytes + a * block_bytes..i * row_bytes + e * block_bytes);
                     let xs = [p.xb[0].max(a * block_w as usize), p.xb[1].min(e * block_w as usize)];
-                    tasks.push((start, zs.clone(), ys.clone(), xs, mine));
+                    tasks.push((zs.clone(), ys.clone(), xs));
                 }
             }
-            tasks.into_par_iter().for_each(|(base, zs, ys, xs, chunk)| {
-                let mut m = K::tile(linear, chunk, base);
+            let chunks = cut(tiled, &ranges).expect("block row parts are ascending and inside the surface");
+            tasks.into_par_iter().zip(ranges).zip(chunks).for_each(|(((zs, ys, xs), range), chunk)| {
+                let mut m = K::tile(linear, chunk, range.start);
                 for z in zs {
                     gobs(p, b, &mut m, z, ys.clone(), xs, b.gob_height_rows());
                 }
