@@ -86,8 +86,9 @@ const ONE_F: u32 = 0x3f80_0000;
 // ---------------------------------------------------------------------------------------------
 
 /// Decodes a small float (`e_bits` exponent, `m_bits` mantissa, optional sign bit above them)
-/// to `f32`. Exact for every input.
-pub fn small_float_to_f32(bits: u32, e_bits: u32, m_bits: u32, signed: bool) -> f32 {
+/// to `f32`. Exact for every input. Crate-private: callers pass the widths of a known format
+/// (`e_bits` 1..=8, `m_bits` 0..=23); the public way in is [`Format::decode_element`].
+pub(crate) fn small_float_to_f32(bits: u32, e_bits: u32, m_bits: u32, signed: bool) -> f32 {
     let m = bits & ((1 << m_bits) - 1);
     let e = (bits >> m_bits) & ((1 << e_bits) - 1);
     let sign = if signed { (bits >> (m_bits + e_bits)) & 1 } else { 0 };
@@ -115,7 +116,7 @@ fn apply_sign(v: f32, sign: u32) -> f32 {
 
 /// Encodes `x` as a small float (see [`small_float_to_f32`]), rounding to nearest even.
 /// Unsigned formats send negative values (and -0, -inf) to +0.
-pub fn f32_to_small_float(x: f32, e_bits: u32, m_bits: u32, signed: bool) -> u32 {
+pub(crate) fn f32_to_small_float(x: f32, e_bits: u32, m_bits: u32, signed: bool) -> u32 {
     let b = x.to_bits();
     let sign = b >> 31;
     let exp = ((b >> 23) & 0xff) as i32;
@@ -245,8 +246,9 @@ fn sign_extend(raw: u32, bits: u32) -> i32 {
     ((raw << sh) as i32) >> sh
 }
 
-/// Decodes one `bits`-wide field of type `ty` to a register value.
-pub fn decode_field(raw: u32, bits: u32, ty: ComponentType) -> u32 {
+/// Decodes one `bits`-wide field (1..=32 bits, from a format's component list) of type `ty`
+/// to a register value.
+pub(crate) fn decode_field(raw: u32, bits: u32, ty: ComponentType) -> u32 {
     match ty {
         ComponentType::Unorm => ((f64::from(raw) / mask(bits) as f64) as f32).to_bits(),
         ComponentType::Snorm => {
@@ -264,9 +266,9 @@ pub fn decode_field(raw: u32, bits: u32, ty: ComponentType) -> u32 {
     }
 }
 
-/// Encodes a register value into a `bits`-wide field of type `ty` (round to nearest,
-/// saturating).
-pub fn encode_field(v: u32, bits: u32, ty: ComponentType) -> u32 {
+/// Encodes a register value into a `bits`-wide field (1..=32 bits, from a format's component
+/// list) of type `ty` (round to nearest, saturating).
+pub(crate) fn encode_field(v: u32, bits: u32, ty: ComponentType) -> u32 {
     let m = mask(bits);
     let out = match ty {
         ComponentType::Unorm => {
@@ -627,7 +629,12 @@ impl Format {
         let (bw, bh) = self.block_dims();
         let cols = w.div_ceil(bw) as usize;
         let rows = h.div_ceil(bh) as usize;
-        let row_bytes = cols * self.elem_size_bytes() as usize;
+        let row_bytes = cols.checked_mul(self.elem_size_bytes() as usize).ok_or(Error::OutOfRange {
+            field: "width",
+            value: u64::from(w),
+            min: 0,
+            max: (usize::MAX / self.elem_size_bytes() as usize) as u64,
+        })?;
         if row_pitch < row_bytes {
             return Err(Error::OutOfRange {
                 field: "row pitch",
@@ -636,11 +643,23 @@ impl Format {
                 max: u64::MAX,
             });
         }
-        let need = if rows == 0 { 0 } else { (rows - 1) * row_pitch + row_bytes };
+        // Checked: a row pitch whose span overflows is an error, not a wrapped length that
+        // passes the check and an index that panics later.
+        let need = match rows {
+            0 => 0,
+            _ => (rows - 1).checked_mul(row_pitch).and_then(|n| n.checked_add(row_bytes)).ok_or_else(|| {
+                Error::OutOfRange {
+                    field: "row pitch",
+                    value: row_pitch as u64,
+                    min: row_bytes as u64,
+                    max: ((usize::MAX - row_bytes) / (rows - 1)) as u64,
+                }
+            })?,
+        };
         if elems < need {
             return Err(Error::BufferTooSmall { what: "element input", needed: need as u64, got: elems as u64 });
         }
-        let px = w as usize * h as usize;
+        let px = (w as usize).saturating_mul(h as usize);
         if out < px {
             return Err(Error::BufferTooSmall { what: "pixel buffer", needed: px as u64, got: out as u64 });
         }

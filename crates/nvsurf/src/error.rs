@@ -138,6 +138,21 @@ pub(crate) fn mul(what: &'static str, a: u64, b: u64) -> Result<u64> {
     a.checked_mul(b).ok_or_else(|| Error::Overflow { what, detail: alloc::format!("{a} x {b} overflows 64 bits") })
 }
 
+/// A zero-filled buffer of `bytes` for `what`, or [`Error::Overflow`] when it does not fit in
+/// `usize` and [`Error::Unsupported`] when the allocator refuses it (never an abort).
+pub(crate) fn zeroed(what: &'static str, bytes: u64) -> Result<Vec<u8>> {
+    let n = usize::try_from(bytes)
+        .map_err(|_| Error::Overflow { what, detail: alloc::format!("{bytes} bytes do not fit in usize") })?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| Error::Unsupported {
+        field: what,
+        value: alloc::format!("{bytes} bytes"),
+        rule: "the allocation failed".into(),
+    })?;
+    v.resize(n, 0);
+    Ok(v)
+}
+
 /// Ranks `candidates` by edit distance to `name` (case-insensitive) and returns up to 3 close ones.
 pub fn closest<'a, I: IntoIterator<Item = &'a str>>(name: &str, candidates: I) -> Vec<String> {
     let name = name.to_ascii_lowercase();

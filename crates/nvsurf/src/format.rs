@@ -496,8 +496,9 @@ impl Format {
         let prefixes =
             [("tex:", Kind::Texture), ("texture:", Kind::Texture), ("color:", Kind::Color), ("zeta:", Kind::Zeta)];
         for (p, kind) in prefixes {
-            if n.len() >= p.len() && n[..p.len()].eq_ignore_ascii_case(p) {
-                let rest = &n[p.len()..];
+            // `get`, not indexing: a name with a multi-byte character where the prefix would
+            // end is simply not this prefix (never a char-boundary panic).
+            if let Some(rest) = n.get(..p.len()).filter(|h| h.eq_ignore_ascii_case(p)).map(|_| &n[p.len()..]) {
                 // Names first: the texture formats `8`, `16` and `32` are names, not decimal ids.
                 if let Some(f) = Self::by_name(kind, rest) {
                     return Ok(f);

@@ -85,9 +85,12 @@ pub struct BlockLinear {
 }
 
 /// The document's auto-sizing loop for one dimension: shrink while half a block (in bytes, rows
-/// or slices) still covers `extent`.
-pub fn auto_size_log2(mut log2: u32, gob_extent: u64, extent: u64) -> u32 {
-    while log2 > 0 && (gob_extent << (log2 - 1)) >= extent {
+/// or slices) still covers `extent`. Any `log2` is accepted: half a block is computed in 128
+/// bits (with the shift capped at 64, past which it covers every `u64` extent anyway, so a
+/// start above 65 behaves as 65).
+pub fn auto_size_log2(log2: u32, gob_extent: u64, extent: u64) -> u32 {
+    let mut log2 = log2.min(65);
+    while log2 > 0 && (u128::from(gob_extent) << (log2 - 1).min(64)) >= u128::from(extent) {
         log2 -= 1;
     }
     log2

@@ -84,8 +84,11 @@ impl GobOrder {
 
     /// Byte offset inside the gob of byte column `x` (0..64) in row `y` (0..gob height).
     /// For non-VM orders the gob must have 8 rows (see [`GobOrder::check_gob_height`]).
+    /// Coordinates are taken modulo the largest gob (64 bytes by 8 rows), so the offset is
+    /// always below 512 (a VM-order gob of 4 rows: pass `y` below 4).
     #[inline(always)]
     pub const fn offset_in_gob(self, x: u32, y: u32) -> u32 {
+        let (x, y) = (x % 64, y % 8);
         match self {
             GobOrder::Vm => x + 64 * y,
             GobOrder::Tegra => (x % 16) + 16 * (y % 2) + 32 * ((x / 16) % 2) + 64 * ((y / 2) % 4) + 256 * (x / 32),

@@ -96,7 +96,17 @@ impl Pitch {
         let size_bytes = mul("surface size", p.pitch_bytes, p.height.into())?;
         check_span("surface", p.address, size_bytes)?;
         let byte_view = p.binding.is_some_and(Binding::is_byte_oriented) && p.elem_size != 1;
-        let (elem_size, width) = if byte_view { (1, row as u32) } else { (p.elem_size, p.width) };
+        // The byte view's width is the row in bytes, which must itself fit a width (u32).
+        let width = match byte_view {
+            true => u32::try_from(row).map_err(|_| Error::OutOfRange {
+                field: "row bytes (byte-oriented binding)",
+                value: row,
+                min: 0,
+                max: u64::from(u32::MAX),
+            })?,
+            false => p.width,
+        };
+        let elem_size = if byte_view { 1 } else { p.elem_size };
         Ok(Pitch {
             gpu: p.gpu,
             address: p.address,

@@ -39,14 +39,16 @@ pub struct Swizzled {
     size_bytes: u64,
 }
 
-/// The index bits that belong to x, y and z for a `2^lw x 2^lh x 2^ld` surface.
+/// The index bits that belong to x, y and z for a `2^lw x 2^lh x 2^ld` surface. An index has
+/// 64 bits: when the log2 sizes add up to more, the bits past 63 are not assigned (a surface
+/// that large is refused by [`Swizzled::new`] long before).
 pub fn swizzle_masks(log2: [u32; 3]) -> [u64; 3] {
     let mut masks = [0u64; 3];
     let mut left = log2;
     let mut bit = 0;
-    while left.iter().any(|&l| l > 0) {
+    while bit < 64 && left.iter().any(|&l| l > 0) {
         for d in 0..3 {
-            if left[d] > 0 {
+            if left[d] > 0 && bit < 64 {
                 masks[d] |= 1 << bit;
                 bit += 1;
                 left[d] -= 1;

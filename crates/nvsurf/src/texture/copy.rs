@@ -49,9 +49,26 @@ fn untile_subresource_in_job(sub: &Subresource, dump: &[u8], linear: &mut [u8], 
             tile::untile_part(&s, &dump[d], &mut linear[l], region, lin, job_bytes)
         }
         None => {
-            linear[l].copy_from_slice(&dump[d][..sub.linear_size_bytes as usize]);
+            let n = buffer_bytes(sub)?;
+            linear[l].copy_from_slice(&dump[d][..n]);
             Ok(())
         }
+    }
+}
+
+/// The bytes a subresource without a surface (a BUFFER texture) copies as they are: its
+/// linear size, which must fit in its share of the dump (a hand-built [`Subresource`] may
+/// claim more; that is an error, not a copy into the next subresource).
+fn buffer_bytes(sub: &Subresource) -> Result<usize> {
+    match sub.linear_size_bytes <= sub.size_bytes {
+        // At most `size_bytes`, whose range in the dump was checked.
+        true => Ok(sub.linear_size_bytes as usize),
+        false => Err(Error::OutOfRange {
+            field: "subresource linear_size_bytes",
+            value: sub.linear_size_bytes,
+            min: 0,
+            max: sub.size_bytes,
+        }),
     }
 }
 
@@ -71,7 +88,7 @@ fn tile_subresource_in_job(sub: &Subresource, linear: &[u8], dump: &mut [u8], jo
             tile::tile_part(&s, &linear[l], &mut dump[d], region, lin, job_bytes)
         }
         None => {
-            let n = sub.linear_size_bytes as usize;
+            let n = buffer_bytes(sub)?;
             dump[d][..n].copy_from_slice(&linear[l]);
             Ok(())
         }
@@ -105,14 +122,24 @@ impl Texture {
 
     /// [`Texture::untile`] into a new buffer.
     pub fn untile_to_vec(&self, dump: &[u8]) -> Result<alloc::vec::Vec<u8>> {
-        let mut out = alloc::vec![0u8; usize::try_from(self.linear_size_bytes()).map_err(|_| overflow())?];
+        // The dump is checked before the output is allocated (a short dump is an error, not
+        // an allocation of the whole linear texture).
+        self.check_dump(dump.len() as u64)?;
+        let mut out = crate::error::zeroed("linear texture size", self.linear_size_bytes())?;
         self.untile(dump, &mut out)?;
         Ok(out)
     }
 
     /// [`Texture::tile`] into a new, zero-filled buffer of [`Texture::size_bytes`].
     pub fn tile_to_vec(&self, linear: &[u8]) -> Result<alloc::vec::Vec<u8>> {
-        let mut out = alloc::vec![0u8; usize::try_from(self.size_bytes()).map_err(|_| overflow())?];
+        if self.linear_size_bytes() > linear.len() as u64 {
+            return Err(Error::BufferTooSmall {
+                what: "linear texture",
+                needed: self.linear_size_bytes(),
+                got: linear.len() as u64,
+            });
+        }
+        let mut out = crate::error::zeroed("texture size", self.size_bytes())?;
         self.tile(linear, &mut out)?;
         Ok(out)
     }
@@ -276,8 +303,4 @@ mod par {
             }
         }
     }
-}
-
-fn overflow() -> Error {
-    Error::Overflow { what: "texture size", detail: "does not fit in usize".into() }
 }

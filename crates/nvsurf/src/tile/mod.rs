@@ -36,9 +36,8 @@
 
 pub mod kernels;
 
-use crate::error::{Error, Result};
+use crate::error::{mul, zeroed, Error, Result};
 use crate::layout::Surface;
-use alloc::vec;
 use alloc::vec::Vec;
 
 /// A box of elements inside a surface: origin (x, y, z) and extent (w, h, d).
@@ -138,6 +137,14 @@ pub struct Plan {
     pub linear_span: usize,
     /// Bytes of the tiled buffer the surface spans (`size_bytes`).
     pub tiled_span: usize,
+}
+
+/// [`Error::BufferTooSmall`] when `got` bytes are fewer than `needed`.
+fn short(what: &'static str, needed: u64, got: usize) -> Result<()> {
+    match needed > got as u64 {
+        true => Err(Error::BufferTooSmall { what, needed, got: got as u64 }),
+        false => Ok(()),
+    }
 }
 
 fn to_usize(what: &'static str, v: u64) -> Result<usize> {
@@ -385,7 +392,10 @@ fn tile_streamed(plan: &Plan, linear: &[u8], tiled: &mut [u8], stream: bool) {
 pub fn untile_to_vec(s: &Surface, tiled: &[u8]) -> Result<Vec<u8>> {
     let region = Region::whole(s);
     let lin = LinearLayout::packed(&region, s.elem_size());
-    let mut out = vec![0u8; to_usize("linear image size", lin.slice_pitch_bytes * u64::from(region.d))?];
+    // The input is checked before the output is allocated: a short dump of a huge surface is an
+    // error, not an allocation of the whole surface.
+    short("tiled buffer", s.size_bytes(), tiled.len())?;
+    let mut out = zeroed("linear image size", mul("linear image size", lin.slice_pitch_bytes, u64::from(region.d))?)?;
     untile(s, tiled, &mut out, region, lin)?;
     Ok(out)
 }
@@ -395,7 +405,8 @@ pub fn untile_to_vec(s: &Surface, tiled: &[u8]) -> Result<Vec<u8>> {
 pub fn tile_to_vec(s: &Surface, linear: &[u8]) -> Result<Vec<u8>> {
     let region = Region::whole(s);
     let lin = LinearLayout::packed(&region, s.elem_size());
-    let mut out = vec![0u8; to_usize("surface size", s.size_bytes())?];
+    short("linear buffer", mul("linear image size", lin.slice_pitch_bytes, u64::from(region.d))?, linear.len())?;
+    let mut out = zeroed("surface size", s.size_bytes())?;
     tile(s, linear, &mut out, region, lin)?;
     Ok(out)
 }
