@@ -299,7 +299,8 @@ pub fn tile_texture(
     let linear = match input {
         LinearSide::File(p) => read_file(p)?,
         LinearSide::Split(dir) => {
-            let mut v = Vec::with_capacity(usize::try_from(t.linear_size_bytes())?);
+            let n = usize::try_from(t.linear_size_bytes())?;
+            let mut v = crate::picture::try_with_capacity("linear texture", n)?;
             for sub in t.subresources() {
                 let p = dir.join(split_name(sub.level, sub.layer));
                 let b = read_file(&p)?;
@@ -330,7 +331,7 @@ pub fn tile_texture(
     let end = usize::try_from(offset.checked_add(t.size_bytes()).ok_or("offset + texture size overflows")?)?;
     let mut dump = match onto {
         Some(p) => read_file(p)?,
-        None => vec![0u8; end],
+        None => crate::picture::try_filled("texture dump", end, 0u8)?,
     };
     if dump.len() < end {
         return Err(format!("--onto holds {} bytes but {end} bytes are expected", dump.len()).into());
@@ -342,15 +343,24 @@ pub fn tile_texture(
 
 /// Untiles a whole texture into a new packed linear buffer: split by level and layer (and
 /// within large levels) over `pool`, or on this thread when there is none (`--threads 1`).
-pub fn untile_whole(t: &Texture, dump: &[u8], pool: Option<&rayon::ThreadPool>) -> Result<Vec<u8>, Error> {
+pub fn untile_whole(
+    t: &Texture,
+    dump: &[u8],
+    pool: Option<&rayon::ThreadPool>,
+) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     match pool {
-        None => t.untile_to_vec(dump),
+        None => Ok(t.untile_to_vec(dump)?),
         Some(p) => {
+            // The dump is checked before the output is allocated.
+            if (dump.len() as u64) < t.size_bytes() {
+                let got = dump.len() as u64;
+                return Err(Error::BufferTooSmall { what: "texture dump", needed: t.size_bytes(), got }.into());
+            }
             let n = usize::try_from(t.linear_size_bytes()).map_err(|_| Error::Overflow {
                 what: "linear texture size",
                 detail: format!("{} bytes do not fit in memory", t.linear_size_bytes()),
             })?;
-            let mut out = vec![0u8; n];
+            let mut out = crate::picture::try_filled("linear texture", n, 0u8)?;
             p.install(|| t.untile_parallel(dump, &mut out))?;
             Ok(out)
         }

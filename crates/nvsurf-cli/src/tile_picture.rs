@@ -93,21 +93,8 @@ pub fn read_linear(a: &TilingArgs, region: &Region, input: &Path) -> Res<crate::
     }
     let f = picture_format(a, input)?;
     let want = region_extent(a, &f, region)?;
-    let (got, data) = read_surface(input, &f, want.depth)?;
-    if got != want {
-        return Err(format!(
-            "picture '{}' is {}x{}x{} px but the {} is {}x{}x{} px",
-            input.display(),
-            got.width_px,
-            got.height_px,
-            got.depth,
-            if a.region.is_some() { "box" } else { "surface" },
-            want.width_px,
-            want.height_px,
-            want.depth
-        )
-        .into());
-    }
+    let what = if a.region.is_some() { "box" } else { "surface" };
+    let (_, data) = read_surface(input, &f, want.depth, Some((want, what)))?;
     let mut out = crate::tiling::LineAligned::zeroed("picture elements", data.len())?;
     out.copy_from_slice(&data);
     Ok(out)
@@ -202,7 +189,7 @@ fn tile_dds(a: &TilingArgs, f: &Format, t: &Texture, pool: Option<&rayon::Thread
     let end = off.checked_add(usize::try_from(t.size_bytes())?).ok_or("offset + texture size overflows")?;
     let mut dump = match &a.onto {
         Some(p) => read_file(p)?,
-        None => vec![0u8; end],
+        None => crate::picture::try_filled("texture dump", end, 0u8)?,
     };
     if dump.len() < end {
         return Err(format!("--onto holds {} bytes but {end} bytes are expected", dump.len()).into());

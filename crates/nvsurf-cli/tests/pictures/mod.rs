@@ -37,6 +37,7 @@ pub fn write_png_rgba8(p: &Path, w: u32, h: u32, rgba: &[u8]) {
 }
 
 /// Reads a PNG that must be 8-bit RGBA: (width, height, samples).
+#[allow(dead_code)] // not every test file reads pictures
 pub fn read_png_rgba8(p: &Path) -> (u32, u32, Vec<u8>) {
     let mut r = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap())).read_info().unwrap();
     let mut buf = vec![0u8; r.output_buffer_size().unwrap()];

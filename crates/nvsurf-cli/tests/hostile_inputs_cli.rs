@@ -1,0 +1,171 @@
+//! Crafted inputs an adversarial review of the CLI (session 9) used to crash, hang or fool
+//! `nvsurf`: picture headers that claim sizes their files do not hold, and sizes whose byte
+//! counts overflow. Each must now exit with status 2 and one `error:` line, quickly, and leave
+//! no output file.
+
+use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, NewDxgiParams};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+mod pictures;
+use pictures::*;
+
+/// Runs `nvsurf` and checks the refusal: status 2, one `error:` line containing `needle`,
+/// within a few seconds, and no `output` written.
+fn refused(args: &[&str], needle: &str, output: &Path) {
+    let _ = std::fs::remove_file(output);
+    let t = Instant::now();
+    let (rc, _, err) = nvsurf(args);
+    assert!(t.elapsed() < Duration::from_secs(10), "{args:?} took {:?}", t.elapsed());
+    assert_eq!(rc, 2, "{args:?}: {err}");
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{args:?}: {err}");
+    assert!(errors[0].contains(needle), "{args:?}: '{}' lacks '{needle}'", errors[0]);
+    assert!(!output.exists(), "{args:?} wrote {}", output.display());
+}
+
+/// A DDS (DX10 header) of a 4x4 `format` texture with two mip levels (so that the header's
+/// mip count is read), whose header is then edited by `edit`; the data stays what the 4x4
+/// texture had.
+fn crafted_dds(path: &Path, format: DxgiFormat, edit: impl FnOnce(&mut Dds)) {
+    let mut dds = Dds::new_dxgi(NewDxgiParams {
+        height: 4,
+        width: 4,
+        depth: None,
+        format,
+        mipmap_levels: Some(2),
+        array_layers: None,
+        caps2: None,
+        is_cubemap: false,
+        resource_dimension: D3D10ResourceDimension::Texture2D,
+        alpha_mode: AlphaMode::Unknown,
+    })
+    .unwrap();
+    edit(&mut dds);
+    dds.write(&mut std::fs::File::create(path).unwrap()).unwrap();
+}
+
+/// CRC-32 (ISO-HDLC, the PNG chunk checksum), bit by bit.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = if c & 1 != 0 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
+        }
+    }
+    !c
+}
+
+/// A PNG whose header claims `w x h` 8-bit RGBA pixels, with no image data.
+fn png_header_only(path: &Path, w: u32, h: u32) {
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut chunk = |kind: &[u8; 4], data: &[u8]| {
+        out.extend((data.len() as u32).to_be_bytes());
+        let body: Vec<u8> = kind.iter().chain(data).copied().collect();
+        out.extend(&body);
+        out.extend(crc32(&body).to_be_bytes());
+    };
+    let mut ihdr = [w.to_be_bytes(), h.to_be_bytes()].concat();
+    ihdr.extend([8, 6, 0, 0, 0]);
+    chunk(b"IHDR", &ihdr);
+    // An empty zlib stream (one final stored block of 0 bytes, Adler-32 of nothing = 1): the
+    // decoder reaches the pixels only after the header was read.
+    chunk(b"IDAT", &[0x78, 0x01, 0x01, 0x00, 0x00, 0xff, 0xff, 0, 0, 0, 1]);
+    chunk(b"IEND", &[]);
+    std::fs::write(path, out).unwrap();
+}
+
+#[test]
+fn crc_matches_the_png_check_value() {
+    // The CRC-32 check value of "123456789".
+    assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
+}
+
+#[test]
+fn convert_refuses_sizes_whose_byte_count_overflows() {
+    let input = tmp("hostile", "empty.bin");
+    std::fs::write(&input, []).unwrap();
+    // 2^31 x 2^29 pixels of 16 bytes is 2^64 bytes: once wrapped to 0 (an empty file written
+    // with status 0, or a header-only DDS), or a capacity-overflow panic for PNG/EXR.
+    for out in ["o.bin", "o.dds", "o.png", "o.exr"] {
+        let output = tmp("hostile", out);
+        let args = ["convert", "--format", "RGBA32_FLOAT", "--size", "2147483648x536870912", "--input", s(&input)];
+        let mut args = args.to_vec();
+        args.extend(["--output", s(&output)]);
+        refused(&args, "image size 18446744073709551616 bytes", &output);
+    }
+}
+
+#[test]
+fn dds_headers_that_claim_more_than_the_file_holds_are_refused() {
+    let out = tmp("hostile", "dds-out.bin");
+    // The header of the overflowing size above, with no data.
+    let wrap = tmp("hostile", "wrap.dds");
+    crafted_dds(&wrap, DxgiFormat::R32G32B32A32_Float, |d| {
+        d.header.width = 1 << 31;
+        d.header.height = 1 << 29;
+        d.data.clear();
+    });
+    for fmt in ["RGBA32_FLOAT", "A8B8G8R8"] {
+        refused(&["convert", "--format", fmt, "--input", s(&wrap), "--output", s(&out)], "DDS texture size", &out);
+    }
+    let png = tmp("hostile", "dds-out.png");
+    refused(&["convert", "--format", "A8B8G8R8", "--input", s(&wrap), "--output", s(&png)], "DDS texture size", &png);
+    let tile = ["tile", "--gpu", "gf100", "--format", "A8B8G8R8", "--size", "4x4", "--block-log2", "0,0,0"];
+    let mut args = tile.to_vec();
+    args.extend(["--input", s(&wrap), "--output", s(&out)]);
+    refused(&args, "DDS texture size", &out);
+
+    // A 4x4 texture claiming 2^32-1 mip levels (the level loops once ran for minutes).
+    let mips = tmp("hostile", "mips.dds");
+    crafted_dds(&mips, DxgiFormat::R8G8B8A8_UNorm, |d| d.header.mip_map_count = Some(u32::MAX));
+    refused(&["convert", "--format", "A8B8G8R8", "--input", s(&mips), "--output", s(&out)], "DDS mip levels", &out);
+
+    // A cube array whose face count (6 per cube) overflows 32 bits: a panic inside the DDS crate.
+    let cubes = tmp("hostile", "cubes.dds");
+    crafted_dds(&cubes, DxgiFormat::R8G8B8A8_UNorm, |d| {
+        let h = d.header10.as_mut().unwrap();
+        h.misc_flag = ddsfile::MiscFlag::TEXTURECUBE;
+        h.array_size = 0x8000_0001;
+    });
+    refused(&["convert", "--format", "A8B8G8R8", "--input", s(&cubes), "--output", s(&out)], "DDS cube count", &out);
+
+    // A zero width.
+    let zero = tmp("hostile", "zero.dds");
+    crafted_dds(&zero, DxgiFormat::R8G8B8A8_UNorm, |d| d.header.width = 0);
+    refused(&["convert", "--format", "A8B8G8R8", "--input", s(&zero), "--output", s(&out)], "DDS width 0", &out);
+}
+
+#[test]
+fn png_headers_are_checked_before_their_pixels_are_allocated() {
+    // 69 bytes claiming 100000 x 100000 pixels (40 GB decoded): once an abort.
+    let huge = tmp("hostile", "huge.png");
+    png_header_only(&huge, 100_000, 100_000);
+    assert!(std::fs::metadata(&huge).unwrap().len() < 100);
+    let out = tmp("hostile", "png-out.bin");
+    // `tile` knows the size it wants and compares the header first.
+    let tile = ["tile", "--gpu", "gf100", "--format", "A8B8G8R8", "--size", "64x64", "--block-log2", "0,0,0"];
+    let mut args = tile.to_vec();
+    args.extend(["--input", s(&huge), "--output", s(&out)]);
+    refused(&args, "is 100000x100000x1 px but the surface is 64x64x1 px", &out);
+    // `convert` has no size to compare: the allocation fails as an error, not an abort (or,
+    // on a machine that grants it, the missing image data is the error).
+    let (rc, _, err) = nvsurf(&["convert", "--format", "A8B8G8R8", "--input", s(&huge), "--output", s(&out)]);
+    assert_eq!(rc, 2, "{err}");
+    assert!(err.starts_with("error: cannot read PNG"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn texture_outputs_too_large_to_allocate_are_errors() {
+    let input = tmp("hostile", "tex.lin");
+    std::fs::write(&input, vec![0u8; 30_000]).unwrap();
+    let out = tmp("hostile", "tex-out.bin");
+    let tex = ["tile", "--gpu", "gf100", "--elem-size", "4", "--size", "64x64", "--levels", "7", "--texture"];
+    for offset in ["100000000000000", "18446744073709000000"] {
+        let mut args = tex.to_vec();
+        args.extend(["--input", s(&input), "--output", s(&out), "--offset", offset]);
+        refused(&args, "cannot allocate", &out);
+    }
+}
