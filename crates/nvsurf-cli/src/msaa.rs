@@ -156,7 +156,8 @@ pub fn mode_text(m: MsMode) -> String {
             }
         }
     }
-    let sizes: Vec<String> = m.allowed_elem_sizes().iter().map(u32::to_string).collect();
+    let sizes: Vec<String> =
+        m.allowed_elem_sizes().iter().map(|&e| if e == 12 { "12 (GF100+)".into() } else { e.to_string() }).collect();
     let _ = writeln!(o, "  element sizes: {} bytes; blocklinear surfaces only", sizes.join(", "));
     o
 }

@@ -51,7 +51,8 @@ pub struct ResolveArgs {
     /// default) or four-bits (ERRATA OPEN reading for CS4/CS8: 4 bits in every sample).
     #[arg(long = "coverage-layout", value_name = "document|four-bits", default_value = "document")]
     pub coverage_layout: String,
-    /// The resolved picture (.png, .exr, .dds) or raw linear elements (any other extension).
+    /// The resolved picture (.png, .exr, .dds) or raw linear elements (any other extension except
+    /// unsupported picture types such as .jpg, which are an error).
     #[arg(long)]
     pub output: PathBuf,
 }
@@ -123,6 +124,9 @@ pub fn run(a: ResolveArgs) -> CmdResult {
     }
     let mode = MsMode::parse(&a.ms_mode)?;
     let rule = parse_rule(&a.coverage_layout)?;
+    // A picture (.png, .exr, .dds), raw bytes (any other extension), or an error for picture
+    // types that are not written (.jpg, ...), as `untile` and `convert` decide.
+    let out_kind = PicKind::of_linear_side(&a.output)?;
     if a.zeta.is_some() && !mode.is_csaa() {
         return Err(unsupported(
             "ms-mode",
@@ -194,7 +198,7 @@ pub fn run(a: ResolveArgs) -> CmdResult {
     let e = Extent::new(w, h);
     let mut out = vec![0u8; e.bytes(&f)];
     f.encode_rect_f32(&resolved, w, h, &mut out, e.row_bytes(&f))?;
-    let files = if PicKind::of(&a.output).is_ok() {
+    let files = if out_kind.is_some() {
         write_surface(&a.output, &f, e, &out)?
     } else {
         crate::tiling::write_atomic(&a.output, &out)?;

@@ -2,7 +2,8 @@
 //!
 //! Memory: the input file is read once into memory and the output is built in one buffer, so the
 //! peak is about input + output. The output is written to a temporary file beside the target and
-//! renamed over it, so an existing file is replaced atomically. A progress bar (indicatif) shows
+//! renamed over it, so an existing file is replaced atomically (a symlink's target is replaced,
+//! and devices such as `/dev/stdout` are written in place; see [`with_temp`]). A progress bar (indicatif) shows
 //! on a terminal for surfaces of 64 MiB and more.
 
 use crate::surface_args::{parse_list, parse_u64, SurfaceArgs};
@@ -58,35 +59,95 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()).into())
 }
 
+/// Where [`with_temp`] writes: the file to replace atomically, or the path itself.
+enum Target {
+    /// A regular file (existing, or new): write a temporary file in its directory and rename it
+    /// over this path. For a symlink this is the resolved target, so the link stays a link.
+    Replace(PathBuf),
+    /// An existing file that is not a regular file (a device such as `/dev/stdout`, a FIFO, ...):
+    /// written in place, since renaming over it would replace the device with a regular file.
+    InPlace,
+}
+
+/// How to write `path`: symlinks are resolved ([`std::fs::canonicalize`]) and their target is
+/// replaced; non-regular files are written in place; regular and new files are replaced.
+fn target(path: &Path) -> Result<Target, Box<dyn std::error::Error>> {
+    let link = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Target::Replace(path.to_path_buf())),
+        Err(e) => return Err(e.into()),
+    };
+    let is_link = link.file_type().is_symlink();
+    let meta = if is_link {
+        match std::fs::metadata(path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let to = std::fs::read_link(path)?;
+                return Err(format!("it is a symlink to '{}', which does not exist", to.display()).into());
+            }
+            Err(e) => return Err(e.into()),
+        }
+    } else {
+        link
+    };
+    if meta.is_dir() {
+        return Err("it is a directory".into());
+    }
+    if !meta.is_file() {
+        // Devices, FIFOs, sockets; also `/dev/stdout` (a symlink to a pipe or terminal, which
+        // canonicalize cannot resolve to a path).
+        return Ok(Target::InPlace);
+    }
+    if is_link {
+        Ok(Target::Replace(std::fs::canonicalize(path)?))
+    } else {
+        Ok(Target::Replace(path.to_path_buf()))
+    }
+}
+
 /// Runs `write` on a temporary path in the same directory as `path` (same extension), then
 /// renames it over `path`: an existing file is replaced atomically, and nothing is left behind
-/// when `write` fails.
+/// when `write` fails. If `path` is a symlink, the file it points to is replaced (temporary file
+/// in that file's directory) and the link is kept. If `path` exists and is not a regular file
+/// (a device such as `/dev/stdout`, a FIFO), `write` writes it directly, without a rename.
+/// Errors of its own (resolving `path`, the rename) read "cannot write 'PATH': cause"; errors
+/// of `write` are passed on as they are.
 pub fn with_temp(
     path: &Path,
     write: impl FnOnce(&Path) -> Result<(), Box<dyn std::error::Error>>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| format!("output '{}' is not a file name", path.display()))?;
-    let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    let cannot = |e: &dyn std::fmt::Display| -> Box<dyn std::error::Error> {
+        format!("cannot write '{}': {e}", path.display()).into()
+    };
+    let real = match target(path).map_err(|e| cannot(&e))? {
+        Target::InPlace => return write(path),
+        Target::Replace(p) => p,
+    };
+    let dir = real.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = real.file_name().ok_or_else(|| format!("output '{}' is not a file name", path.display()))?;
+    let ext = real.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
     let tmp = dir.join(format!(".{}.nvsurf-tmp-{}{ext}", name.to_string_lossy(), std::process::id()));
-    let result = write(&tmp).and_then(|()| {
-        std::fs::rename(&tmp, path).map_err(|e| format!("cannot write '{}': {e}", path.display()).into())
-    });
+    let result = write(&tmp).and_then(|()| std::fs::rename(&tmp, &real).map_err(|e| cannot(&e)));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
     result
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename (see
+/// [`with_temp`] for symlinks and devices). The error names `path` once.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
     with_temp(path, |tmp| {
-        let mut f = std::fs::File::create(tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        Ok(())
+        let write = || -> std::io::Result<()> {
+            let mut f = std::fs::File::create(tmp)?;
+            f.write_all(bytes)?;
+            if f.metadata()?.is_file() {
+                f.sync_all()?;
+            }
+            Ok(())
+        };
+        write().map_err(|e| format!("cannot write '{}': {e}", path.display()).into())
     })
-    .map_err(|e| format!("cannot write '{}': {e}", path.display()).into())
 }
 
 impl TilingArgs {
@@ -115,14 +176,6 @@ fn linear_bytes(r: &Region, lin: &LinearLayout) -> Result<usize, Box<dyn std::er
         .ok_or_else(|| format!("the linear image of {r:?} with {lin:?} does not fit in memory").into())
 }
 
-/// A zeroed buffer of `len` bytes, or an error (instead of an abort) when memory is short.
-pub fn alloc_zeroed(what: &str, len: usize) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| format!("cannot allocate {len} bytes for the {what}"))?;
-    v.resize(len, 0);
-    Ok(v)
-}
-
 /// A byte buffer whose data starts on a 64-byte boundary: the library's AVX-512 gob and chunk
 /// kernels and its streaming stores run only on line-aligned buffers (a large `Vec<u8>` from
 /// the C allocator starts 16 bytes into a page). It costs 63 bytes more than a `Vec`.
@@ -136,7 +189,7 @@ impl LineAligned {
     /// `len` zero bytes, or an error naming `what` when memory runs out.
     pub fn zeroed(what: &str, len: usize) -> Result<Self, Box<dyn std::error::Error>> {
         let total = len.checked_add(63).ok_or_else(|| format!("cannot allocate {len} bytes for the {what}"))?;
-        let buf = alloc_zeroed(what, total)?;
+        let buf = crate::picture::try_filled(what, total, 0u8)?;
         let at = buf.as_ptr().align_offset(64).min(63);
         Ok(LineAligned { buf, at, len })
     }
@@ -228,6 +281,14 @@ pub fn pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Box<dyn
 
 /// Runs `nvsurf untile`.
 pub fn run_untile(a: TilingArgs) -> CmdResult {
+    if let Some(onto) = &a.onto {
+        return Err(Error::Unsupported {
+            field: "--onto",
+            value: format!("'{}'", onto.display()),
+            rule: "--onto is for `tile` only (the tiled file to tile onto); `untile` reads --input".into(),
+        }
+        .into());
+    }
     let pool = pool(a.threads)?;
     if a.texture {
         let pool = pool.as_ref();

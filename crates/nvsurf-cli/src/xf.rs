@@ -535,7 +535,11 @@ fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
         RdiDir::Decode { gpu, addr, hex, json } => {
             let gpu = Gpu::from_name(&gpu)?;
             rdi::check_gpu(gpu)?;
-            let addr = trace::parse_u32(&addr).ok_or_else(|| format!("RDI address '{addr}' is not a number"))?;
+            let addr = trace::parse_u32_checked(&addr).map_err(|e| {
+                // The last byte of the VAB as RDI sees it.
+                let last = (gpu.vab_slots() * rdi::QUADWORD_BYTES) as u64 - 1;
+                trace::number_error("RDI address", &addr, e, last)
+            })?;
             let joined: String = hex.concat().chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
             let joined = joined.strip_prefix("0x").unwrap_or(&joined).to_string();
             if !joined.len().is_multiple_of(2) || !joined.chars().all(|c| c.is_ascii_hexdigit()) {

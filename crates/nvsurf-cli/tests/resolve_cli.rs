@@ -165,3 +165,30 @@ fn bad_combinations_are_one_line_errors() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn unsupported_picture_extension_is_an_error() {
+    // Review finding 7b: `--output r.jpg` wrote raw bytes to a .jpg and exited 0.
+    let dump = tiled_ms4(2, 2, |_, _, _| [1, 2, 3, 4]);
+    let input = tmp("resolve", "jpg_in.bin");
+    std::fs::write(&input, &dump).unwrap();
+    for ext in ["jpg", "JPEG", "bmp"] {
+        let out = tmp("resolve", &format!("r.{ext}"));
+        let _ = std::fs::remove_file(&out);
+        let mut args = vec!["resolve", "--ms-mode", "ms4", "--size", "2x2", "--input", s(&input), "--output", s(&out)];
+        args.extend(SURF);
+        let (rc, _, err) = nvsurf(&args);
+        assert_eq!(rc, 2, "{ext}: {err}");
+        assert!(err.contains("picture file") && err.contains(&format!("r.{ext}'")), "{err}");
+        assert!(err.contains("use .png, .exr or .dds"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(!out.exists(), "{ext}: nothing may be written");
+    }
+    // Other extensions still mean raw linear elements.
+    let out = tmp("resolve", "r.raw");
+    let mut args = vec!["resolve", "--ms-mode", "ms4", "--size", "2x2", "--input", s(&input), "--output", s(&out)];
+    args.extend(SURF);
+    let (rc, _, err) = nvsurf(&args);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(std::fs::read(&out).unwrap(), [1, 2, 3, 4].repeat(4));
+}

@@ -109,3 +109,23 @@ fn list_and_suggest() {
     assert_eq!(rc, 0);
     assert!(out.contains("0xed"), "{out}");
 }
+
+#[test]
+fn suggest_12_byte_format_agrees_with_check() {
+    // Review finding 5: suggest rejected 32_32_32 with the MS8 16-byte rule at ms1.
+    let (rc, out, err) = nvsurf(&["storage", "suggest", "--gpu", "gf100", "--format", "32_32_32", "--json"]);
+    assert_eq!(rc, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let id = v["storage_type"].as_u64().unwrap();
+    let (rc, out, _) =
+        nvsurf(&["storage", "check", "--gpu", "gf100", "--storage-type", &id.to_string(), "--format", "32_32_32"]);
+    assert_eq!(rc, 0, "{out}");
+    let (rc, _, err) = nvsurf(&["storage", "suggest", "--gpu", "gf100", "--format", "32_32_32", "--ms-mode", "ms4"]);
+    assert_eq!(rc, 0, "{err}");
+    for bad in ["0", "3", "4294967295"] {
+        let (rc, _, err) = nvsurf(&["storage", "suggest", "--gpu", "gf100", "--format", bad]);
+        assert_eq!(rc, 2, "{bad}");
+        assert!(err.contains(&format!("elem_size {bad} is not allowed: must be 1, 2, 4, 8 or 16 bytes")), "{err}");
+        assert!(!err.contains("MS8"), "{err}");
+    }
+}

@@ -123,21 +123,7 @@ fn existing_output_is_replaced() {
     let out = tmp("out2.bin");
     std::fs::write(&lin, pattern(64 * 8)).unwrap();
     std::fs::write(&out, vec![0xffu8; 100_000]).unwrap();
-    let (code, _) = nvsurf(&[
-        "tile",
-        "--gpu",
-        "gf100",
-        "--elem-size",
-        "1",
-        "--size",
-        "64x8",
-        "--block-log2",
-        "0,0,0",
-        "--input",
-        lin.to_str().unwrap(),
-        "--output",
-        out.to_str().unwrap(),
-    ]);
+    let (code, _) = tile_one_gob(&lin, &out);
     assert_eq!(code, 0);
     assert_eq!(std::fs::read(&out).unwrap(), pattern(64 * 8), "one gob, VM order: the same bytes");
 }
@@ -238,4 +224,135 @@ fn texture_mode_refuses_bad_thread_counts() {
             assert!(!out.exists(), "no output on error");
         }
     }
+}
+
+/// `tile` of one 64x8 gob (VM order: the same bytes) from `lin` to `out`.
+fn tile_one_gob(lin: &std::path::Path, out: &std::path::Path) -> (i32, String) {
+    nvsurf(&[
+        "tile",
+        "--gpu",
+        "gf100",
+        "--elem-size",
+        "1",
+        "--size",
+        "64x8",
+        "--block-log2",
+        "0,0,0",
+        "--input",
+        lin.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+    ])
+}
+
+#[cfg(unix)]
+#[test]
+fn output_symlink_replaces_its_target_and_stays_a_link() {
+    // Review finding 6: the rename replaced the link with a regular file, target untouched.
+    let dir = tmp("symlink_case");
+    let target_dir = dir.join("real");
+    std::fs::create_dir_all(&target_dir).unwrap();
+    let target = target_dir.join("target.bin");
+    std::fs::write(&target, vec![0xffu8; 100]).unwrap();
+    let link = dir.join("link.bin");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    // A relative link through a second link as well.
+    let link2 = dir.join("link2.bin");
+    let _ = std::fs::remove_file(&link2);
+    std::os::unix::fs::symlink("link.bin", &link2).unwrap();
+    let lin = tmp("lin_symlink.bin");
+    std::fs::write(&lin, pattern(64 * 8)).unwrap();
+    for l in [&link, &link2] {
+        std::fs::write(&target, vec![0xffu8; 100]).unwrap();
+        let (code, err) = tile_one_gob(&lin, l);
+        assert_eq!(code, 0, "{err}");
+        assert!(std::fs::symlink_metadata(l).unwrap().file_type().is_symlink(), "{l:?} must stay a link");
+        assert_eq!(std::fs::read(&target).unwrap(), pattern(64 * 8), "the target gets the output");
+    }
+    // No temporary file is left next to the link or the target.
+    for d in [&dir, &target_dir] {
+        let names: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(!names.iter().any(|n| n.to_string_lossy().contains("nvsurf-tmp")), "{names:?}");
+    }
+    // A dangling link is an error naming the path and where it points; nothing is created.
+    let dangling = dir.join("dangling.bin");
+    let _ = std::fs::remove_file(&dangling);
+    std::os::unix::fs::symlink(dir.join("missing.bin"), &dangling).unwrap();
+    let (code, err) = tile_one_gob(&lin, &dangling);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("dangling.bin'") && err.contains("missing.bin', which does not exist"), "{err}");
+    assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+}
+
+#[test]
+fn output_directory_error_names_the_path_once() {
+    // Review finding 6: "cannot write 'X': cannot write 'X': Is a directory".
+    let dir = tmp("out_is_dir");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lin = tmp("lin_dir.bin");
+    std::fs::write(&lin, pattern(64 * 8)).unwrap();
+    let (code, err) = tile_one_gob(&lin, &dir);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.matches("cannot write").count(), 1, "{err}");
+    assert!(err.contains(&format!("cannot write '{}': it is a directory", dir.display())), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_fifo_is_written_in_place() {
+    // A non-regular output (here a FIFO, standing in for devices like /dev/stdout) is written
+    // directly instead of being replaced by a regular file.
+    use std::io::Read;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let fifo = tmp("out.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo not available; skipped");
+        return;
+    }
+    // The read end, opened without blocking (O_NONBLOCK): nvsurf's open for writing then
+    // succeeds at once, and a rename over the FIFO would leave this end at EOF, not hanging.
+    const O_NONBLOCK: i32 = 0o4000;
+    let mut reader = std::fs::OpenOptions::new().read(true).custom_flags(O_NONBLOCK).open(&fifo).unwrap();
+    let lin = tmp("lin_fifo.bin");
+    std::fs::write(&lin, pattern(64 * 8)).unwrap();
+    let (code, err) = tile_one_gob(&lin, &fifo);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
+    let mut got = Vec::new();
+    reader.read_to_end(&mut got).unwrap();
+    assert_eq!(got, pattern(64 * 8));
+}
+
+#[test]
+fn untile_rejects_onto() {
+    // Review finding 7a: `untile --onto` was accepted and ignored.
+    let tiled = tmp("onto_in.bin");
+    std::fs::write(&tiled, vec![0u8; 64 * 8]).unwrap();
+    let out = tmp("onto_out.bin");
+    let _ = std::fs::remove_file(&out);
+    let (code, err) = nvsurf(&[
+        "untile",
+        "--gpu",
+        "gf100",
+        "--elem-size",
+        "1",
+        "--size",
+        "64x8",
+        "--block-log2",
+        "0,0,0",
+        "--input",
+        tiled.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+        "--onto",
+        "/nonexistent",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--onto '/nonexistent'") && err.contains("for `tile` only"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!out.exists());
 }

@@ -173,3 +173,31 @@ fn info_lists_per_version_facts() {
     assert_eq!(nv43[0]["pass_slot"], Value::Null);
     assert!(nv43[0]["wrapping"]["error"].as_str().unwrap().contains("undocumented"));
 }
+
+#[test]
+fn too_large_numbers_name_the_allowed_range() {
+    // Review finding 9: numbers above 32 bits were reported as "not a number".
+    let err = |args: &[&str]| {
+        let out = nvsurf(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    for a in ["18446744073709551615", "0x100000000"] {
+        let e = err(&["xf", "rdi", "decode", "--gpu", "NV20", "--addr", a, "00"]);
+        assert!(e.contains(&format!("RDI address '{a}' is out of range (at most 0x10f)")), "{e}");
+    }
+    let e = err(&["xf", "rdi", "decode", "--gpu", "NV20", "--addr", "zz", "00"]);
+    assert!(e.contains("RDI address 'zz' is not a number (decimal or 0x hex)"), "{e}");
+    let bad = std::env::temp_dir().join(format!("nvxf_big_{}.xft", std::process::id()));
+    for (line, want) in [
+        ("pipe 0xffffffffffffffff 1", "line 2: wrapped address '0xffffffffffffffff' is out of range (at most 0x1ffff)"),
+        ("write vab 99999999999 1", "line 2: address '99999999999' is out of range (at most 0xffc)"),
+        ("pipe 0xg 1", "line 2: wrapped address '0xg' is not a number (decimal or 0x hex)"),
+    ] {
+        std::fs::write(&bad, format!("gpu NV20\n{line}\n")).unwrap();
+        let e = err(&["xf", "decode", bad.to_str().unwrap()]);
+        assert!(e.contains(want), "{e}");
+        assert_eq!(e.trim().lines().count(), 1, "{e}");
+    }
+    let _ = std::fs::remove_file(bad);
+}

@@ -296,3 +296,41 @@ fn suggest_follows_mesa() {
     // TU102+.
     assert_eq!(s(Gpu::Tu102, &FormatSpec::zeta(ZetaFamily::Z16), MsMode::MS1).id, 0x0b);
 }
+
+#[test]
+fn suggest_finds_a_valid_type_for_12_byte_elements_on_gf100_plus() {
+    // Review finding 5: 32_32_32 (12 bytes) was rejected with the MS8 16-byte rule at MS1.
+    // Mesa picks pitch (kind 0) at one sample; multisampled 12-byte surfaces get 0xfe TILED.
+    for &gpu in nvsurf::gpu::ALL_GPUS.iter().filter(|g| g.is_gf100_or_later()) {
+        for m in MsMode::all().filter(|m| m.available_on(gpu)) {
+            let sg = suggest(gpu, &FormatSpec::color(12), m, true, false)
+                .unwrap_or_else(|e| panic!("{gpu} {m}: suggest failed: {e}"));
+            if gpu < Gpu::Tu102 {
+                assert_eq!(sg.id, if m == MsMode::MS1 { 0x00 } else { 0xfe }, "{gpu} {m}");
+                let mut c = Combination::new(gpu, sg.id);
+                c.format = Some(FormatSpec::color(12));
+                c.ms_mode = m;
+                let r = validate(&c);
+                assert!(r.valid, "{gpu} {m} {:#x}: {:?}", sg.id, r.reasons);
+            }
+        }
+    }
+}
+
+#[test]
+fn suggest_element_size_errors_state_the_rule_that_failed() {
+    let err = |gpu, e, m| suggest(gpu, &FormatSpec::color(e), m, true, false).unwrap_err().to_string();
+    for e in [0, 3, 5, 4294967295] {
+        let msg = err(Gpu::Gf100, e, MsMode::MS1);
+        assert!(msg.contains(&format!("elem_size {e} ")), "{msg}");
+        assert!(msg.contains("must be 1, 2, 4, 8 or 16 bytes (12 on GF100+)"), "{msg}");
+        assert!(!msg.contains("MS8"), "{msg}");
+    }
+    // 12 bytes on G80: the generation rule, not the MS8 rule.
+    let msg = err(Gpu::G84, 12, MsMode::MS1);
+    assert!(msg.contains("elem_size 12") && msg.contains("GF100 and later only"), "{msg}");
+    assert!(!msg.contains("MS8"), "{msg}");
+    // 16 bytes with an MS8 mode names the mode.
+    let msg = err(Gpu::Gf100, 16, MsMode::MS8_CS24);
+    assert!(msg.contains("elem_size 16") && msg.contains("MS8_CS24) cannot be used with 16-byte elements"), "{msg}");
+}

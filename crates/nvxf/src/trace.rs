@@ -25,19 +25,45 @@ use alloc::vec::Vec;
 
 /// Parses a decimal or `0x`-hex unsigned 32-bit number (`_` separators allowed).
 pub fn parse_u32(s: &str) -> Option<u32> {
+    parse_u32_checked(s).ok()
+}
+
+/// Why [`parse_u32_checked`] rejected a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NumberError {
+    /// Not a decimal or `0x`-hex number at all.
+    NotANumber,
+    /// A well-formed number above `u32::MAX`.
+    TooLarge,
+}
+
+/// Like [`parse_u32`], but tells a text that is not a number from a number too large for 32
+/// bits, so that the caller can name the allowed range ([`number_error`]).
+pub fn parse_u32_checked(s: &str) -> core::result::Result<u32, NumberError> {
     let t = s.trim();
     let (digits, radix) = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         Some(h) => (h, 16),
         None => (t, 10),
     };
     if digits.is_empty() || digits.starts_with('_') {
-        return None;
+        return Err(NumberError::NotANumber);
     }
     let clean: String = digits.chars().filter(|c| *c != '_').collect();
     if clean.is_empty() || !clean.chars().all(|c| c.is_digit(radix)) {
-        return None;
+        return Err(NumberError::NotANumber);
     }
-    u32::from_str_radix(&clean, radix).ok()
+    // Only digits are left, so the one way to fail is a value above u32::MAX.
+    u32::from_str_radix(&clean, radix).map_err(|_| NumberError::TooLarge)
+}
+
+/// The one-line message for a `field` whose text `s` was rejected with `e`: "is not a number
+/// (decimal or 0x hex)", or "is out of range (at most MAX)" for a number above `max`, the
+/// largest value the field allows.
+pub fn number_error(field: &str, s: &str, e: NumberError, max: u64) -> String {
+    match e {
+        NumberError::NotANumber => format!("{field} '{s}' is not a number (decimal or 0x hex)"),
+        NumberError::TooLarge => format!("{field} '{s}' is out of range (at most {max:#x})"),
+    }
 }
 
 /// Parses a 32-bit data word: a number, or `f:VALUE` for a 32-bit float's bits.
@@ -159,8 +185,13 @@ pub fn parse(text: &str, gpu: Option<Gpu>) -> Result<Trace> {
             }
             "pipe" => {
                 arity(n, "pipe WRAPPED_ADDR DATA [DATA2]", args, 2, 3)?;
-                let wrapped = parse_u32(args[0])
-                    .ok_or_else(|| perr(n, &format!("wrapped address '{}' is not a number", args[0])))?;
+                let wrapped = parse_u32_checked(args[0]).map_err(|e| {
+                    // The largest wrapped command: the marker bit and everything below it set.
+                    match wrap::WrapLayout::of(gpu) {
+                        Ok(l) => perr(n, &number_error("wrapped address", args[0], e, (2u64 << l.marker_bit) - 1)),
+                        Err(u) => perr(n, &u.to_string()),
+                    }
+                })?;
                 let (cmd, addr) = wrap::unwrap(gpu, wrapped).map_err(|e| perr(n, &e.to_string()))?;
                 let op = write_op(n, cmd, addr, &args[1..])?;
                 items.push(TraceItem { line: n, kind: LineKind::Pipe(wrapped), op });
@@ -198,7 +229,8 @@ fn arity(n: usize, usage: &str, args: &[&str], min: usize, max: usize) -> Result
 }
 
 fn addr_arg(gpu: Gpu, n: usize, s: &str) -> Result<Addr> {
-    let raw = parse_u32(s).ok_or_else(|| perr(n, &format!("address '{s}' is not a number")))?;
+    let raw =
+        parse_u32_checked(s).map_err(|e| perr(n, &number_error("address", s, e, (1u64 << gpu.address_bits()) - 4)))?;
     Addr::decode(gpu, raw).map_err(|e| perr(n, &e.to_string()))
 }
 

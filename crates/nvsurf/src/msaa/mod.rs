@@ -140,22 +140,37 @@ impl MsMode {
         self.full_samples()
     }
 
-    /// Whether surfaces with `elem_size_bytes`-byte elements may use this mode: "MS8 and MS8_C*
-    /// modes cannot be used with surfaces that have 16-byte element size" (seed 000). MS8_ALT is
-    /// an MS8 mode. Mode 0x6 is not covered by the document and is allowed here.
+    /// Whether surfaces with `elem_size_bytes`-byte elements may use this mode. Element sizes are
+    /// 1, 2, 4, 8, 12 and 16 bytes, and the one multisample rule on them is "MS8 and MS8_C* modes
+    /// cannot be used with surfaces that have 16-byte element size" (seed 000); MS8_ALT is an MS8
+    /// mode. 12-byte elements (32_32_32) exist on GF100+ only: that is a GPU rule, checked by
+    /// [`MsMode::check_elem_size`], not a mode rule. Mode 0x6 is not covered by the document and
+    /// is allowed here.
     pub fn allows_elem_size(self, elem_size_bytes: u32) -> bool {
-        let sizes: &[u32] = if self.family() == 8 { &[1, 2, 4, 8] } else { &[1, 2, 4, 8, 16] };
-        sizes.contains(&elem_size_bytes)
+        matches!(elem_size_bytes, 1 | 2 | 4 | 8 | 12 | 16) && !(self.family() == 8 && elem_size_bytes == 16)
     }
 
-    /// Element sizes in bytes that this mode allows.
+    /// Element sizes in bytes that this mode allows (12 on GF100+ only).
     pub fn allowed_elem_sizes(self) -> Vec<u32> {
-        [1u32, 2, 4, 8, 16].into_iter().filter(|&s| self.allows_elem_size(s)).collect()
+        [1u32, 2, 4, 8, 12, 16].into_iter().filter(|&s| self.allows_elem_size(s)).collect()
+    }
+
+    /// Checks that `elem_size_bytes`-byte elements may use this mode on `gpu`: the size exists
+    /// (1, 2, 4, 8 or 16 bytes, 12 on GF100+) and is not 16 bytes with an MS8 mode. The error
+    /// names the size and the rule that rejects it.
+    pub fn check_elem_size(self, gpu: Gpu, elem_size_bytes: u32) -> Result<()> {
+        crate::layout::check_elem_size(gpu, elem_size_bytes)?;
+        if self.allows_elem_size(elem_size_bytes) {
+            return Ok(());
+        }
+        // Only MS8 modes reject a size that exists (16 bytes).
+        let rule = "MS8 and MS8_C* modes (MS8, MS8_ALT, MS8_CS8, MS8_CS24) cannot be used with 16-byte elements";
+        Err(Error::ElemSize { value: u64::from(elem_size_bytes), rule })
     }
 
     /// Checks that a surface may use this mode on `gpu`: the mode exists there, the element size
-    /// is allowed, and the surface is blocklinear ("multisampling is only possible with
-    /// blocklinear surfaces", seed 000). MS1 is always allowed.
+    /// is allowed ([`MsMode::check_elem_size`]), and the surface is blocklinear ("multisampling
+    /// is only possible with blocklinear surfaces", seed 000). MS1 is allowed with any layout.
     pub fn check_surface(self, gpu: Gpu, elem_size_bytes: u32, blocklinear: bool) -> Result<()> {
         if !self.available_on(gpu) {
             return Err(Error::Unsupported {
@@ -164,12 +179,7 @@ impl MsMode {
                 rule: alloc::format!("{} exists on {}+ only, not on {}", self.name(), self.info().min_gpu, gpu),
             });
         }
-        if !self.allows_elem_size(elem_size_bytes) {
-            return Err(Error::ElemSize {
-                value: u64::from(elem_size_bytes),
-                rule: "MS8 and MS8_C* modes cannot be used with 16-byte elements; sizes are 1, 2, 4, 8, 16",
-            });
-        }
+        self.check_elem_size(gpu, elem_size_bytes)?;
         if self != MsMode::MS1 && !blocklinear {
             return Err(Error::Unsupported {
                 field: "layout",
@@ -324,5 +334,21 @@ mod tests {
         assert!(matches!(MsMode::MS2_ALT.check_surface(Gpu::G200, 4, true), Err(Error::Unsupported { .. })));
         assert!(MsMode::MS2_ALT.check_surface(Gpu::Gt215, 4, true).is_ok());
         assert!(!MsMode::MS8_CS24.available_on(Gpu::Gt215));
+    }
+
+    #[test]
+    fn elem_size_errors_state_the_rule_that_failed() {
+        // 12-byte elements are GF100+ and not excluded by any mode; the MS8 rule is 16 bytes only.
+        assert!(MsMode::MS8.check_surface(Gpu::Gf100, 12, true).is_ok());
+        assert!(MsMode::MS1.check_surface(Gpu::Gf100, 12, false).is_ok());
+        let msg = |m: MsMode, gpu, e| m.check_surface(gpu, e, true).unwrap_err().to_string();
+        let e = msg(MsMode::MS1, Gpu::Gt215, 12);
+        assert!(e.contains("elem_size 12") && e.contains("GF100 and later only") && !e.contains("MS8"), "{e}");
+        let e = msg(MsMode::MS4, Gpu::Gf100, 3);
+        assert!(e.contains("elem_size 3") && e.contains("must be 1, 2, 4, 8 or 16") && !e.contains("MS8"), "{e}");
+        let e = msg(MsMode::MS8_CS8, Gpu::G84, 16);
+        assert!(e.contains("elem_size 16") && e.contains("MS8_CS8, MS8_CS24) cannot be used with 16-byte"), "{e}");
+        assert_eq!(MsMode::MS8.allowed_elem_sizes(), [1, 2, 4, 8, 12]);
+        assert_eq!(MsMode::MS4.allowed_elem_sizes(), [1, 2, 4, 8, 12, 16]);
     }
 }

@@ -15,6 +15,12 @@
 //!   0xce + ms / 0xc3 (compressed / not). Color: 16 bytes 0xf4 + 2 ms / 0xfe; 8 bytes
 //!   0xe6, 0xeb, 0xed, 0xf2 by ms / 0xfe; 4 bytes with ms > 0: 0xdd, 0xdf, 0xe4 / 0xfe;
 //!   1 and 2 bytes 0xfe; other sizes 0 (pitch).
+//! - 12-byte elements (32_32_32, GF100+ only): Mesa's switch on the block size has no 96-bit
+//!   case, so single-sampled surfaces get kind 0 (pitch), which is what we suggest. Mesa creates
+//!   no multisampled 12-byte surfaces and pitch cannot be multisampled, so with more than one
+//!   sample we suggest 0xfe, the generic tiled kind that takes any element size (not a Mesa
+//!   choice; a note says so). On G80 12-byte elements do not exist and suggest fails, as the
+//!   `elem-size` rule of [`super::validate`] does.
 //! - TU102+, `tu102_choose_tiled_storage_type` (NVIDIA `NV_MMU_PTE_KIND_*` names, MSB first):
 //!   Z16 0x0b / 0x01; S8_UINT_Z24 (our S8_Z24) 0x0e / 0x05 Z24S8; Z24_S8 0x0c / 0x03 S8Z24;
 //!   Z32_S8_X24 0x0d / 0x04; everything else 0x06 GENERIC_MEMORY.
@@ -88,12 +94,9 @@ pub fn suggest(gpu: Gpu, format: &FormatSpec, ms_mode: MsMode, compressed: bool,
             rule: alloc::format!("{ms_mode} exists on {}+ only", ms_mode.info().min_gpu),
         });
     }
-    if !ms_mode.allows_elem_size(format.elem_size_bytes) {
-        return Err(Error::ElemSize {
-            value: u64::from(format.elem_size_bytes),
-            rule: "MS8 and MS8_C* modes cannot be used with 16-byte elements",
-        });
-    }
+    // The element size exists on this GPU (12 bytes on GF100+) and fits the mode (no 16 bytes
+    // with MS8 modes); the error names the rule that fails.
+    ms_mode.check_elem_size(gpu, format.elem_size_bytes)?;
     let ms = ms_mode.full_samples().trailing_zeros();
     let mut notes = Vec::new();
     if format.is_zeta.is_none() {
@@ -254,6 +257,14 @@ fn suggest_gf100(
             (8, _) => (Some([0xe6, 0xeb, 0xed, 0xf2][ms.min(3) as usize]), 0xfe),
             (4, 1..=3) => (Some([0xdd, 0xdf, 0xe4][(ms - 1) as usize]), 0xfe),
             (1 | 2 | 4, _) => (None, 0xfe),
+            (12, 1..) => {
+                notes.push(
+                    "Mesa creates no multisampled 12-byte surfaces and pitch surfaces cannot be \
+                     multisampled: the generic tiled kind 0xfe is given"
+                        .into(),
+                );
+                (None, 0xfe)
+            }
             (e, _) => {
                 notes.push(alloc::format!("Mesa uses pitch (kind 0) for {e}-byte elements"));
                 (None, 0x00)
