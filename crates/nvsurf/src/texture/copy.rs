@@ -155,11 +155,6 @@ mod par {
     use alloc::vec::Vec;
     use rayon::prelude::*;
 
-    /// A BUFFER subresource whose dump bytes are fewer than its linear bytes.
-    fn buffer_short(needed: usize, got: usize) -> Error {
-        Error::BufferTooSmall { what: "texture dump (BUFFER level)", needed: needed as u64, got: got as u64 }
-    }
-
     fn untile_one(sub: &Subresource, tiled: &[u8], linear: &mut [u8], job_bytes: u64) -> Result<()> {
         match sub.surface {
             Some(s) => {
@@ -168,8 +163,9 @@ mod par {
                 tile::untile_part_parallel(&s, tiled, linear, region, lin, job_bytes)
             }
             None => {
-                let src = tiled.get(..linear.len()).ok_or_else(|| buffer_short(linear.len(), tiled.len()))?;
-                linear.copy_from_slice(src);
+                // `tiled` is the subresource's dump share, `linear` its linear bytes.
+                let n = super::buffer_bytes(sub)?;
+                linear.copy_from_slice(&tiled[..n]);
                 Ok(())
             }
         }
@@ -183,8 +179,8 @@ mod par {
                 tile::tile_part_parallel(&s, linear, tiled, region, lin, job_bytes)
             }
             None => {
-                let n = tiled.len();
-                tiled.get_mut(..linear.len()).ok_or_else(|| buffer_short(linear.len(), n))?.copy_from_slice(linear);
+                let n = super::buffer_bytes(sub)?;
+                tiled[..n].copy_from_slice(linear);
                 Ok(())
             }
         }

@@ -36,7 +36,7 @@
 
 pub mod kernels;
 
-use crate::error::{mul, zeroed, Error, Result};
+use crate::error::{zeroed, Error, Result};
 use crate::layout::Surface;
 use alloc::vec::Vec;
 
@@ -137,14 +137,6 @@ pub struct Plan {
     pub linear_span: usize,
     /// Bytes of the tiled buffer the surface spans (`size_bytes`).
     pub tiled_span: usize,
-}
-
-/// [`Error::BufferTooSmall`] when `got` bytes are fewer than `needed`.
-fn short(what: &'static str, needed: u64, got: usize) -> Result<()> {
-    match needed > got as u64 {
-        true => Err(Error::BufferTooSmall { what, needed, got: got as u64 }),
-        false => Ok(()),
-    }
 }
 
 fn to_usize(what: &'static str, v: u64) -> Result<usize> {
@@ -392,10 +384,10 @@ fn tile_streamed(plan: &Plan, linear: &[u8], tiled: &mut [u8], stream: bool) {
 pub fn untile_to_vec(s: &Surface, tiled: &[u8]) -> Result<Vec<u8>> {
     let region = Region::whole(s);
     let lin = LinearLayout::packed(&region, s.elem_size());
-    // The input is checked before the output is allocated: a short dump of a huge surface is an
-    // error, not an allocation of the whole surface.
-    short("tiled buffer", s.size_bytes(), tiled.len())?;
-    let mut out = zeroed("linear image size", mul("linear image size", lin.slice_pitch_bytes, u64::from(region.d))?)?;
+    // The plan checks the input before the output exists (any output length passes): a short
+    // dump of a huge surface is an error, not an allocation of the whole surface.
+    let plan = Plan::new(s, region, lin, tiled.len(), usize::MAX)?;
+    let mut out = zeroed("linear image size", plan.linear_span as u64)?;
     untile(s, tiled, &mut out, region, lin)?;
     Ok(out)
 }
@@ -405,7 +397,8 @@ pub fn untile_to_vec(s: &Surface, tiled: &[u8]) -> Result<Vec<u8>> {
 pub fn tile_to_vec(s: &Surface, linear: &[u8]) -> Result<Vec<u8>> {
     let region = Region::whole(s);
     let lin = LinearLayout::packed(&region, s.elem_size());
-    short("linear buffer", mul("linear image size", lin.slice_pitch_bytes, u64::from(region.d))?, linear.len())?;
+    // As in `untile_to_vec`: the input is checked first.
+    Plan::new(s, region, lin, usize::MAX, linear.len())?;
     let mut out = zeroed("surface size", s.size_bytes())?;
     tile(s, linear, &mut out, region, lin)?;
     Ok(out)
