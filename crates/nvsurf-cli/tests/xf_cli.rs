@@ -201,3 +201,46 @@ fn too_large_numbers_name_the_allowed_range() {
     }
     let _ = std::fs::remove_file(bad);
 }
+
+/// A long trace (220,000 operations, 9.5 MB) is decoded and run within 200 MB of address
+/// space: output is written as it is made, and only the form asked for is built. Before,
+/// `xf decode` built both text and JSON for every line and `xf run --json` a `Value` per event
+/// before printing anything; each aborted here (about 64 bytes of memory per trace byte).
+#[cfg(target_os = "linux")]
+#[test]
+fn long_traces_stream_in_bounded_memory() {
+    let body: String = std::fs::read_to_string(data("pipe_constants.xft"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#') && !l.starts_with("gpu"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let reps = 20_000;
+    let path = std::env::temp_dir().join(format!("nvxf_long_{}.xft", std::process::id()));
+    std::fs::write(&path, format!("gpu NV2A\n{}", body.repeat(reps))).unwrap();
+    let p = path.to_str().unwrap();
+    let limited = |args: &[&str]| {
+        // `ulimit -v` (KiB) caps the address space of the `exec`ed binary.
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 200000 && exec \"$0\" \"$@\"")
+            .arg(BIN)
+            .args(args)
+            .output()
+            .expect("run sh");
+        assert!(out.status.success(), "{args:?}: {:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    let items = 11 * reps;
+    let text = limited(&["xf", "decode", p]);
+    assert_eq!(text.iter().filter(|&&b| b == b'\n').count(), items + 1, "a header and one line per operation");
+    let v: Value = serde_json::from_slice(&limited(&["xf", "decode", p, "--json"])).expect("valid JSON");
+    let a = v.as_array().unwrap();
+    assert_eq!(a.len(), items);
+    assert_eq!(a[items - 1]["op"], "vertex");
+    assert_eq!(a[items - 1]["line"], 1 + items);
+    let v: Value = serde_json::from_slice(&limited(&["xf", "run", p, "--json"])).expect("valid JSON");
+    assert_eq!(v["events"].as_array().unwrap().len(), 3 * reps, "two commits and a vertex per repetition");
+    assert_eq!(v["gpu"], "NV2A");
+    std::fs::remove_file(&path).unwrap();
+}
