@@ -3,8 +3,9 @@
 //! Memory: the input file is read once into memory and the output is built in one buffer, so the
 //! peak is about input + output. The output is written to a temporary file beside the target and
 //! renamed over it, so an existing file is replaced atomically (a symlink's target is replaced,
-//! and devices such as `/dev/stdout` are written in place; see [`with_temp`]). A progress bar (indicatif) shows
-//! on a terminal for surfaces of 64 MiB and more.
+//! and devices such as `/dev/stdout` are written in place; see [`with_temp`]); Ctrl-C, SIGTERM or
+//! SIGHUP during the write removes the temporary file and exits with status 130. A progress bar
+//! (indicatif) shows on a terminal for surfaces of 64 MiB and more.
 
 use crate::surface_args::{parse_list, parse_u64, SurfaceArgs};
 use crate::CmdResult;
@@ -127,11 +128,52 @@ pub fn with_temp(
     let name = real.file_name().ok_or_else(|| format!("output '{}' is not a file name", path.display()))?;
     let ext = real.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
     let tmp = dir.join(format!(".{}.nvsurf-tmp-{}{ext}", name.to_string_lossy(), std::process::id()));
+    let pending = Pending::new(&tmp);
     let result = write(&tmp).and_then(|()| std::fs::rename(&tmp, &real).map_err(|e| cannot(&e)));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    drop(pending);
     result
+}
+
+/// The temporary files [`with_temp`] is writing, which an interrupt removes.
+static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// A temporary file registered in [`PENDING`] while it lives. The first one installs the
+/// interrupt handler (Ctrl-C, SIGTERM, SIGHUP: `ctrlc`'s `termination` feature): it removes the
+/// pending temporary files and exits with status 130 (128 + SIGINT, the shell's convention for
+/// Ctrl-C, for all three signals). Without it a run interrupted while it wrote a large output
+/// left a hidden `.NAME.nvsurf-tmp-PID` file of that size behind. Commands that write no file
+/// keep the default signal behaviour.
+struct Pending(PathBuf);
+
+impl Pending {
+    fn new(tmp: &Path) -> Pending {
+        static HANDLER: std::sync::Once = std::sync::Once::new();
+        HANDLER.call_once(|| {
+            // The handler runs on ctrlc's own thread, not in signal context, so it may lock
+            // and remove files. If it cannot be installed, signals keep their default action
+            // (the file may then be left behind, as before).
+            let _ = ctrlc::set_handler(|| {
+                for p in PENDING.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+                    let _ = std::fs::remove_file(p);
+                }
+                std::process::exit(130);
+            });
+        });
+        PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(tmp.to_path_buf());
+        Pending(tmp.to_path_buf())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        let mut pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = pending.iter().position(|p| *p == self.0) {
+            pending.swap_remove(i);
+        }
+    }
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename (see

@@ -356,3 +356,49 @@ fn untile_rejects_onto() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!out.exists());
 }
+
+/// Ctrl-C (SIGINT) while the output is being written removes the temporary file and exits
+/// with status 130. Before, the interrupted run left a hidden `.NAME.nvsurf-tmp-PID` file as
+/// large as the output. The signal is sent once the temporary file exists (a 128 MiB output,
+/// whose write and sync take a while); a try where the run finished first is repeated.
+#[cfg(target_os = "linux")]
+#[test]
+fn interrupt_removes_the_temporary_output() {
+    let dir = tmp("interrupt");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lin = dir.join("lin.bin");
+    std::fs::write(&lin, pattern(128 << 20)).unwrap();
+    let out = dir.join("out.bin");
+    let temps = || {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains("nvsurf-tmp"))
+            .count()
+    };
+    for _ in 0..5 {
+        let _ = std::fs::remove_file(&out);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nvsurf"))
+            .args(["tile", "--gpu", "gm20b", "--elem-size", "4", "--size", "8192x4096", "--layout", "pitch"])
+            .args(["--input", lin.to_str().unwrap(), "--output", out.to_str().unwrap()])
+            .spawn()
+            .unwrap();
+        while temps() == 0 && child.try_wait().unwrap().is_none() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        if child.try_wait().unwrap().is_some() {
+            continue; // finished before its temporary file was seen: try again
+        }
+        let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        assert!(kill.success());
+        let status = child.wait().unwrap();
+        if status.code() == Some(0) {
+            continue; // the rename won the race with the signal
+        }
+        assert_eq!(status.code(), Some(130), "{status:?}");
+        assert_eq!(temps(), 0, "the temporary file is removed");
+        assert!(!out.exists(), "no output is left half-written");
+        std::fs::remove_dir_all(&dir).unwrap();
+        return;
+    }
+    panic!("every run finished before it could be interrupted");
+}
