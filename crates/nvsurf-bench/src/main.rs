@@ -321,6 +321,11 @@ fn main() {
     if !json_out {
         println!("vector kernels: {:?} (nvsurf::cpu::active_level)", nvsurf::cpu::active_level());
         println!(
+            "streaming threshold: {} bytes, level-3 cache {} (nvsurf::tile::streaming_threshold_bytes, nvsurf::cpu::l3_cache_bytes)",
+            tile::streaming_threshold_bytes(),
+            nvsurf::cpu::l3_cache_bytes().map_or("unknown".to_string(), |b| format!("{b} bytes"))
+        );
+        println!(
             "{:<22} {:<6} {:>3} {:>9} {:>9} {:>7} {:>7} {:>9} {:>7}",
             "case", "op", "thr", "ours", "memcpy", "x mcpy", "paired", "tegra", "x tegra"
         );

@@ -193,6 +193,9 @@ fn large_textures_stream_every_level_with_the_same_bytes() {
 }
 
 fn large_texture_case(ty: TextureType, side: u32) {
+    // The sizes here are chosen for the 7 MiB threshold; the automatic one depends on the
+    // machine's level-3 cache (streaming never changes the bytes).
+    nvsurf::tile::set_streaming_threshold_bytes(Some(nvsurf::tile::STREAMING_THRESHOLD_BYTES));
     let mut d = TextureDesc::new(Gpu::Gm20b, ty, 4, [side, side, 1]);
     d.levels = max_levels([side, side, 1]);
     d.gob_order = GobOrder::Tegra;

@@ -190,7 +190,15 @@ fn streaming_into_unaligned_linear_images_equals_the_checked_twins() {
     }
 }
 
+/// The streaming threshold these tests' sizes are chosen for (the automatic one depends on
+/// the machine's level-3 cache). Every test that sets it sets this value, so tests running at
+/// the same time agree; streaming never changes the bytes.
+fn pin_streaming_threshold() {
+    tile::set_streaming_threshold_bytes(Some(tile::STREAMING_THRESHOLD_BYTES));
+}
+
 fn streaming_case(s: Surface, mis: usize) {
+    pin_streaming_threshold();
     let [w, h, _] = s.size();
     let size = s.size_bytes() as usize;
     let lin_len = w as usize * h as usize * 4;
@@ -492,6 +500,7 @@ fn stacked_case(s: &Surface, label: &str, whole: bool, y: u32, checked: bool) ->
 /// stream; every vector level, single-thread and parallel, against the byte reference.
 #[test]
 fn stacked_tegra_gobs_equal_the_reference() {
+    pin_streaming_threshold();
     let shapes = [
         ([0, 0, 0], [256, 37, 1]),
         ([0, 1, 0], [200, 70, 1]),

@@ -28,7 +28,7 @@
 //! chunks of 4-byte elements move with AVX-512F (pairs of 64x64 chunks side by side also with
 //! AVX2), and of 1-, 2- and 8-byte elements with AVX-512 (VBMI, BW, F) or AVX2; otherwise SSE2
 //! (the x86_64 baseline) or plain copies. Outputs of at least
-//! [`STREAMING_THRESHOLD_BYTES`] are written with streaming stores ([`Plan::stream_tiled`],
+//! [`streaming_threshold_bytes`] (7/32 of the level-3 cache) are written with streaming stores ([`Plan::stream_tiled`],
 //! [`Plan::stream_linear`]); a copy that is one part of a larger job (a level of a texture)
 //! decides from the job's size instead ([`untile_part`], [`tile_part`]). Every path gives the same bytes, and the
 //! tests compare each against the byte-by-byte [`untile_reference`] / [`tile_reference`] and
@@ -208,7 +208,7 @@ impl Plan {
     /// Whether tile should stream its tiled output: large and 64-byte aligned (gobs are whole
     /// lines).
     pub fn stream_tiled(&self, tiled: &[u8]) -> bool {
-        self.stream_tiled_from(tiled, STREAMING_THRESHOLD_BYTES)
+        self.stream_tiled_from(tiled, streaming_threshold_bytes())
     }
 
     /// [`Plan::stream_tiled`] with another size threshold in bytes (the parallel paths use
@@ -226,7 +226,7 @@ impl Plan {
     }
 
     /// Whether untile streams the linear image past the caches: blocklinear surfaces whose
-    /// linear image is at least [`STREAMING_THRESHOLD_BYTES`]. Only whole 64-byte lines
+    /// linear image is at least [`streaming_threshold_bytes`]. Only whole 64-byte lines
     /// written by the AVX-512 or AVX2 gob kernels stream (the others are ordinary stores):
     /// rows on line boundaries, or rows 4-byte aligned a whole number of lines apart, whose
     /// lines the kernels put together from two gobs; the kernels decide that per run of
@@ -236,7 +236,7 @@ impl Plan {
     /// 0.96-1.03x to 1.21-1.27x memcpy, where streamed 16-byte pieces had been slower than
     /// ordinary stores.
     pub fn stream_linear(&self, linear: &[u8]) -> bool {
-        self.stream_linear_from(linear, STREAMING_THRESHOLD_BYTES)
+        self.stream_linear_from(linear, streaming_threshold_bytes())
     }
 
     /// [`Plan::stream_linear`] with another size threshold in bytes.
@@ -273,9 +273,68 @@ impl Plan {
 /// 0.57-0.58x; 2048x768x4 (6 MiB): 0.92x / 0.85x against 0.71x / 0.70x. From 7.6 MiB up the
 /// two are level or streaming wins (2000x1000x4 in `nvsurf-bench`: 0.73-0.82x streamed,
 /// 0.62-0.68x not; 2048x1280x4: 1.05-1.11x against 0.77-0.83x), hence 7 MiB.
+///
+/// That machine's level-3 cache is 32 MiB; other CPUs get the same share of theirs
+/// ([`streaming_threshold_bytes`]). This constant is the threshold where the CPU reports no
+/// level-3 cache (and off x86_64).
 pub const STREAMING_THRESHOLD_BYTES: usize = 7 << 20;
 
-/// The streaming threshold of the parallel entry points: [`STREAMING_THRESHOLD_BYTES`] times
+/// The streaming threshold in bytes for a level-3 cache of `l3_bytes` (as
+/// [`crate::cpu::l3_cache_bytes`] reads it): 7/32 of it, the share measured on the
+/// development machine ([`STREAMING_THRESHOLD_BYTES`] of 32 MiB), between 1 MiB and 1 GiB;
+/// [`STREAMING_THRESHOLD_BYTES`] when it is unknown.
+///
+/// Decision (not measured on other CPUs, which the project does not have): where streaming
+/// pays depends on whether a copy's source and destination still fit in the cache they share
+/// with other work, so the threshold scales with the cache, the way glibc sizes memcpy's own
+/// non-temporal threshold from the shared cache size (glibc `sysdeps/x86/dl-cacheinfo.h`).
+/// A desktop with an 8 MiB L3 streams from 1.75 MiB, where the fixed 7 MiB would keep
+/// 14 MiB of source and destination in an 8 MiB cache; a 96 MiB one from 21 MiB.
+pub const fn streaming_threshold_for_l3(l3_bytes: Option<u64>) -> usize {
+    match l3_bytes {
+        None => STREAMING_THRESHOLD_BYTES,
+        Some(b) => {
+            let t = b / 32 * 7;
+            let t = if t < 1 << 20 {
+                1 << 20
+            } else if t > 1 << 30 {
+                1 << 30
+            } else {
+                t
+            };
+            t as usize
+        }
+    }
+}
+
+/// The streaming threshold set by [`set_streaming_threshold_bytes`] (0: automatic).
+static THRESHOLD_SET: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(0);
+
+/// The streaming threshold in bytes: the one [`set_streaming_threshold_bytes`] set, else
+/// [`streaming_threshold_for_l3`] of this CPU's level-3 cache (7 MiB on the development
+/// machine, 32 MiB of level-3 cache per core complex).
+pub fn streaming_threshold_bytes() -> usize {
+    match THRESHOLD_SET.load(core::sync::atomic::Ordering::Relaxed) {
+        0 => streaming_threshold_for_l3(crate::cpu::l3_cache_bytes()),
+        t => t,
+    }
+}
+
+/// Sets the streaming threshold for the whole process from now on (`None`: back to the
+/// automatic one; `Some(0)` is taken as 1 byte, streaming every large enough aligned copy).
+/// Returns the previous setting. Results never depend on it: streamed and cached stores write
+/// the same bytes. For tests that must take the streaming paths on any machine, and for
+/// callers who know where their data goes next (a dump written to a file and dropped gains
+/// nothing from staying in the cache).
+pub fn set_streaming_threshold_bytes(bytes: Option<usize>) -> Option<usize> {
+    let new = bytes.map_or(0, |b| b.max(1));
+    match THRESHOLD_SET.swap(new, core::sync::atomic::Ordering::Relaxed) {
+        0 => None,
+        t => Some(t),
+    }
+}
+
+/// The streaming threshold of the parallel entry points: [`streaming_threshold_bytes`] times
 /// the threads of the current rayon pool. Streamed stores go to memory, whose bandwidth the
 /// threads share, while the cache's bandwidth grows with the threads; measured on the
 /// development machine (2 threads, 2000x1000x4 = 7.6 MiB): streamed, tile and untile reached
@@ -284,7 +343,7 @@ pub const STREAMING_THRESHOLD_BYTES: usize = 7 << 20;
 /// 2048x2048x4 (16 MiB): level (0.81-0.87x streamed, 0.78-0.92x not).
 #[cfg(feature = "rayon")]
 pub fn parallel_streaming_threshold_bytes() -> usize {
-    STREAMING_THRESHOLD_BYTES.saturating_mul(rayon::current_num_threads())
+    streaming_threshold_bytes().saturating_mul(rayon::current_num_threads())
 }
 
 /// Below this many bytes the parallel entry points run on the calling thread: splitting costs
@@ -305,7 +364,7 @@ pub fn tile(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: L
 
 /// [`untile`] as one part of a larger job whose parts together write `job_output_bytes`
 /// (for example every level and layer of a texture): whether the output is written with
-/// streaming stores is decided from the job's size against [`STREAMING_THRESHOLD_BYTES`],
+/// streaming stores is decided from the job's size against [`streaming_threshold_bytes`],
 /// not from this part's. A job too large for the caches then streams its small parts too
 /// (mip levels of 1 MiB and less would otherwise read every output line from memory before
 /// writing it). The bytes are [`untile`]'s whatever the choice.
@@ -345,7 +404,7 @@ fn untile_job(
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     let job = job.unwrap_or(plan.linear_span as u64);
-    untile_streamed(&plan, tiled, linear, plan.stream_linear_job(job, STREAMING_THRESHOLD_BYTES));
+    untile_streamed(&plan, tiled, linear, plan.stream_linear_job(job, streaming_threshold_bytes()));
     Ok(())
 }
 
@@ -360,7 +419,7 @@ fn tile_job(
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     let job = job.unwrap_or(plan.tiled_span as u64);
-    tile_streamed(&plan, linear, tiled, plan.stream_tiled_job(tiled, job, STREAMING_THRESHOLD_BYTES));
+    tile_streamed(&plan, linear, tiled, plan.stream_tiled_job(tiled, job, streaming_threshold_bytes()));
     Ok(())
 }
 
