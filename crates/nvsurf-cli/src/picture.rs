@@ -710,6 +710,31 @@ pub fn write_dds(path: &Path, f: &Format, tex: &DdsTexture) -> PicResult<()> {
     crate::tiling::write_atomic(path, &out)
 }
 
+/// The DDS container's fixed parts, checked before ddsfile parses them (its errors for a
+/// short file read "failed to fill whole buffer"): the magic "DDS " and the 124-byte header,
+/// plus the 20-byte DX10 header when the pixel format's FourCC (header offset 80, file offset
+/// 84) says "DX10" (Microsoft's DDS reference: DDS_HEADER, DDS_PIXELFORMAT,
+/// DDS_HEADER_DXT10). `bytes` is the file's start, at least its first 148 bytes where it has
+/// them.
+fn check_dds_header(bytes: &[u8]) -> Result<(), String> {
+    let short = |what: &str, need: usize| {
+        format!("the file holds {} bytes but the DDS {what} needs {need}: it is cut short", bytes.len())
+    };
+    if bytes.len() < 4 || &bytes[..4] != b"DDS " {
+        return Err(match bytes.len() < 4 {
+            true => short("magic number", 4),
+            false => format!("it does not start with the DDS magic number \"DDS \" (found {:02x?})", &bytes[..4]),
+        });
+    }
+    if bytes.len() < 128 {
+        return Err(short("header", 128));
+    }
+    if &bytes[84..88] == b"DX10" && bytes.len() < 148 {
+        return Err(short("header with its DX10 extension", 148));
+    }
+    Ok(())
+}
+
 /// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
 /// otherwise decoded with the DXGI format's codec and encoded to `f`.
 pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
@@ -717,7 +742,11 @@ pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
 }
 
 fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
-    let file = File::open(path)?;
+    let mut file = File::open(path)?;
+    let mut head = Vec::with_capacity(148);
+    std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, 148), &mut head)?;
+    check_dds_header(&head)?;
+    std::io::Seek::rewind(&mut file)?;
     let dds = Dds::read(BufReader::new(file))?;
     let dxgi = dds.get_dxgi_format().ok_or("only DDS files with a DXGI format (DX10 header) are read")?;
     let extent = Extent { width_px: dds.get_width(), height_px: dds.get_height(), depth: dds.get_depth().max(1) };

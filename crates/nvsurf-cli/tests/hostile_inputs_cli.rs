@@ -137,6 +137,31 @@ fn dds_headers_that_claim_more_than_the_file_holds_are_refused() {
     refused(&["convert", "--format", "A8B8G8R8", "--input", s(&zero), "--output", s(&out)], "DDS width 0", &out);
 }
 
+/// A DDS cut inside its headers, or not a DDS at all, is named as such with its length (the
+/// DDS crate's own error read "failed to fill whole buffer").
+#[test]
+fn cut_short_dds_headers_are_named() {
+    let out = tmp("hostile", "cut-out.bin");
+    let whole = tmp("hostile", "whole.dds");
+    crafted_dds(&whole, DxgiFormat::R8G8B8A8_UNorm, |_| {});
+    let bytes = std::fs::read(&whole).unwrap();
+    assert_eq!(&bytes[84..88], b"DX10");
+    let cut = tmp("hostile", "cut.dds");
+    for (len, needle) in [
+        (2, "the file holds 2 bytes but the DDS magic number needs 4"),
+        (100, "the file holds 100 bytes but the DDS header needs 128"),
+        (140, "the file holds 140 bytes but the DDS header with its DX10 extension needs 148"),
+    ] {
+        std::fs::write(&cut, &bytes[..len]).unwrap();
+        refused(&["convert", "--format", "A8B8G8R8", "--input", s(&cut), "--output", s(&out)], needle, &out);
+    }
+    std::fs::write(&cut, b"PNG? not a DDS file").unwrap();
+    refused(&["convert", "--format", "A8B8G8R8", "--input", s(&cut), "--output", s(&out)], "DDS magic number", &out);
+    // The whole file still reads.
+    let (rc, _, err) = nvsurf(&["convert", "--format", "A8B8G8R8", "--input", s(&whole), "--output", s(&out)]);
+    assert_eq!(rc, 0, "{err}");
+}
+
 #[test]
 fn png_headers_are_checked_before_their_pixels_are_allocated() {
     // 69 bytes claiming 100000 x 100000 pixels (40 GB decoded): once an abort.
