@@ -33,8 +33,10 @@ pub struct TextureShapeArgs {
     #[arg(long)]
     pub layers: Option<u32>,
     /// Named block-size policy instead of --block-log2: max (request 0,5,5 and let auto-sizing
-    /// shrink it), nvn (the Switch/NVN convention; single layers unpadded). Default: max.
-    #[arg(long = "block-policy", value_name = "max|nvn")]
+    /// shrink it; also older NVK), nvn (the Switch/NVN convention; single layers unpadded),
+    /// nvidia (NVIDIA's driver's choice as current NVK reproduces it: block height from the
+    /// texel height, 3D textures one gob tall). Default: max.
+    #[arg(long = "block-policy", value_name = "max|nvn|nvidia")]
     pub block_policy: Option<String>,
     /// Round each level's start up to a multiple of this many bytes (files that align levels).
     #[arg(long = "level-align", value_name = "BYTES", conflicts_with = "level_offsets")]

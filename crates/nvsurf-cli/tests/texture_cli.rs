@@ -61,6 +61,12 @@ fn g80_compressed_arrays_and_pre_g80() {
     // Switch: 6 layers of 256x256 BC7, 9 levels, NVN policy.
     let n = json("--gpu gm20b --type cube --format bc7 --size 256x256 --levels 9 --block-policy nvn --gob tegra");
     assert_eq!(n["size_bytes"], 540672);
+    // NVIDIA's driver's choice (as current NVK makes it): 3D textures one gob tall, the depth
+    // from the slices (values from Mesa's nil rules, see the library's nvidia_vectors.txt).
+    let nv = json("--gpu tu102 --type 3d --format A8B8G8R8 --size 64x64x64 --levels 7 --block-policy nvidia");
+    assert_eq!(nv["levels"][0]["block_log2"], serde_json::json!([0, 0, 4]));
+    assert_eq!(offsets(&nv), [0, 1048576, 1179648, 1196032, 1200128, 1202176, 1203200]);
+    assert_eq!(nv["layer_stride"], 1204224);
     // Levels on 1024-byte boundaries.
     let al = json("--gpu gf100 --elem-size 1 --size 64x8 --levels 4 --block-log2 0,0,0 --level-align 1024");
     assert_eq!(offsets(&al), [0, 1024, 2048, 3072]);

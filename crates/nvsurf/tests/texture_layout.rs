@@ -340,7 +340,7 @@ mod never_panics {
             levels in prop_oneof![4 => 1u32..10, 1 => 0u32..40],
             layers in prop_oneof![3 => Just(None), 1 => (0u32..20).prop_map(Some)],
             block in prop_oneof![
-                Just(BlockPolicy::Max), Just(BlockPolicy::Nvn),
+                Just(BlockPolicy::Max), Just(BlockPolicy::Nvn), Just(BlockPolicy::Nvidia),
                 (0u32..7, 0u32..7, 0u32..7).prop_map(|(x, y, z)| BlockPolicy::Explicit([x, y, z]))
             ],
             pitch in prop_oneof![4 => Just(None), 1 => (0u64..100_000).prop_map(Some)],

@@ -81,7 +81,7 @@ fn plan_blocklinear(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<Plann
             rule: "a pitch applies to the pitch (linear) layout only".to_string(),
         });
     }
-    let requested = d.block.requested_log2(d.gpu, elements[0])?;
+    let requested = d.block.requested_log2_for(d.gpu, d.ty, d.size_texels, elements[0])?;
     let mut out = Vec::with_capacity(elements.len());
     for &size in elements {
         let mut p = BlockLinearParams::new(d.gpu, d.elem_size, size, requested);

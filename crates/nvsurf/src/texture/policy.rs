@@ -2,7 +2,7 @@
 //!
 //! The layout rule (seed 000: every level auto-sizes the requested block, the layer is rounded up
 //! to level 0's block) is kept apart from the choice of the requested block, because that choice
-//! is not the hardware's: a driver or file format writes it into the TIC. Three policies:
+//! is not the hardware's: a driver or file format writes it into the TIC. Four policies:
 //!
 //! - [`BlockPolicy::Explicit`]: the block log2 a TIC holds, given by the user.
 //! - [`BlockPolicy::Max`]: ask for 32 gobs in y and z (log2 5, the largest the document allows)
@@ -20,9 +20,27 @@
 //!   depth > 1 instead of choosing it from the height; to reproduce 3D files written that way use
 //!   `Explicit([0, 0, z])` with `z` the NVN block depth (tests/texture_tegra.rs checks that the
 //!   offsets and bytes then agree).
+//! - [`BlockPolicy::Nvidia`]: the choice of NVIDIA's own driver as Mesa's NVK reproduces it
+//!   (Mesa `src/nouveau/nil/tiling.rs`, `Tiling::choose`, read at sailfishos-mirror/mesa
+//!   157fa86f; its comment says the rule matches "what the proprietary driver picks", after
+//!   gitlab.freedesktop.org/mhenning/re): 2D textures (also arrays, cubes, RECT) ask for a
+//!   block height of 16 gobs if the level-0 height in *texels* `h` has `h + h/2 >= 128`, 8 if
+//!   `>= 64`, 4 if `>= 32`, 2 if `>= 16`, else 1 (NVN's thresholds, but on texels, which
+//!   differ from element rows for compressed formats); 3D textures ask for a block height of
+//!   1 gob and a depth from the level-0 depth by the same thresholds in slices (16, 8, 4, 2);
+//!   1D textures for one gob. Every level then auto-sizes and the layer is padded to level
+//!   0's block, as for `Max`. Accepted on GF100 and later (8-row gobs).
+//!   Earlier NVK (Mesa's `nil_image.c`, and `tiling.rs` up to 4cae541c) asked for (0, 5, 5):
+//!   that is [`BlockPolicy::Max`], which a review (session 10) found equal to it in every
+//!   level's block, offset and size and in the layer stride, over 52 fixed and 400 random
+//!   textures on GF100 and TU102. Not modelled, from the same source: NVK rounds the image's
+//!   allocation up to max(level-0 block, 4096 bytes) (no offset moves); a 3D image created 2D
+//!   view compatible, or a 3D depth/stencil image, gets a block depth of 1 (use
+//!   `Explicit([0, y, 0])`); sparse images (64 KiB blocks) and DRM modifiers.
 
 use crate::error::{Error, Result};
 use crate::gpu::Gpu;
+use crate::texture::TextureType;
 use alloc::string::ToString;
 
 /// How the requested block size of a texture is chosen.
@@ -34,6 +52,8 @@ pub enum BlockPolicy {
     Max,
     /// The NVN / Switch convention (see the module docs).
     Nvn,
+    /// NVIDIA's driver's choice, as Mesa's NVK reproduces it (see the module docs).
+    Nvidia,
 }
 
 impl Default for BlockPolicy {
@@ -52,41 +72,72 @@ fn nvn_log2(extent: u64, gob_extent: u64) -> u32 {
 }
 
 impl BlockPolicy {
-    /// The CLI name: `explicit`, `max`, `nvn`.
+    /// The CLI name: `explicit`, `max`, `nvn`, `nvidia`.
     pub const fn name(self) -> &'static str {
         match self {
             BlockPolicy::Explicit(_) => "explicit",
             BlockPolicy::Max => "max",
             BlockPolicy::Nvn => "nvn",
+            BlockPolicy::Nvidia => "nvidia",
         }
     }
 
-    /// Parses a named policy: `max`, or `nvn` (aliases `switch`, `tegra`).
+    /// Parses a named policy: `max`, `nvn` (aliases `switch`, `tegra`) or `nvidia` (alias
+    /// `blob`).
     pub fn parse(name: &str) -> Result<BlockPolicy> {
         match name.trim().to_ascii_lowercase().as_str() {
             "max" | "auto" => Ok(BlockPolicy::Max),
             "nvn" | "switch" | "tegra" | "nx" => Ok(BlockPolicy::Nvn),
+            "nvidia" | "blob" => Ok(BlockPolicy::Nvidia),
             _ => Err(Error::UnknownName {
                 kind: "block policy",
                 name: name.to_string(),
-                suggestions: crate::error::closest(name, ["max", "nvn", "switch"]),
+                suggestions: crate::error::closest(name, ["max", "nvn", "switch", "nvidia"]),
             }),
         }
     }
 
     /// The block log2 (x, y, z) this policy requests for a texture whose level 0 is
-    /// `elements_level0` (width, height, depth in elements) on `gpu`.
+    /// `elements_level0` (width, height, depth in elements) on `gpu`. For
+    /// [`BlockPolicy::Nvidia`], which depends on the texture type and counts texels, this
+    /// takes the elements as texels and a depth above 1 as 3D; [`BlockPolicy::requested_log2_for`]
+    /// has both.
     pub fn requested_log2(self, gpu: Gpu, elements_level0: [u32; 3]) -> Result<[u32; 3]> {
+        let ty = if elements_level0[2] > 1 { TextureType::D3 } else { TextureType::D2 };
+        self.requested_log2_for(gpu, ty, elements_level0, elements_level0)
+    }
+
+    /// The block log2 (x, y, z) this policy requests for a texture of type `ty` whose level 0
+    /// is `texels_level0` (width, height, depth in texels) and `elements_level0` (the same in
+    /// elements: compressed formats hold several texels per element) on `gpu`.
+    pub fn requested_log2_for(
+        self,
+        gpu: Gpu,
+        ty: TextureType,
+        texels_level0: [u32; 3],
+        elements_level0: [u32; 3],
+    ) -> Result<[u32; 3]> {
+        let eight_row_gobs = |what: &str| {
+            gpu.gob_height_rows().filter(|&r| r == 8).ok_or_else(|| Error::Unsupported {
+                field: "block policy",
+                value: alloc::format!("{what} on {gpu}"),
+                rule: alloc::format!("the {what} rule is defined for 8-row (GF100 and later) gobs"),
+            })
+        };
         match self {
             BlockPolicy::Explicit(b) => Ok(b),
             BlockPolicy::Max => Ok([0, 5, 5]),
             BlockPolicy::Nvn => {
-                let rows = gpu.gob_height_rows().filter(|&r| r == 8).ok_or_else(|| Error::Unsupported {
-                    field: "block policy",
-                    value: alloc::format!("nvn on {gpu}"),
-                    rule: "the NVN convention is defined for 8-row (GF100 and later) gobs".to_string(),
-                })?;
+                let rows = eight_row_gobs("nvn")?;
                 Ok([0, nvn_log2(elements_level0[1].into(), rows.into()), nvn_log2(elements_level0[2].into(), 1)])
+            }
+            BlockPolicy::Nvidia => {
+                let rows = eight_row_gobs("nvidia")?;
+                Ok(match ty {
+                    TextureType::D3 => [0, 0, nvn_log2(texels_level0[2].into(), 1)],
+                    TextureType::D1 | TextureType::D1Array | TextureType::Buffer => [0, 0, 0],
+                    _ => [0, nvn_log2(texels_level0[1].into(), rows.into()), 0],
+                })
             }
         }
     }
@@ -116,5 +167,37 @@ mod tests {
         assert!(BlockPolicy::Nvn.requested_log2(Gpu::G80, [1, 64, 1]).is_err());
         assert_eq!(BlockPolicy::parse("Switch").unwrap(), BlockPolicy::Nvn);
         assert!(BlockPolicy::parse("nvm").is_err());
+    }
+
+    #[test]
+    fn nvidia_thresholds_count_texels_and_keep_3d_flat() {
+        let p = BlockPolicy::Nvidia;
+        // 2D: the height in texels, thresholds 11, 22, 43, 86 (h + h/2 against 16..128).
+        for (h, want) in [(1, 0), (10, 0), (11, 1), (21, 1), (22, 2), (42, 2), (43, 3), (85, 3), (86, 4), (4096, 4)] {
+            assert_eq!(p.requested_log2_for(Gpu::Tu102, TextureType::D2, [1, h, 1], [1, h, 1]).unwrap(), [0, want, 0]);
+            assert_eq!(p.requested_log2_for(Gpu::Gf100, TextureType::Cube, [h, h, 1], [h, h, 1]).unwrap()[1], want);
+        }
+        // A compressed 36x36 texture is 9x9 elements: 36 texels ask for 4 gobs (auto-sizing
+        // then clamps level 0's 9 rows to 2), where NVN's 9 element rows ask for 1.
+        assert_eq!(p.requested_log2_for(Gpu::Tu102, TextureType::D2, [36, 36, 1], [9, 9, 1]).unwrap(), [0, 2, 0]);
+        assert_eq!(
+            BlockPolicy::Nvn.requested_log2_for(Gpu::Tu102, TextureType::D2, [36, 36, 1], [9, 9, 1]).unwrap()[1],
+            0
+        );
+        // 3D: one gob tall whatever the height; the depth by 2, 3, 6, 11 slices.
+        for (d, want) in [(1, 0), (2, 1), (3, 2), (5, 2), (6, 3), (10, 3), (11, 4), (64, 4)] {
+            assert_eq!(
+                p.requested_log2_for(Gpu::Tu102, TextureType::D3, [64, 64, d], [64, 64, d]).unwrap(),
+                [0, 0, want]
+            );
+        }
+        // 1D: one gob.
+        assert_eq!(
+            p.requested_log2_for(Gpu::Tu102, TextureType::D1Array, [4096, 1, 1], [4096, 1, 1]).unwrap(),
+            [0, 0, 0]
+        );
+        assert!(p.requested_log2_for(Gpu::G80, TextureType::D2, [64, 64, 1], [64, 64, 1]).is_err());
+        assert_eq!(BlockPolicy::parse("blob").unwrap(), p);
+        assert_eq!(BlockPolicy::parse(p.name()).unwrap(), p);
     }
 }
