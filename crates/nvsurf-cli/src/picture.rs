@@ -742,12 +742,13 @@ pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
 }
 
 fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
+    use std::io::Read;
     let mut file = File::open(path)?;
     let mut head = Vec::with_capacity(148);
-    std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, 148), &mut head)?;
+    (&mut file).take(148).read_to_end(&mut head)?;
     check_dds_header(&head)?;
-    std::io::Seek::rewind(&mut file)?;
-    let dds = Dds::read(BufReader::new(file))?;
+    // The checked bytes, then the rest: no seek, so pipes and FIFOs read as before.
+    let dds = Dds::read(std::io::Cursor::new(head).chain(BufReader::new(file)))?;
     let dxgi = dds.get_dxgi_format().ok_or("only DDS files with a DXGI format (DX10 header) are read")?;
     let extent = Extent { width_px: dds.get_width(), height_px: dds.get_height(), depth: dds.get_depth().max(1) };
     let levels = dds.get_num_mipmap_levels().max(1);

@@ -3,9 +3,10 @@
 //! Memory: the input file is read once into memory and the output is built in one buffer, so the
 //! peak is about input + output. The output is written to a temporary file beside the target and
 //! renamed over it, so an existing file is replaced atomically (a symlink's target is replaced,
-//! and devices such as `/dev/stdout` are written in place; see [`with_temp`]); Ctrl-C, SIGTERM or
-//! SIGHUP during the write removes the temporary file and exits with status 130. A progress bar
-//! (indicatif) shows on a terminal for surfaces of 64 MiB and more.
+//! and devices such as `/dev/stdout` are written in place; see [`with_temp`]); on Linux, Ctrl-C,
+//! SIGTERM or SIGHUP during the write removes the temporary file before the signal ends the
+//! process (signals the parent ignores stay ignored). A progress bar (indicatif) shows on a
+//! terminal for surfaces of 64 MiB and more.
 
 use crate::surface_args::{parse_list, parse_u64, SurfaceArgs};
 use crate::CmdResult;
@@ -129,7 +130,12 @@ pub fn with_temp(
     let ext = real.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
     let tmp = dir.join(format!(".{}.nvsurf-tmp-{}{ext}", name.to_string_lossy(), std::process::id()));
     let pending = Pending::new(&tmp);
-    let result = write(&tmp).and_then(|()| std::fs::rename(&tmp, &real).map_err(|e| cannot(&e)));
+    let result = write(&tmp).and_then(|()| {
+        // Under the lock, so that an interrupt's clean-up comes wholly before the rename (and
+        // the process dies without renaming) or wholly after it (nothing left to remove).
+        let _held = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        std::fs::rename(&tmp, &real).map_err(|e| cannot(&e))
+    });
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
@@ -140,28 +146,16 @@ pub fn with_temp(
 /// The temporary files [`with_temp`] is writing, which an interrupt removes.
 static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
 
-/// A temporary file registered in [`PENDING`] while it lives. The first one installs the
-/// interrupt handler (Ctrl-C, SIGTERM, SIGHUP: `ctrlc`'s `termination` feature): it removes the
-/// pending temporary files and exits with status 130 (128 + SIGINT, the shell's convention for
-/// Ctrl-C, for all three signals). Without it a run interrupted while it wrote a large output
-/// left a hidden `.NAME.nvsurf-tmp-PID` file of that size behind. Commands that write no file
-/// keep the default signal behaviour.
+/// A temporary file registered in [`PENDING`] while it lives. The first one starts the
+/// clean-up on interrupt ([`clean_up_on_signals`]). Without it a run interrupted while it wrote
+/// a large output left a hidden `.NAME.nvsurf-tmp-PID` file of that size behind. Commands that
+/// write no file keep the default signal behaviour.
 struct Pending(PathBuf);
 
 impl Pending {
     fn new(tmp: &Path) -> Pending {
         static HANDLER: std::sync::Once = std::sync::Once::new();
-        HANDLER.call_once(|| {
-            // The handler runs on ctrlc's own thread, not in signal context, so it may lock
-            // and remove files. If it cannot be installed, signals keep their default action
-            // (the file may then be left behind, as before).
-            let _ = ctrlc::set_handler(|| {
-                for p in PENDING.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-                    let _ = std::fs::remove_file(p);
-                }
-                std::process::exit(130);
-            });
-        });
+        HANDLER.call_once(clean_up_on_signals);
         PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(tmp.to_path_buf());
         Pending(tmp.to_path_buf())
     }
@@ -174,6 +168,45 @@ impl Drop for Pending {
             pending.swap_remove(i);
         }
     }
+}
+
+/// On Linux, for each of SIGINT, SIGTERM and SIGHUP that the process does not ignore: a thread
+/// (signal-hook's iterator, so nothing runs in signal context) removes the pending temporary
+/// files when the signal comes, then lets it act as if there were no handler (the process
+/// dies by it, so a shell stops the script it runs in, and `$?` reads 128 + the signal).
+/// Signals the parent ignores stay ignored (`nohup`, `trap '' INT`, background jobs of a
+/// script): they are read from the `SigIgn` mask of /proc/self/status, which needs no
+/// `unsafe`. Elsewhere, or if that file cannot be read, nothing is installed and an interrupt
+/// may leave the temporary file behind, as before. (A signal in the instant between the
+/// clean-up and the file's creation can still leave it.)
+fn clean_up_on_signals() {
+    #[cfg(target_os = "linux")]
+    {
+        use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM};
+        let Some(ignored) = ignored_signals() else { return };
+        let wanted: Vec<i32> =
+            [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| ignored & (1 << (s - 1)) == 0).collect();
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(&wanted) else { return };
+        std::thread::spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                // Held until the process ends: no rename or registration comes after this.
+                let pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+                for p in pending.iter() {
+                    let _ = std::fs::remove_file(p);
+                }
+                let _ = signal_hook::low_level::emulate_default_handler(sig);
+                std::process::exit(128 + sig);
+            }
+        });
+    }
+}
+
+/// The `SigIgn` mask of /proc/self/status (bit `n - 1` set: signal `n` is ignored).
+#[cfg(target_os = "linux")]
+fn ignored_signals() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let hex = status.lines().find_map(|l| l.strip_prefix("SigIgn:"))?;
+    u64::from_str_radix(hex.trim(), 16).ok()
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename (see

@@ -157,9 +157,21 @@ fn cut_short_dds_headers_are_named() {
     }
     std::fs::write(&cut, b"PNG? not a DDS file").unwrap();
     refused(&["convert", "--format", "A8B8G8R8", "--input", s(&cut), "--output", s(&out)], "DDS magic number", &out);
-    // The whole file still reads.
+    // The whole file still reads, also from a FIFO (the check reads the headers once, no seek).
     let (rc, _, err) = nvsurf(&["convert", "--format", "A8B8G8R8", "--input", s(&whole), "--output", s(&out)]);
     assert_eq!(rc, 0, "{err}");
+    #[cfg(target_os = "linux")]
+    {
+        let fifo = tmp("hostile", "fifo.dds");
+        let _ = std::fs::remove_file(&fifo);
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let (f, b) = (fifo.clone(), bytes.clone());
+        let writer = std::thread::spawn(move || std::fs::write(&f, &b).unwrap());
+        let (rc, _, err) = nvsurf(&["convert", "--format", "A8B8G8R8", "--input", s(&fifo), "--output", s(&out)]);
+        writer.join().unwrap();
+        assert_eq!(rc, 0, "{err}");
+        std::fs::remove_file(&fifo).unwrap();
+    }
 }
 
 #[test]

@@ -357,46 +357,90 @@ fn untile_rejects_onto() {
     assert!(!out.exists());
 }
 
-/// Ctrl-C (SIGINT) while the output is being written removes the temporary file and exits
-/// with status 130. Before, the interrupted run left a hidden `.NAME.nvsurf-tmp-PID` file as
-/// large as the output. The signal is sent once the temporary file exists (a 128 MiB output,
-/// whose write and sync take a while); a try where the run finished first is repeated.
+/// Starts `nvsurf tile` of a 128 MiB pitch surface from `lin` to `out` through `wrap` (a shell
+/// prefix, or nothing) and sends SIGINT once the temporary output file exists (its write and
+/// sync take a while). Returns the exit status, or `None` when the run finished first.
+#[cfg(target_os = "linux")]
+fn interrupt_while_writing(
+    dir: &std::path::Path,
+    lin: &std::path::Path,
+    out: &std::path::Path,
+    wrap: Option<&str>,
+) -> Option<std::process::ExitStatus> {
+    let temps = || {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains("nvsurf-tmp"))
+            .count()
+    };
+    let _ = std::fs::remove_file(out);
+    let bin = env!("CARGO_BIN_EXE_nvsurf");
+    let args = ["tile", "--gpu", "gm20b", "--elem-size", "4", "--size", "8192x4096", "--layout", "pitch"];
+    let mut cmd = match wrap {
+        // `exec` keeps the pid, so the signal reaches nvsurf itself.
+        Some(prefix) => {
+            let mut c = Command::new("sh");
+            c.arg("-c").arg(format!("{prefix} exec \"$0\" \"$@\"")).arg(bin);
+            c
+        }
+        None => Command::new(bin),
+    };
+    let mut child =
+        cmd.args(args).args(["--input", lin.to_str().unwrap(), "--output", out.to_str().unwrap()]).spawn().unwrap();
+    while temps() == 0 && child.try_wait().unwrap().is_none() {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    if child.try_wait().unwrap().is_some() {
+        return None;
+    }
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let status = child.wait().unwrap();
+    assert_eq!(temps(), 0, "no temporary file is left ({status:?})");
+    Some(status)
+}
+
+/// Ctrl-C (SIGINT) while the output is being written removes the temporary file, then the
+/// signal ends the process (so a shell stops the script it runs in). Before, the interrupted
+/// run left a hidden `.NAME.nvsurf-tmp-PID` file as large as the output. A try where the run
+/// finished first, or renamed its output before the signal, is repeated.
 #[cfg(target_os = "linux")]
 #[test]
 fn interrupt_removes_the_temporary_output() {
+    use std::os::unix::process::ExitStatusExt;
     let dir = tmp("interrupt");
     std::fs::create_dir_all(&dir).unwrap();
     let lin = dir.join("lin.bin");
     std::fs::write(&lin, pattern(128 << 20)).unwrap();
     let out = dir.join("out.bin");
-    let temps = || {
-        std::fs::read_dir(&dir)
-            .unwrap()
-            .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains("nvsurf-tmp"))
-            .count()
-    };
     for _ in 0..5 {
-        let _ = std::fs::remove_file(&out);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nvsurf"))
-            .args(["tile", "--gpu", "gm20b", "--elem-size", "4", "--size", "8192x4096", "--layout", "pitch"])
-            .args(["--input", lin.to_str().unwrap(), "--output", out.to_str().unwrap()])
-            .spawn()
-            .unwrap();
-        while temps() == 0 && child.try_wait().unwrap().is_none() {
-            std::thread::sleep(std::time::Duration::from_millis(1));
+        let Some(status) = interrupt_while_writing(&dir, &lin, &out, None) else { continue };
+        if status.success() || out.exists() {
+            // The rename came first: the output is whole.
+            assert_eq!(std::fs::metadata(&out).unwrap().len(), 128 << 20);
+            continue;
         }
-        if child.try_wait().unwrap().is_some() {
-            continue; // finished before its temporary file was seen: try again
-        }
-        let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-        assert!(kill.success());
-        let status = child.wait().unwrap();
-        if status.code() == Some(0) {
-            continue; // the rename won the race with the signal
-        }
-        assert_eq!(status.code(), Some(130), "{status:?}");
-        assert_eq!(temps(), 0, "the temporary file is removed");
-        assert!(!out.exists(), "no output is left half-written");
+        assert_eq!(status.signal(), Some(2), "ended by SIGINT: {status:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        return;
+    }
+    panic!("every run finished before it could be interrupted");
+}
+
+/// A SIGINT the parent ignores (`trap '' INT`, a script's background job) stays ignored: the
+/// run finishes and writes its whole output. (A first version of the clean-up replaced the
+/// ignored disposition and died.)
+#[cfg(target_os = "linux")]
+#[test]
+fn ignored_interrupts_stay_ignored() {
+    let dir = tmp("ignored-interrupt");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lin = dir.join("lin.bin");
+    std::fs::write(&lin, pattern(128 << 20)).unwrap();
+    let out = dir.join("out.bin");
+    for _ in 0..5 {
+        let Some(status) = interrupt_while_writing(&dir, &lin, &out, Some("trap '' INT;")) else { continue };
+        assert!(status.success(), "{status:?}");
+        assert_eq!(std::fs::metadata(&out).unwrap().len(), 128 << 20);
         std::fs::remove_dir_all(&dir).unwrap();
         return;
     }

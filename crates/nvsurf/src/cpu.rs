@@ -122,7 +122,8 @@ pub fn active_level() -> VectorLevel {
 /// leaf `0x8000_001D` where the CPU has it (AMD, Hygon: AMD64 Architecture Programmer's Manual
 /// vol. 3, "CPUID Fn8000_001D Cache Topology Information"), else leaf 4 (Intel SDM vol. 2A,
 /// "Deterministic Cache Parameters Leaf"); both give ways x partitions x line size x sets.
-/// `None` off x86_64, or when the CPU reports no level-3 cache.
+/// `None` off x86_64, or when the CPU reports no level-3 cache. On CPUs whose complexes have
+/// level-3 caches of different sizes, it is the size the first caller's core sees.
 ///
 /// Not AMD's leaf `0x8000_0006` (L3 size in 512 KiB units): on the development machine, a
 /// KVM guest on a 32 MiB-per-complex Zen 4 EPYC, it reports the host's 320 MiB in all, while
@@ -151,7 +152,12 @@ fn read_l3() -> Option<u64> {
         // maximum the CPU reports are not asked for.
         #[allow(unused_unsafe)]
         let (max_basic, max_ext) = unsafe { (__cpuid(0).eax, __cpuid(0x8000_0000).eax) };
-        let leaf = if max_ext >= 0x8000_001D {
+        // AMD defines leaf 0x8000_001D only with TopologyExtensions (CPUID 0x8000_0001 ECX
+        // bit 22).
+        // SAFETY: as above; 0x8000_0001 is asked for only when the CPU reports it.
+        #[allow(unused_unsafe)]
+        let topology = max_ext >= 0x8000_0001 && unsafe { __cpuid(0x8000_0001).ecx } & (1 << 22) != 0;
+        let leaf = if max_ext >= 0x8000_001D && topology {
             0x8000_001D
         } else if max_basic >= 4 {
             4
@@ -171,7 +177,9 @@ fn read_l3() -> Option<u64> {
                 let partitions = u64::from(((r.ebx >> 12) & 0x3ff) + 1);
                 let line = u64::from((r.ebx & 0xfff) + 1);
                 let sets = u64::from(r.ecx) + 1;
-                return Some(ways * partitions * line * sets);
+                // At most 2^10 * 2^10 * 2^12 * 2^32: checked all the same (a hypervisor may
+                // report anything); 0 is "no answer" (and the cache's "not read yet").
+                return ways.checked_mul(partitions)?.checked_mul(line)?.checked_mul(sets).filter(|&b| b > 0);
             }
         }
         None
