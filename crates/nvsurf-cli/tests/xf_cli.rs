@@ -244,3 +244,53 @@ fn long_traces_stream_in_bounded_memory() {
     assert_eq!(v["gpu"], "NV2A");
     std::fs::remove_file(&path).unwrap();
 }
+
+/// `xf run` runs the model while it writes: a trace with one event per line (300,000 `vertex`
+/// lines, 2.1 MB) runs in both forms under a 100 MB address-space limit. Before session 11 the
+/// events were gathered first (and the text form into one string): the text run aborted and the
+/// JSON run printed nothing under this limit.
+#[test]
+fn run_streams_its_events_in_bounded_memory() {
+    let lines = 300_000;
+    let dir = std::env::temp_dir();
+    let trace = dir.join(format!("nvxf_vertices_{}.xft", std::process::id()));
+    let out = dir.join(format!("nvxf_vertices_{}.out", std::process::id()));
+    std::fs::write(&trace, format!("gpu NV2A\n{}", "vertex\n".repeat(lines))).unwrap();
+    let limited = |json: bool| {
+        let mut args = vec!["xf", "run", trace.to_str().unwrap()];
+        if json {
+            args.push("--json");
+        }
+        // `ulimit -v` (KiB) caps the address space of the `exec`ed binary; its output goes to a
+        // file, so the test does not hold it either.
+        let st = Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 100000 && exec \"$0\" \"$@\" > \"$OUT\"")
+            .arg(BIN)
+            .args(&args)
+            .env("OUT", &out)
+            .status()
+            .expect("run sh");
+        assert!(st.success(), "{args:?}: {st:?}");
+        std::fs::metadata(&out).unwrap().len()
+    };
+    limited(false);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let body: Vec<&str> = text.lines().collect();
+    assert_eq!(body.len(), lines + 4, "header, `events:`, one line per vertex, hazards, `state:`");
+    assert!(body[2].starts_with("  L2    vertex"), "{}", body[2]);
+    assert!(body[lines + 1].starts_with(&format!("  L{}", lines + 1)), "{}", body[lines + 1]);
+    assert_eq!(body[lines + 2], "hazards: 0");
+    let len = limited(true);
+    // The whole JSON is hundreds of MB: check its last bytes, where `state` follows the events.
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::File::open(&out).unwrap();
+    f.seek(SeekFrom::Start(len.saturating_sub(4096))).unwrap();
+    let mut tail = String::new();
+    f.read_to_string(&mut tail).unwrap();
+    assert!(tail.contains(&format!("\"line\": {}", lines + 1)), "the last vertex's event is written");
+    assert!(tail.contains("\"gpu\": \"NV2A\"") && tail.contains("\"state\": {"), "{tail}");
+    assert!(tail.trim_end().ends_with('}'));
+    std::fs::remove_file(&trace).unwrap();
+    std::fs::remove_file(&out).unwrap();
+}
