@@ -387,7 +387,9 @@ pub fn plain_paths(a: &TilingArgs) -> Result<(PathBuf, PathBuf), Error> {
 }
 
 fn check_texture_flags(a: &TilingArgs) -> Result<(), Error> {
-    let off = |what: &'static str| unsupported(what, "with --texture", "applies to a single surface only");
+    let off = |what: &'static str| {
+        unsupported(what, "with --texture", "applies to a single surface: add --subresource LEVEL,LAYER")
+    };
     if a.region.is_some() {
         return Err(off("box"));
     }

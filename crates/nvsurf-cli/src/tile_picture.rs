@@ -11,11 +11,12 @@
 //!   RGBA f32, DDS with the DXGI twin or RGBA32F).
 //! - A whole texture (`--texture`) goes to or comes from one DDS file with its mips, layers and
 //!   cube faces (`--size` is level 0 in texels); PNG/EXR hold one surface and are refused there.
+//!   With `--subresource LEVEL,LAYER` the picture is that one level of that layer (its size in
+//!   pixels is the level's), as for a surface.
 //!
 //! The picture side is always packed rows, so `--linear-pitch` applies to raw files only.
 
 use crate::picture::{read_dds, read_surface, write_dds, write_surface, DdsTexture, Extent, PicKind};
-use crate::surface_args::parse_size;
 use crate::tiling::{read_file, write_atomic, TilingArgs};
 use crate::CmdResult;
 use nvsurf::format::Format;
@@ -51,19 +52,16 @@ fn picture_format(a: &TilingArgs, path: &Path) -> Res<Format> {
     })
 }
 
-/// The picture's extent in pixels for `region` (in elements) of a surface of `--size` pixels.
-fn region_extent(a: &TilingArgs, f: &Format, region: &Region) -> Res<Extent> {
-    let [pw, ph, _] = parse_size(&a.surface.size)?;
+/// The picture's extent in pixels for `region` (in elements) of a surface of `surface_px`
+/// pixels (`--size`, or the level's with `--subresource`).
+fn region_extent(f: &Format, surface_px: [u32; 3], region: &Region) -> Extent {
+    let [pw, ph, _] = surface_px;
     let (bw, bh) = f.block_dims();
     let clip = |start: u32, n: u32, b: u32, total: u32| {
         u64::from(n).saturating_mul(u64::from(b)).min(u64::from(total).saturating_sub(u64::from(start) * u64::from(b)))
             as u32
     };
-    Ok(Extent {
-        width_px: clip(region.x, region.w, bw, pw),
-        height_px: clip(region.y, region.h, bh, ph),
-        depth: region.d,
-    })
+    Extent { width_px: clip(region.x, region.w, bw, pw), height_px: clip(region.y, region.h, bh, ph), depth: region.d }
 }
 
 fn report(files: &[std::path::PathBuf], e: Extent, f: &Format) {
@@ -72,27 +70,33 @@ fn report(files: &[std::path::PathBuf], e: Extent, f: &Format) {
     }
 }
 
-/// `untile`: writes the untiled `linear` elements of `region` as the picture `out` when its
-/// extension names one. Returns false (nothing written) for a raw output.
-pub fn write_untiled(a: &TilingArgs, region: &Region, out: &Path, linear: &[u8]) -> Res<bool> {
+/// `untile`: writes the untiled `linear` elements of `region` (of a surface of `surface_px`
+/// pixels) as the picture `out` when its extension names one. Returns false (nothing written)
+/// for a raw output.
+pub fn write_untiled(a: &TilingArgs, surface_px: [u32; 3], region: &Region, out: &Path, linear: &[u8]) -> Res<bool> {
     if PicKind::of_linear_side(out)?.is_none() {
         return Ok(false);
     }
     let f = picture_format(a, out)?;
-    let e = region_extent(a, &f, region)?;
+    let e = region_extent(&f, surface_px, region);
     let files = write_surface(out, &f, e, linear)?;
     report(&files, e, &f);
     Ok(true)
 }
 
 /// `tile`: the linear elements of `region` from `input`: the raw bytes, or the picture's pixels
-/// encoded to `--format` (its size must be the region's).
-pub fn read_linear(a: &TilingArgs, region: &Region, input: &Path) -> Res<crate::tiling::LineAligned> {
+/// encoded to `--format` (its size must be the region's, of a surface of `surface_px` pixels).
+pub fn read_linear(
+    a: &TilingArgs,
+    surface_px: [u32; 3],
+    region: &Region,
+    input: &Path,
+) -> Res<crate::tiling::LineAligned> {
     if PicKind::of_linear_side(input)?.is_none() {
         return crate::tiling::LineAligned::read(input);
     }
     let f = picture_format(a, input)?;
-    let want = region_extent(a, &f, region)?;
+    let want = region_extent(&f, surface_px, region);
     let what = if a.region.is_some() { "box" } else { "surface" };
     let (_, data) = read_surface(input, &f, want.depth, Some((want, what)))?;
     let mut out = crate::tiling::LineAligned::zeroed("picture elements", data.len())?;

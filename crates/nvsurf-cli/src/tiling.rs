@@ -39,6 +39,12 @@ pub struct TilingArgs {
     /// (layer<L>_level<M>.bin), instead of --output (untile) or --input (tile).
     #[arg(long, value_name = "DIR", requires = "texture")]
     pub split: Option<PathBuf>,
+    /// With --texture: only this mip level of this layer (cube faces count as layers), as a
+    /// single surface at its place in the dump: --box, --linear-pitch and PNG/EXR/DDS pictures
+    /// apply to it as to any surface. `tile` keeps the rest of --onto, or zeros the rest of the
+    /// texture.
+    #[arg(long, value_name = "LEVEL,LAYER", requires = "texture", conflicts_with = "split")]
+    pub subresource: Option<String>,
     /// Bytes between rows of the linear file (default: tightly packed).
     #[arg(long = "linear-pitch", value_name = "BYTES")]
     pub linear_pitch: Option<String>,
@@ -300,6 +306,53 @@ fn check_plan(s: &Surface, region: Region, lin: LinearLayout) -> Result<usize, E
     Ok(tile::Plan::new(s, region, lin, usize::MAX, usize::MAX)?.linear_span)
 }
 
+/// The surface a plain `tile`/`untile` copies, and where it is.
+struct Placed {
+    /// The surface (at address 0).
+    surface: Surface,
+    /// Byte offset of the surface in the tiled file: --offset, plus the subresource's offset in
+    /// the texture with --subresource.
+    offset: usize,
+    /// Width, height, depth in pixels of the whole surface, for a picture on the linear side:
+    /// --size, or the level's texels.
+    picture_px: [u32; 3],
+    /// Bytes of a new tiled file (`tile` without --onto): the surface's end, or with
+    /// --subresource the whole texture's end (its other subresources zero).
+    file_bytes: usize,
+}
+
+/// The surface of a plain `tile`/`untile`: the one the surface flags describe, or with
+/// `--texture --subresource LEVEL,LAYER` that level of that layer of the texture.
+fn target_surface(a: &TilingArgs) -> Result<Placed, Box<dyn std::error::Error>> {
+    let offset = parse_u64("offset", &a.offset)?;
+    let Some(sel) = &a.subresource else {
+        let surface = a.surface.surface()?;
+        let offset = usize::try_from(offset)?;
+        let picture_px = crate::surface_args::parse_size(&a.surface.size)?;
+        return Ok(Placed { surface, offset, picture_px, file_bytes: tiled_end(offset, &surface)? });
+    };
+    let [level, layer] = parse_list::<2>("subresource", sel)?;
+    let t = crate::texture::build_texture(&a.surface, &a.tex)?;
+    let sub = t.subresource(level, layer)?;
+    let surface = sub.surface.ok_or_else(|| Error::Unsupported {
+        field: "subresource",
+        value: sel.clone(),
+        rule: "a BUFFER texture has no layout: its bytes are already linear".into(),
+    })?;
+    let at = |what: &str, n: u64| {
+        offset
+            .checked_add(n)
+            .and_then(|v| usize::try_from(v).ok())
+            .ok_or_else(|| format!("--offset {offset} + {what} {n} overflows"))
+    };
+    Ok(Placed {
+        surface,
+        offset: at("subresource offset", sub.offset_bytes)?,
+        picture_px: t.level(level)?.texels,
+        file_bytes: at("texture size", t.size_bytes())?,
+    })
+}
+
 /// `offset + size` of the surface inside a tiled file, checked.
 fn tiled_end(offset: usize, s: &Surface) -> Result<usize, Box<dyn std::error::Error>> {
     usize::try_from(s.size_bytes())
@@ -365,16 +418,15 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
         .into());
     }
     let pool = pool(a.threads)?;
-    if a.texture {
+    if a.texture && a.subresource.is_none() {
         let pool = pool.as_ref();
         return crate::tile_picture::untile_texture_dds(&a, pool)
             .unwrap_or_else(|| crate::texture::run_untile_texture(&a, pool));
     }
     let (in_path, out_path) = crate::texture::plain_paths(&a)?;
-    let s = a.surface.surface()?;
+    let Placed { surface: s, offset, picture_px, .. } = target_surface(&a)?;
     let region = a.region(&s)?;
     let lin = a.linear(&s, &region)?;
-    let offset = usize::try_from(parse_u64("offset", &a.offset)?)?;
     check_plan(&s, region, lin)?;
     let needed = tiled_end(offset, &s)?;
     let input = LineAligned::read(&in_path)?;
@@ -395,7 +447,7 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
         None => tile::untile(&s, tiled, &mut out[off..], band, lin),
         Some(p) => p.install(|| tile::untile_parallel(&s, tiled, &mut out[off..], band, lin)),
     })?;
-    if !crate::tile_picture::write_untiled(&a, &region, &out_path, &out)? {
+    if !crate::tile_picture::write_untiled(&a, picture_px, &region, &out_path, &out)? {
         write_atomic(&out_path, &out)?;
     }
     Ok(ExitCode::SUCCESS)
@@ -404,20 +456,19 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
 /// Runs `nvsurf tile`.
 pub fn run_tile(a: TilingArgs) -> CmdResult {
     let pool = pool(a.threads)?;
-    if a.texture {
+    if a.texture && a.subresource.is_none() {
         let pool = pool.as_ref();
         return crate::tile_picture::tile_texture_dds(&a, pool)
             .unwrap_or_else(|| crate::texture::run_tile_texture(&a, pool));
     }
     let (in_path, out_path) = crate::texture::plain_paths(&a)?;
-    let s = a.surface.surface()?;
+    let Placed { surface: s, offset, picture_px, file_bytes } = target_surface(&a)?;
     let region = a.region(&s)?;
     let lin = a.linear(&s, &region)?;
-    let offset = usize::try_from(parse_u64("offset", &a.offset)?)?;
     // The last row need not be padded to the pitch: the plan's span is what must be there.
     let span = check_plan(&s, region, lin)?;
     let end = tiled_end(offset, &s)?;
-    let input = crate::tile_picture::read_linear(&a, &region, &in_path)?;
+    let input = crate::tile_picture::read_linear(&a, picture_px, &region, &in_path)?;
     if input.len() < span {
         return Err(format!(
             "input '{}' holds {} bytes but {} bytes are expected ({} rows x {} slices of the linear image)",
@@ -443,7 +494,7 @@ pub fn run_tile(a: TilingArgs) -> CmdResult {
             }
             b
         }
-        None => LineAligned::zeroed("tiled output", end)?,
+        None => LineAligned::zeroed("tiled output", file_bytes.max(end))?,
     };
     {
         let tiled = &mut out[offset..];

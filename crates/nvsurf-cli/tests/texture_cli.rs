@@ -198,3 +198,140 @@ fn misaligned_level_offsets_are_rejected() {
     let (code, _, err) = nvsurf(&format!("{args} 0,20480"), &[]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// `--texture --subresource LEVEL,LAYER`: one level of one layer as a surface, so `--box`,
+/// `--linear-pitch` and pictures apply. The truth is the packed linear file (layer by layer,
+/// level by level) and the whole-texture `tile`, both checked by the test above.
+#[test]
+fn one_subresource_as_a_surface() {
+    let dir = std::env::temp_dir().join(format!("nvsurf-texture-sub-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    const TEX: &str = "--gpu gm20b --type cube --format RGBA8_UNORM --size 24x24 --levels 3";
+    let layout = json(TEX);
+    // Elements per level: 24x24, 12x12, 6x6; six faces.
+    let dims = [24usize, 12, 6];
+    let per_layer: usize = dims.iter().map(|d| d * d * 4).sum();
+    assert_eq!(layout["linear_size_bytes"].as_u64().unwrap() as usize, per_layer * 6);
+    let linear: Vec<u8> = (0..per_layer * 6).map(|i| (i * 7 + i / 251) as u8).collect();
+    std::fs::write(p("linear.bin"), &linear).unwrap();
+    let run = |cmd: &str, extra: &[&str]| {
+        let (code, _, err) = nvsurf(&format!("{cmd} --texture {TEX}"), extra);
+        (code, err)
+    };
+    let ok = |cmd: &str, extra: &[&str]| {
+        let (code, err) = run(cmd, extra);
+        assert_eq!(code, 0, "{cmd} {extra:?}: {err}");
+    };
+    ok("tile", &["--input", &p("linear.bin"), "--output", &p("dump.bin")]);
+    let dump = std::fs::read(p("dump.bin")).unwrap();
+    // Where (level, face) starts in the packed linear file.
+    let lin_at = |level: usize, face: usize| face * per_layer + dims[..level].iter().map(|d| d * d * 4).sum::<usize>();
+
+    // Every subresource untiles to its part of the linear file.
+    for (level, d) in dims.iter().enumerate() {
+        for face in 0..6 {
+            let sel = format!("{level},{face}");
+            ok("untile", &["--subresource", &sel, "--input", &p("dump.bin"), "--output", &p("sub.bin")]);
+            let n = d * d * 4;
+            let a = lin_at(level, face);
+            assert!(std::fs::read(p("sub.bin")).unwrap() == linear[a..a + n], "{sel}");
+        }
+    }
+
+    // A box of level 1, face 4, with a padded linear pitch (the last row unpadded or padded:
+    // only the box's bytes are compared).
+    let (bx, by, bw, bh, pitch) = (3usize, 2usize, 5usize, 4usize, 40usize);
+    ok(
+        "untile",
+        &[
+            "--subresource",
+            "1,4",
+            "--box",
+            "3,2,0,5,4,1",
+            "--linear-pitch",
+            "40",
+            "--input",
+            &p("dump.bin"),
+            "--output",
+            &p("box.bin"),
+        ],
+    );
+    let got = std::fs::read(p("box.bin")).unwrap();
+    assert!(got.len() >= (bh - 1) * pitch + bw * 4, "{} bytes", got.len());
+    for r in 0..bh {
+        let src = lin_at(1, 4) + ((by + r) * 12 + bx) * 4;
+        assert!(got[r * pitch..r * pitch + bw * 4] == linear[src..src + bw * 4], "row {r}");
+    }
+
+    // A picture of level 2 of face 5: the level's size in pixels; tiled back onto the dump it
+    // changes nothing, and alone it makes a whole texture that is zero outside that level.
+    let (code, out, err) = nvsurf(
+        &format!("untile --texture {TEX} --subresource 2,5"),
+        &["--input", &p("dump.bin"), "--output", &p("l2f5.png")],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(6x6x1 px"), "{out}");
+    ok(
+        "tile",
+        &["--subresource", "2,5", "--input", &p("l2f5.png"), "--onto", &p("dump.bin"), "--output", &p("same.bin")],
+    );
+    assert!(std::fs::read(p("same.bin")).unwrap() == dump);
+    ok("tile", &["--subresource", "2,5", "--input", &p("l2f5.png"), "--output", &p("alone.bin")]);
+    let alone = std::fs::read(p("alone.bin")).unwrap();
+    assert_eq!(alone.len(), dump.len(), "the whole texture's size");
+    let stride = layout["layer_stride"].as_u64().unwrap() as usize;
+    let l2 = &layout["levels"][2];
+    let (off, size) = (5 * stride + l2["offset"].as_u64().unwrap() as usize, l2["size"].as_u64().unwrap() as usize);
+    assert!(alone[off..off + size] == dump[off..off + size]);
+    assert!(alone[..off].iter().chain(&alone[off + size..]).all(|&b| b == 0));
+
+    // Tiling a box onto the dump changes only that box's elements.
+    std::fs::write(p("ones.bin"), vec![0xffu8; 2 * 2 * 4]).unwrap();
+    ok(
+        "tile",
+        &[
+            "--subresource",
+            "0,1",
+            "--box",
+            "10,10,0,2,2,1",
+            "--input",
+            &p("ones.bin"),
+            "--onto",
+            &p("dump.bin"),
+            "--output",
+            &p("boxed.bin"),
+        ],
+    );
+    ok("untile", &["--input", &p("boxed.bin"), "--output", &p("boxed_linear.bin")]);
+    let boxed = std::fs::read(p("boxed_linear.bin")).unwrap();
+    let mut want = linear.clone();
+    for (y, x) in [(10, 10), (10, 11), (11, 10), (11, 11)] {
+        let a = lin_at(0, 1) + (y * 24 + x) * 4;
+        want[a..a + 4].fill(0xff);
+    }
+    assert!(boxed == want);
+
+    // Errors name the field and the limit.
+    let fails = |cmd: &str, extra: &[&str], want: &str| {
+        let (code, err) = run(cmd, extra);
+        assert_eq!(code, 2, "{cmd} {extra:?}");
+        assert!(err.contains(want), "{err}");
+    };
+    fails("untile", &["--subresource", "3,0", "--input", &p("dump.bin"), "--output", &p("x.bin")], "level 3");
+    fails("untile", &["--subresource", "0,6", "--input", &p("dump.bin"), "--output", &p("x.bin")], "layer 6");
+    fails("untile", &["--subresource", "0", "--input", &p("dump.bin"), "--output", &p("x.bin")], "subresource");
+    fails("untile", &["--subresource", "0,0", "--split", &p("s"), "--input", &p("dump.bin")], "--split");
+    fails(
+        "untile",
+        &["--subresource", "0,0", "--box", "20,0,0,5,1,1", "--input", &p("dump.bin"), "--output", &p("x.bin")],
+        "box",
+    );
+    let (code, _, err) = nvsurf(
+        "untile --gpu gm20b --layout pitch --pitch 512 --elem-size 4 --type buffer --size 100 --texture --subresource 0,0",
+        &["--input", &p("dump.bin"), "--output", &p("x.bin")],
+    );
+    assert!(code == 2 && err.contains("BUFFER"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
