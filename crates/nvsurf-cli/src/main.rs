@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 mod decode;
 mod formats;
+mod guess;
 mod layout;
 mod msaa;
 mod picture;
@@ -57,6 +58,8 @@ enum Cmd {
     Storage(storage::StorageArgs),
     /// A whole texture's layout: levels, layers, offsets, block sizes (--json for a script).
     Texture(texture::TextureArgs),
+    /// Which layout a raw dump holds: every candidate layout ranked by how smooth it untiles.
+    Guess(guess::GuessArgs),
 }
 
 /// Ends the process quietly (status 141, as a shell reports SIGPIPE) when stdout is closed
@@ -115,6 +118,7 @@ fn main() -> ExitCode {
         Cmd::Resolve(a) => resolve::run(a),
         Cmd::Storage(a) => storage::run(a),
         Cmd::Texture(a) => texture::run(a),
+        Cmd::Guess(a) => guess::run(a),
     };
     match result {
         Ok(code) => code,

@@ -16,6 +16,7 @@
 //! - [`format`](mod@format) and [`codec`]: format tables and element <-> RGBA codecs.
 //! - [`msaa`]: multisample modes, sample positions, coverage and resolve.
 //! - [`storage`]: storage types and the validation of combinations.
+//! - [`identify`]: which layout a raw dump holds, ranked by how smooth each untiles.
 //! - [`cpu`]: which vector kernels the hot loops may use (chosen at run time).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
@@ -27,6 +28,7 @@ pub mod cpu;
 pub mod error;
 pub mod format;
 pub mod gpu;
+pub mod identify;
 pub mod layout;
 pub mod msaa;
 pub mod storage;

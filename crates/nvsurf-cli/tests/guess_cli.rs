@@ -1,0 +1,171 @@
+//! `nvsurf guess` through the binary: the layout a picture was tiled with ranks first, and its
+//! `flags` untile the dump back to the picture; the JSON keys; errors name their field.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_nvsurf");
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// Runs `words` (whitespace-separated) then `--flag path` pairs; asserts success, returns stdout.
+fn ok(words: &str, paths: &[(&str, &Path)]) -> String {
+    let mut args: Vec<&str> = words.split_whitespace().collect();
+    for (flag, p) in paths {
+        args.extend([*flag, s(p)]);
+    }
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("nvsurf-guess-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A smooth RGBA8 picture with a little deterministic grain (an LCG), `w` x `h` pixels.
+fn picture(w: u32, h: u32) -> Vec<u8> {
+    let mut seed = 12345u32;
+    let mut grain = || {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        (seed >> 16) % 9
+    };
+    let mut v = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let checker = if (x / 40 + y / 30) % 2 == 0 { 60 } else { 180 };
+            v.extend_from_slice(&[
+                (x * 200 / w + grain()) as u8,
+                (y * 200 / h + grain()) as u8,
+                (checker + grain()) as u8,
+                255,
+            ]);
+        }
+    }
+    v
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn the_tiled_layout_ranks_first_and_its_flags_untile_it() {
+    let d = dir("rank");
+    let (w, h) = (200, 150);
+    let pic = d.join("pic.raw");
+    std::fs::write(&pic, picture(w, h)).unwrap();
+    let size = format!("{w}x{h}");
+    // (GPU, the layout flags `tile` used): blocklinear in several gob orders and heights,
+    // pitch, and pre-G80 swizzled (on a power-of-two size) below.
+    let cases: [(&str, &str); 5] = [
+        ("gm20b", "--layout blocklinear --block-log2 0,4,0 --no-auto-size --gob tegra"),
+        ("gf100", "--layout blocklinear --block-log2 0,2,0 --no-auto-size --gob vm"),
+        ("g80", "--layout blocklinear --block-log2 0,3,0 --no-auto-size --gob vm"),
+        ("gf100", "--layout pitch --pitch 1024"),
+        ("nv40", "--layout pitch --pitch 896"),
+    ];
+    for (gpu, flags) in cases {
+        let dump = d.join("dump.bin");
+        let mut args = vec!["tile", "--gpu", gpu, "--format", "RGBA8_UNORM", "--size", &size];
+        args.extend(flags.split(' '));
+        args.extend(["--input", s(&pic), "--output", s(&dump)]);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        let (code, out, err) =
+            run(&["guess", "--gpu", gpu, "--format", "RGBA8_UNORM", "--size", &size, "--input", s(&dump), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let first = &v["candidates"][0];
+        let got = first["flags"].as_str().unwrap();
+        assert!(got.ends_with(flags), "{gpu} {flags}: ranked first {got}");
+        assert_eq!(first["rank"], 1);
+        assert_eq!(first["fits"], true);
+        assert!(v["margin"].as_f64().unwrap() > 1.0, "{v}");
+        // The first candidate's flags untile the dump to the picture.
+        let back = d.join("back.raw");
+        let mut args = vec!["untile"];
+        args.extend(got.split(' '));
+        args.extend(["--input", s(&dump), "--output", s(&back)]);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(std::fs::read(&back).unwrap() == picture(w, h), "{gpu} {flags}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn swizzled_text_table_and_pictures() {
+    let d = dir("swz");
+    std::fs::write(d.join("pic.raw"), picture(128, 64)).unwrap();
+    let dump = d.join("dump.bin");
+    ok(
+        "tile --gpu nv2a --format RGBA8_UNORM --size 128x64 --layout swizzled",
+        &[("--input", &d.join("pic.raw")), ("--output", &dump)],
+    );
+    let pics = d.join("pics");
+    let out =
+        ok("guess --gpu nv2a --format RGBA8_UNORM --size 128x64 --top 2", &[("--input", &dump), ("--pictures", &pics)]);
+    let first = out.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap();
+    assert!(first.contains("swizzled") && first.ends_with("--layout swizzled"), "{out}");
+    // Swizzled, pitch 512 (the row) and pitch 1024 (aligned to 1024): one not shown.
+    assert!(out.starts_with("# 3 candidate layouts") && out.contains("1 more (--top 0 lists all)"), "{out}");
+    let mut names: Vec<String> =
+        std::fs::read_dir(&pics).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert_eq!(names[0], "01_swizzled.png");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn short_dumps_offsets_and_errors() {
+    let d = dir("err");
+    // 64x64 RGBA8 on GF100 with 0,3,0 blocks is 16 KiB; with 8 KiB more in front.
+    std::fs::write(d.join("pic.raw"), picture(64, 64)).unwrap();
+    let tiled = d.join("tiled.bin");
+    ok(
+        "tile --gpu gf100 --elem-size 4 --size 64x64 --block-log2 0,3,0 --no-auto-size",
+        &[("--input", &d.join("pic.raw")), ("--output", &tiled)],
+    );
+    let mut with_head = vec![0x5au8; 8192];
+    with_head.extend(std::fs::read(&tiled).unwrap());
+    let dump = d.join("dump.bin");
+    std::fs::write(&dump, &with_head).unwrap();
+    let out = ok("guess --gpu gf100 --elem-size 4 --size 64x64 --offset 8192 --json --top 0", &[("--input", &dump)]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["dump_bytes"], 16384);
+    assert_eq!(v["offset"], 8192);
+    let c = v["candidates"].as_array().unwrap();
+    assert_eq!(c.len() as u64, v["candidates_tried"].as_u64().unwrap());
+    assert!(c[0]["flags"].as_str().unwrap().ends_with("--block-log2 0,3,0 --no-auto-size --gob vm"), "{}", c[0]);
+    // Taller blocks need more than 16 KiB: listed last, unscored.
+    let short: Vec<&Value> = c.iter().filter(|x| x["fits"] == false).collect();
+    assert!(!short.is_empty());
+    assert!(short.iter().all(|x| x["roughness"].is_null() && x["size_bytes"].as_u64().unwrap() > 16384));
+    assert!(c.iter().skip_while(|x| x["fits"] == true).all(|x| x["fits"] == false));
+
+    let fails = |args: &[&str], want: &str| {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    };
+    let base = ["guess", "--gpu", "gf100", "--input", s(&dump)];
+    let with = |more: &[&'static str]| -> Vec<String> {
+        base.iter().map(|x| x.to_string()).chain(more.iter().map(|x| x.to_string())).collect()
+    };
+    let call = |v: Vec<String>, want: &str| fails(&v.iter().map(String::as_str).collect::<Vec<_>>(), want);
+    call(with(&["--elem-size", "4", "--size", "64x64", "--pictures", "/tmp/x"]), "--format");
+    call(with(&["--elem-size", "4", "--size", "64x64", "--offset", "1000000"]), "past the end");
+    call(with(&["--elem-size", "4", "--size", "8x8x2"]), "depth");
+    call(with(&["--elem-size", "3", "--size", "8x8"]), "elem_size 3");
+    call(with(&["--size", "8x8"]), "elem-size");
+    let _ = std::fs::remove_dir_all(&d);
+}

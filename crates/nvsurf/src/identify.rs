@@ -1,0 +1,376 @@
+//! Which layout holds a dump: for a surface of known GPU, element size and size, every layout
+//! the GPU could have used is tried, and the candidates are ranked by how smooth the image they
+//! untile to is.
+//!
+//! This is a heuristic for a reverse engineer holding a raw dump, not a proof: real images are
+//! smooth (neighbouring pixels are alike), and a wrong layout puts unrelated bytes next to each
+//! other at every gob, block or row boundary it gets wrong, which makes the image rougher.
+//! Noise, or data that is not an image, ranks at random; [`Ranking::margin`] says how far
+//! ahead the first candidate is.
+//!
+//! Decisions (no public tool defines this; these are nvsurf's):
+//! - Candidates ([`candidates`]): on G80+, blocklinear with every block height 2^0..2^5 gobs
+//!   (block width and depth 1 gob, auto-sizing off so that each height is its own layout) in
+//!   each gob order the GPU's gobs allow (G80: VM; GF100+: VM, Tegra, and the unverified Turing
+//!   and Fermi orders); on every GPU pitch with the smallest pitch, the pitches aligned to
+//!   64..1024 bytes, and the pitch that makes the height fill the dump exactly (when at most four
+//!   times the row aligned to 1024 bytes); before G80, the
+//!   swizzled layout when the size allows it. Only 2D surfaces (depth 1).
+//! - Roughness ([`roughness`]): the mean squared difference between each byte and the same byte
+//!   of the element to its right and the element below (squared, so that the few large jumps a
+//!   wrong layout makes at its boundaries outweigh an image's fine grain or noise), over a sample of at most
+//!   [`SAMPLE_ROWS`] rows and [`SAMPLE_ROW_BYTES`] bytes of each row from the surface's top-left
+//!   corner (larger than the tallest block, 256 rows, and wide enough for any pitch error to
+//!   show at row starts). With a format, the sample is decoded to RGBA8 pixels first, so that
+//!   compressed blocks are compared as pixels.
+//! - Candidates whose sample untiles to the same bytes are reported once, with the others named
+//!   as equal ([`Ranked::same_as`]); candidates that need more bytes than the dump holds are
+//!   listed after the others, unscored.
+
+use crate::error::{Error, Result};
+use crate::format::Format;
+use crate::gpu::Gpu;
+use crate::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
+use crate::tile::{self, LinearLayout, Region};
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// Rows of the sample that is scored (from row 0).
+pub const SAMPLE_ROWS: u32 = 512;
+/// Bytes of each sampled row (from column 0), rounded down to whole elements (at least one).
+pub const SAMPLE_ROW_BYTES: u64 = 4096;
+/// The pitch alignments tried besides the smallest pitch, in bytes.
+pub const PITCH_ALIGNMENTS: [u64; 5] = [64, 128, 256, 512, 1024];
+
+/// One layout that the dump may hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    /// The descriptor (what the CLI's surface flags say).
+    pub desc: SurfaceDesc,
+    /// The validated surface.
+    pub surface: Surface,
+    /// A short name, e.g. `blocklinear tegra block 0,4,0`, `pitch 512`, `swizzled`.
+    pub label: String,
+}
+
+/// Every candidate layout for a 2D surface of `size` elements of `elem_size` bytes on `gpu`,
+/// with `dump_bytes` bytes available (for the pitch that fills the dump exactly). Layouts the
+/// GPU rejects for this size are left out; an error only when none is possible (for example a
+/// depth other than 1, or an element size no layout accepts).
+pub fn candidates(gpu: Gpu, elem_size: u32, size: [u32; 3], dump_bytes: u64) -> Result<Vec<Candidate>> {
+    if size[2] != 1 {
+        return Err(Error::Unsupported {
+            field: "depth",
+            value: size[2].to_string(),
+            rule: "layouts are guessed for 2D surfaces (depth 1)".to_string(),
+        });
+    }
+    let mut out = Vec::new();
+    let mut first_error = None;
+    let mut push = |desc: SurfaceDesc, label: String| match desc.build() {
+        Ok(surface) => {
+            if !out.iter().any(|c: &Candidate| c.surface == surface) {
+                out.push(Candidate { desc, surface, label });
+            }
+        }
+        Err(e) => {
+            first_error.get_or_insert(e);
+        }
+    };
+    if gpu.is_g80_or_later() {
+        let orders: &[GobOrder] = if gpu.is_gf100_or_later() {
+            &[GobOrder::Vm, GobOrder::Tegra, GobOrder::Turing, GobOrder::Fermi]
+        } else {
+            &[GobOrder::Vm]
+        };
+        for &order in orders {
+            for y in 0..=5 {
+                let mut d = SurfaceDesc::new(gpu, elem_size, size);
+                d.layout = LayoutKind::BlockLinear;
+                d.block_log2 = Some([0, y, 0]);
+                d.auto_size = Some(false);
+                d.gob_order = order;
+                push(d, alloc::format!("blocklinear {} block 0,{y},0", order.name()));
+            }
+        }
+    } else {
+        let mut d = SurfaceDesc::new(gpu, elem_size, size);
+        d.layout = LayoutKind::Swizzled;
+        push(d, "swizzled".to_string());
+    }
+    let row = u64::from(size[0]) * u64::from(elem_size);
+    let min = crate::layout::pitch::min_pitch_bytes(gpu, row, elem_size);
+    let mut pitches = vec![min];
+    pitches.extend(PITCH_ALIGNMENTS.iter().map(|a| min.div_ceil(*a) * a));
+    // The pitch that makes the rows fill the dump exactly, when it is a plausible pitch (at most
+    // four times the row aligned to 1024 bytes): a dump much larger than the surface says
+    // nothing about its pitch, and reading it all would cost time for nothing.
+    let widest = min.div_ceil(1024) * 1024 * 4;
+    if size[1] > 0 && dump_bytes.is_multiple_of(u64::from(size[1])) && dump_bytes / u64::from(size[1]) <= widest {
+        pitches.push(dump_bytes / u64::from(size[1]));
+    }
+    pitches.sort_unstable();
+    pitches.dedup();
+    for p in pitches.into_iter().filter(|&p| p >= row) {
+        let mut d = SurfaceDesc::new(gpu, elem_size, size);
+        d.layout = LayoutKind::Pitch;
+        d.pitch_bytes = Some(p);
+        push(d, alloc::format!("pitch {p}"));
+    }
+    match (out.is_empty(), first_error) {
+        (true, Some(e)) => Err(e),
+        _ => Ok(out),
+    }
+}
+
+/// The roughness of an image: the mean squared difference between each byte and the same byte
+/// of the element `step_bytes` to its right and of the row below (`row_bytes` later), over a
+/// packed image of `rows` rows. 0 is flat; uniform random bytes score about 10923 (twice the
+/// variance of a uniform byte, 2 * (256^2 - 1) / 12). An image of one element scores 0.
+pub fn roughness(image: &[u8], row_bytes: usize, rows: usize, step_bytes: usize) -> Result<f64> {
+    let need = row_bytes.checked_mul(rows).ok_or_else(|| Error::Overflow {
+        what: "roughness sample",
+        detail: alloc::format!("{rows} rows of {row_bytes} bytes"),
+    })?;
+    if image.len() < need {
+        return Err(Error::BufferTooSmall { what: "roughness image", needed: need as u64, got: image.len() as u64 });
+    }
+    let (mut sum, mut pairs) = (0u64, 0u64);
+    let image = &image[..need];
+    for (r, line) in image.chunks_exact(row_bytes.max(1)).enumerate() {
+        if step_bytes > 0 && step_bytes < line.len() {
+            sum += line.iter().zip(&line[step_bytes..]).map(|(a, b)| u64::from(a.abs_diff(*b)).pow(2)).sum::<u64>();
+            pairs += (line.len() - step_bytes) as u64;
+        }
+        if r + 1 < rows {
+            let below = &image[(r + 1) * row_bytes..(r + 2) * row_bytes];
+            sum += line.iter().zip(below).map(|(a, b)| u64::from(a.abs_diff(*b)).pow(2)).sum::<u64>();
+            pairs += row_bytes as u64;
+        }
+    }
+    Ok(if pairs == 0 { 0.0 } else { sum as f64 / pairs as f64 })
+}
+
+/// One candidate with its score.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ranked {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// Bytes the candidate needs in the dump (its surface size).
+    pub size_bytes: u64,
+    /// The roughness of its sample ([`roughness`]); `None` when the dump is too short for it.
+    pub roughness: Option<f64>,
+    /// Index in the ranking of an earlier candidate whose sample untiled to the same bytes.
+    pub same_as: Option<usize>,
+}
+
+/// Candidates ranked smoothest first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ranking {
+    /// Scored candidates by roughness (then in [`candidates`] order), then the unscored ones.
+    pub ranked: Vec<Ranked>,
+}
+
+impl Ranking {
+    /// How far ahead the first candidate is: the roughness of the next candidate with other
+    /// bytes divided by the first's (2.0 = the runner-up is twice as rough). `None` with fewer
+    /// than two distinct scored candidates, infinite when the first is perfectly flat and the
+    /// next is not.
+    pub fn margin(&self) -> Option<f64> {
+        let first = self.ranked.first()?.roughness?;
+        let next = self.ranked.iter().skip(1).find(|r| r.same_as.is_none())?.roughness?;
+        Some(if first == 0.0 {
+            if next == 0.0 {
+                1.0
+            } else {
+                f64::INFINITY
+            }
+        } else {
+            next / first
+        })
+    }
+}
+
+/// A 64-bit FNV-1a hash of the sample, to find candidates that untile to the same bytes.
+fn sample_hash(b: &[u8]) -> u64 {
+    b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| (h ^ u64::from(x)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// Scores every candidate on `dump` (the surface starts at byte 0), decoding pixels with
+/// `format` when given (its element size must be the candidates'). The sample of each
+/// candidate is untiled with [`tile::untile`]; nothing outside `dump` is read.
+pub fn rank(dump: &[u8], cands: Vec<Candidate>, format: Option<&Format>) -> Result<Ranking> {
+    let mut scored: Vec<(Ranked, u64)> = Vec::new();
+    let mut unscored = Vec::new();
+    for c in cands {
+        let s = c.surface;
+        let size_bytes = s.size_bytes();
+        if let Some(f) = format {
+            if f.elem_size_bytes() != s.elem_size() {
+                return Err(Error::Unsupported {
+                    field: "format",
+                    value: f.name().to_string(),
+                    rule: alloc::format!(
+                        "its elements are {} bytes but the candidates' are {}",
+                        f.elem_size_bytes(),
+                        s.elem_size()
+                    ),
+                });
+            }
+        }
+        if size_bytes > dump.len() as u64 {
+            unscored.push(Ranked { candidate: c, size_bytes, roughness: None, same_as: None });
+            continue;
+        }
+        let [w, h, _] = s.size();
+        let e = u64::from(s.elem_size());
+        let region = Region {
+            x: 0,
+            y: 0,
+            z: 0,
+            // At most w, so it fits in u32.
+            w: (SAMPLE_ROW_BYTES / e).clamp(1, u64::from(w)) as u32,
+            h: h.min(SAMPLE_ROWS),
+            d: 1,
+        };
+        let lin = LinearLayout::packed(&region, s.elem_size());
+        // At most 4096 bytes (or one element) by 512 rows.
+        let row = region.w as usize * e as usize;
+        let mut sample = vec![0u8; row * region.h as usize];
+        tile::untile(&s, &dump[..size_bytes as usize], &mut sample, region, lin)?;
+        let hash = sample_hash(&sample);
+        let score = match format {
+            Some(f) => {
+                let (bw, bh) = f.block_dims();
+                let (wp, hp) = (region.w * bw, region.h * bh);
+                let mut px = vec![[0u8; 4]; wp as usize * hp as usize];
+                f.decode_rect_rgba8(&sample, row, wp, hp, &mut px)?;
+                roughness(px.as_flattened(), wp as usize * 4, hp as usize, 4)?
+            }
+            None => roughness(&sample, row, region.h as usize, e as usize)?,
+        };
+        scored.push((Ranked { candidate: c, size_bytes, roughness: Some(score), same_as: None }, hash));
+    }
+    // Stable: equal scores keep the candidates' order.
+    scored.sort_by(|a, b| a.0.roughness.partial_cmp(&b.0.roughness).unwrap_or(core::cmp::Ordering::Equal));
+    let hashes: Vec<u64> = scored.iter().map(|s| s.1).collect();
+    let mut ranked: Vec<Ranked> = scored.into_iter().map(|s| s.0).collect();
+    for i in 0..ranked.len() {
+        ranked[i].same_as = (0..i).find(|&j| {
+            ranked[j].same_as.is_none() && hashes[j] == hashes[i] && ranked[j].roughness == ranked[i].roughness
+        });
+    }
+    ranked.extend(unscored);
+    Ok(Ranking { ranked })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A smooth test picture: two gradients and a soft diagonal, 4 bytes per element.
+    fn picture(w: u32, h: u32) -> Vec<u8> {
+        let mut v = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                let d = (x + y) / 3;
+                v.extend_from_slice(&[(x * 255 / w) as u8, (y * 255 / h) as u8, d as u8, 255]);
+            }
+        }
+        v
+    }
+
+    fn tiled(desc: &SurfaceDesc, linear: &[u8], extra: usize) -> Vec<u8> {
+        let s = desc.build().unwrap();
+        let mut out = vec![0u8; s.size_bytes() as usize + extra];
+        let r = Region::whole(&s);
+        tile::tile(&s, linear, &mut out, r, LinearLayout::packed(&r, s.elem_size())).unwrap();
+        out
+    }
+
+    #[test]
+    fn the_true_layout_ranks_first() {
+        let (w, h) = (300, 200);
+        let lin = picture(w, h);
+        for gpu in [Gpu::G80, Gpu::Gf100, Gpu::Gm20b] {
+            for c in candidates(gpu, 4, [w, h, 1], 0).unwrap() {
+                let dump = tiled(&c.desc, &lin, 0);
+                let r = rank(&dump, candidates(gpu, 4, [w, h, 1], dump.len() as u64).unwrap(), None).unwrap();
+                let first = &r.ranked[0];
+                assert_eq!(first.candidate.surface, c.surface, "{gpu:?} {}: ranked {}", c.label, first.candidate.label);
+                assert!(r.margin().unwrap() > 1.2, "{gpu:?} {}: margin {:?}", c.label, r.margin());
+            }
+        }
+    }
+
+    #[test]
+    fn roughness_counts_right_and_below() {
+        // 2x2 elements of one byte: right pairs (0,10), (20,50); below pairs (0,20), (10,50).
+        let img = [0u8, 10, 20, 50];
+        assert_eq!(roughness(&img, 2, 2, 1).unwrap(), (100.0 + 900.0 + 400.0 + 1600.0) / 4.0);
+        // Two-byte elements: bytes compare with the same byte of the next element only.
+        let img = [1u8, 200, 3, 200];
+        assert_eq!(roughness(&img, 4, 1, 2).unwrap(), (4.0 + 0.0) / 2.0);
+        assert_eq!(roughness(&[7], 1, 1, 1).unwrap(), 0.0);
+        assert!(matches!(roughness(&img, 2, 3, 1), Err(Error::BufferTooSmall { needed: 6, got: 4, .. })));
+    }
+
+    #[test]
+    fn short_dumps_are_listed_unscored_and_depth_is_refused() {
+        let lin = picture(64, 64);
+        let mut d = SurfaceDesc::new(Gpu::Gf100, 4, [64, 64, 1]);
+        d.block_log2 = Some([0, 3, 0]);
+        d.auto_size = Some(false);
+        let dump = tiled(&d, &lin, 0);
+        let r = rank(&dump, candidates(Gpu::Gf100, 4, [64, 64, 1], dump.len() as u64).unwrap(), None).unwrap();
+        assert_eq!(r.ranked[0].candidate.surface, d.build().unwrap());
+        let unscored: Vec<&Ranked> = r.ranked.iter().filter(|x| x.roughness.is_none()).collect();
+        assert!(!unscored.is_empty() && unscored.iter().all(|x| x.size_bytes > dump.len() as u64));
+        assert!(r.ranked.iter().skip_while(|x| x.roughness.is_some()).all(|x| x.roughness.is_none()));
+        assert!(matches!(candidates(Gpu::Gf100, 4, [8, 8, 2], 0), Err(Error::Unsupported { field: "depth", .. })));
+    }
+
+    #[test]
+    fn any_dump_length_is_scored_or_listed_never_read_past() {
+        let lin = picture(40, 24);
+        let cands = candidates(Gpu::Gm20b, 4, [40, 24, 1], 0).unwrap();
+        let full = tiled(&cands[0].desc, &lin, 4096);
+        for len in [0, 1, 511, 512, 4095, 4096, 8191, full.len()] {
+            let r = rank(&full[..len], cands.clone(), None).unwrap();
+            assert_eq!(r.ranked.len(), cands.len());
+            for x in &r.ranked {
+                assert_eq!(x.roughness.is_some(), x.size_bytes <= len as u64, "{len} {}", x.candidate.label);
+            }
+        }
+        let f = Format::parse("R16_UNORM").unwrap();
+        assert!(matches!(rank(&full, cands, Some(&f)), Err(Error::Unsupported { field: "format", .. })));
+    }
+
+    #[test]
+    fn equal_samples_are_named() {
+        // 16x8 elements of 4 bytes on GF100: one gob row; every block height untiles the same.
+        let lin = picture(16, 8);
+        let cands = candidates(Gpu::Gf100, 4, [16, 8, 1], 0).unwrap();
+        let dump = tiled(&cands[0].desc, &lin, 1 << 16);
+        let r = rank(&dump, cands, None).unwrap();
+        let vm: Vec<&Ranked> = r.ranked.iter().filter(|x| x.candidate.label.starts_with("blocklinear vm")).collect();
+        assert_eq!(vm.len(), 6);
+        assert!(vm[0].same_as.is_none() && vm[1..].iter().all(|x| x.same_as.is_some()));
+    }
+
+    #[test]
+    fn pre_g80_swizzled_and_pitch() {
+        let lin = picture(128, 64);
+        for layout in [LayoutKind::Swizzled, LayoutKind::Pitch] {
+            let mut d = SurfaceDesc::new(Gpu::Nv40, 4, [128, 64, 1]);
+            d.layout = layout;
+            if layout == LayoutKind::Pitch {
+                d.pitch_bytes = Some(1024);
+            }
+            let dump = tiled(&d, &lin, 0);
+            let r = rank(&dump, candidates(Gpu::Nv40, 4, [128, 64, 1], dump.len() as u64).unwrap(), None).unwrap();
+            assert_eq!(r.ranked[0].candidate.surface, d.build().unwrap(), "{layout:?}");
+        }
+    }
+}
