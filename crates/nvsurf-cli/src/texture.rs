@@ -9,6 +9,7 @@ use crate::tiling::{read_file, write_atomic, TilingArgs};
 use crate::CmdResult;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind, TextureBlockWidth};
 use nvsurf::texture::{BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
+use nvsurf::tile::{self, LinearLayout, Region};
 use nvsurf::{Error, Gpu};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -345,36 +346,117 @@ pub fn tile_texture(
 
 /// Untiles a whole texture into a new packed linear buffer: split by level and layer (and
 /// within large levels) over `pool`, or on this thread when there is none (`--threads 1`).
+/// With a progress bar ([`crate::tiling::progress_bar`]) the subresources go one after the
+/// other, each split over `pool`, and the bar counts their bytes.
 pub fn untile_whole(
     t: &Texture,
     dump: &[u8],
     pool: Option<&rayon::ThreadPool>,
 ) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    match pool {
-        None => Ok(t.untile_to_vec(dump)?),
-        Some(p) => {
-            // The dump is checked before the output is allocated.
-            if (dump.len() as u64) < t.size_bytes() {
-                let got = dump.len() as u64;
-                return Err(Error::BufferTooSmall { what: "texture dump", needed: t.size_bytes(), got }.into());
+    let bar = crate::tiling::progress_bar(t.size_bytes(), t.size_bytes(), "untile");
+    if pool.is_none() && bar.is_none() {
+        return Ok(t.untile_to_vec(dump)?);
+    }
+    // The dump is checked before the output is allocated.
+    t.check_dump(dump.len() as u64)?;
+    let n = usize::try_from(t.linear_size_bytes()).map_err(|_| Error::Overflow {
+        what: "linear texture size",
+        detail: format!("{} bytes do not fit in memory", t.linear_size_bytes()),
+    })?;
+    let mut out = crate::picture::try_filled("linear texture", n, 0u8)?;
+    match bar {
+        None => install(pool, || t.untile_parallel(dump, &mut out))?,
+        Some(bar) => {
+            for sub in t.subresources() {
+                let d = range(sub.offset_bytes, sub.size_bytes)?;
+                let l = range(sub.linear_offset_bytes, sub.linear_size_bytes)?;
+                let (tiled, linear) = (&dump[d], &mut out[l]);
+                match sub.surface {
+                    Some(s) => {
+                        let region = Region::whole(&s);
+                        let lin = LinearLayout::packed(&region, s.elem_size());
+                        let job = t.linear_size_bytes();
+                        match pool {
+                            None => tile::untile_part(&s, tiled, linear, region, lin, job)?,
+                            Some(p) => p.install(|| tile::untile_part_parallel(&s, tiled, linear, region, lin, job))?,
+                        }
+                    }
+                    None => linear.copy_from_slice(buffer_share(tiled, linear.len())?),
+                }
+                bar.inc(sub.size_bytes);
             }
-            let n = usize::try_from(t.linear_size_bytes()).map_err(|_| Error::Overflow {
-                what: "linear texture size",
-                detail: format!("{} bytes do not fit in memory", t.linear_size_bytes()),
-            })?;
-            let mut out = crate::picture::try_filled("linear texture", n, 0u8)?;
-            p.install(|| t.untile_parallel(dump, &mut out))?;
-            Ok(out)
+            bar.finish_and_clear();
         }
     }
+    Ok(out)
 }
 
 /// Tiles a whole texture into `dump`, over `pool` when there is one (see [`untile_whole`]).
-pub fn tile_whole(t: &Texture, linear: &[u8], dump: &mut [u8], pool: Option<&rayon::ThreadPool>) -> Result<(), Error> {
-    match pool {
-        None => t.tile(linear, dump),
-        Some(p) => p.install(|| t.tile_parallel(linear, dump)),
+pub fn tile_whole(
+    t: &Texture,
+    linear: &[u8],
+    dump: &mut [u8],
+    pool: Option<&rayon::ThreadPool>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let Some(bar) = crate::tiling::progress_bar(t.size_bytes(), t.size_bytes(), "tile") else {
+        return Ok(install(pool, || match pool {
+            None => t.tile(linear, dump),
+            Some(_) => t.tile_parallel(linear, dump),
+        })?);
+    };
+    // Every subresource's ranges are checked before the first is written.
+    t.check_dump(dump.len() as u64)?;
+    if (linear.len() as u64) < t.linear_size_bytes() {
+        let got = linear.len() as u64;
+        return Err(Error::BufferTooSmall { what: "linear texture input", needed: t.linear_size_bytes(), got }.into());
     }
+    for sub in t.subresources() {
+        let d = range(sub.offset_bytes, sub.size_bytes)?;
+        let l = range(sub.linear_offset_bytes, sub.linear_size_bytes)?;
+        let (linear, tiled) = (&linear[l], &mut dump[d]);
+        match sub.surface {
+            Some(s) => {
+                let region = Region::whole(&s);
+                let lin = LinearLayout::packed(&region, s.elem_size());
+                let job = t.size_bytes();
+                match pool {
+                    None => tile::tile_part(&s, linear, tiled, region, lin, job)?,
+                    Some(p) => p.install(|| tile::tile_part_parallel(&s, linear, tiled, region, lin, job))?,
+                }
+            }
+            None => {
+                let n = buffer_share(tiled, linear.len())?.len();
+                tiled[..n].copy_from_slice(linear)
+            }
+        }
+        bar.inc(sub.size_bytes);
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// The first `n` bytes of a BUFFER subresource's share of the dump (an error, not a panic,
+/// if a texture ever claimed more linear bytes than its share holds).
+fn buffer_share(tiled: &[u8], n: usize) -> Result<&[u8], Error> {
+    tiled.get(..n).ok_or(Error::BufferTooSmall {
+        what: "BUFFER subresource",
+        needed: n as u64,
+        got: tiled.len() as u64,
+    })
+}
+
+/// Runs `f` in `pool`, or here.
+fn install<R: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R + Send) -> R {
+    match pool {
+        None => f(),
+        Some(p) => p.install(f),
+    }
+}
+
+/// `offset..offset + len` as indices; the texture's sizes were checked to fit the buffers.
+fn range(offset: u64, len: u64) -> Result<std::ops::Range<usize>, Box<dyn std::error::Error>> {
+    let end = offset.checked_add(len).ok_or("subresource range overflows")?;
+    Ok(usize::try_from(offset)?..usize::try_from(end)?)
 }
 
 /// `--input` and `--output` of a plain (non-texture) `tile`/`untile`; clap requires both unless

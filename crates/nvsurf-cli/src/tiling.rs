@@ -6,7 +6,8 @@
 //! and devices such as `/dev/stdout` are written in place; see [`with_temp`]); on Linux, Ctrl-C,
 //! SIGTERM or SIGHUP during the write removes the temporary file before the signal ends the
 //! process (signals the parent ignores stay ignored). A progress bar (indicatif) shows on a
-//! terminal for surfaces of 64 MiB and more.
+//! terminal for surfaces and whole textures of 64 MiB and more (`NVSURF_PROGRESS=always`: on
+//! any copy).
 
 use crate::surface_args::{parse_list, parse_u64, SurfaceArgs};
 use crate::CmdResult;
@@ -361,7 +362,29 @@ fn tiled_end(offset: usize, s: &Surface) -> Result<usize, Box<dyn std::error::Er
         .ok_or_else(|| format!("offset {offset} + surface size {} overflows", s.size_bytes()).into())
 }
 
-/// Runs `work` over the region, either at once or in bands with a progress bar on a terminal.
+/// Copies of at least this many bytes show a progress bar on a terminal.
+pub const PROGRESS_MIN_BYTES: u64 = 64 << 20;
+
+/// A progress bar of `len` steps labelled `label`, for a copy of `bytes` bytes: on a terminal
+/// from [`PROGRESS_MIN_BYTES`]; always when the environment sets `NVSURF_PROGRESS=always`
+/// (progress in logs, and the tests of the banded copies, which run off a terminal: there
+/// indicatif draws nothing but the copy still goes band by band). `None`: copy in one go.
+pub fn progress_bar(bytes: u64, len: u64, label: &str) -> Option<indicatif::ProgressBar> {
+    let forced = std::env::var_os("NVSURF_PROGRESS").is_some_and(|v| v == "always");
+    if !(forced || bytes >= PROGRESS_MIN_BYTES && std::io::stderr().is_terminal()) {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_message(label.to_string());
+    Some(bar)
+}
+
+/// Runs `work` over the region, either at once or in bands of 256 rows with a progress bar
+/// (see [`progress_bar`]).
 fn with_progress(
     s: &Surface,
     region: Region,
@@ -369,16 +392,9 @@ fn with_progress(
     label: &str,
     mut work: impl FnMut(Region, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let big = s.size_bytes() >= 64 << 20 && std::io::stderr().is_terminal();
-    if !big {
+    let Some(bar) = progress_bar(s.size_bytes(), u64::from(region.h) * u64::from(region.d), label) else {
         return work(region, 0);
-    }
-    let bar = indicatif::ProgressBar::new(u64::from(region.h) * u64::from(region.d));
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {eta}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    bar.set_message(label.to_string());
+    };
     for z in region.z..region.z + region.d {
         let mut y = region.y;
         while y < region.y + region.h {
