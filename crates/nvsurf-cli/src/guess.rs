@@ -4,7 +4,7 @@
 //! `untile` takes for it; `--pictures DIR` writes the best few as PNG to look at.
 
 use crate::picture::{write_surface, Extent};
-use crate::surface_args::{parse_u64, SurfaceArgs};
+use crate::surface_args::SurfaceArgs;
 use crate::CmdResult;
 use nvsurf::identify::{self, Candidate, Ranking};
 use nvsurf::layout::Surface;
@@ -26,7 +26,7 @@ pub struct GuessArgs {
     #[arg(long, value_name = "F")]
     format: Option<String>,
     /// Element size in bytes, in place of --format (bytes are compared as they are).
-    #[arg(long = "elem-size", value_name = "BYTES")]
+    #[arg(long = "elem-size", value_name = "BYTES", value_parser = crate::surface_args::clap_u32)]
     elem_size: Option<u32>,
     /// Size: WxH, in pixels (with --format) or elements (with --elem-size).
     #[arg(long, value_name = "WxH")]
@@ -38,7 +38,7 @@ pub struct GuessArgs {
     #[arg(long, value_name = "BYTES", default_value = "0")]
     offset: String,
     /// How many ranked candidates to print (0 = all).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::surface_args::clap_usize)]
     top: usize,
     /// Write the best distinct candidates (as many as --top, at most 10) as PNG pictures in DIR,
     /// named by rank and layout (needs --format).
@@ -95,7 +95,7 @@ pub fn run(a: GuessArgs) -> CmdResult {
         }
         .into());
     }
-    let offset = parse_u64("offset", &a.offset)?;
+    let offset = crate::surface_args::parse_offset("offset", &a.offset)?;
     let file_bytes =
         std::fs::metadata(&a.input).map_err(|e| format!("cannot read '{}': {e}", a.input.display()))?.len();
     let available = file_bytes

@@ -18,7 +18,7 @@ pub struct LayoutArgs {
     #[arg(long)]
     map: bool,
     /// Largest surface (in elements) that --map draws.
-    #[arg(long = "map-limit", default_value_t = 65536)]
+    #[arg(long = "map-limit", default_value_t = 65536, value_parser = crate::surface_args::clap_u64)]
     map_limit: u64,
 }
 

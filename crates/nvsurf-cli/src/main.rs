@@ -101,7 +101,7 @@ fn main() -> ExitCode {
             let text = e.render().to_string();
             let first: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
             let line = if first.is_empty() { "error: bad arguments".to_string() } else { first.join(" ") };
-            eprintln!("{line} (see --help)");
+            eprintln!("{} (see --help)", shorten_long_words(&line));
             return ExitCode::from(2);
         }
     };
@@ -123,15 +123,61 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", shorten_long_words(&e.to_string()));
             ExitCode::from(2)
         }
     }
 }
 
+/// Words longer than this many characters are shortened in error messages.
+const LONGEST_WORD: usize = 200;
+
+/// An error message with every word (run of non-blank characters) longer than [`LONGEST_WORD`]
+/// cut to its first 100 and last 60 characters around "...(N characters)...": an error quotes
+/// the value it refuses, and a 2 MB token must not become a 2 MB line. The ends stay, so a long
+/// path still shows its file name.
+fn shorten_long_words(msg: &str) -> String {
+    if msg.len() <= LONGEST_WORD {
+        return msg.to_string();
+    }
+    let mut out = String::new();
+    let mut rest = msg;
+    while !rest.is_empty() {
+        let blank = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, tail) = rest.split_at(blank);
+        let n = word.chars().count();
+        if n > LONGEST_WORD {
+            let head: String = word.chars().take(100).collect();
+            let end: String = word.chars().skip(n - 60).collect();
+            out += &format!("{head}...({n} characters)...{end}");
+        } else {
+            out += word;
+        }
+        let next = tail.find(|c: char| !c.is_whitespace()).unwrap_or(tail.len());
+        out += &tail[..next];
+        rest = &tail[next..];
+    }
+    out
+}
+
 #[cfg(test)]
 mod cli_tests {
     use clap::CommandFactory;
+
+    #[test]
+    fn long_words_in_errors_are_shortened() {
+        let short = "pitch 100 is not a multiple of 64";
+        assert_eq!(super::shorten_long_words(short), short);
+        let token = format!("AAAA{}ZZZZ", "x".repeat(2_000_000));
+        let msg = format!("trace line 1: data '{token}' is not a number\n  next line");
+        let got = super::shorten_long_words(&msg);
+        assert!(got.len() < 400, "{}", got.len());
+        assert!(got.starts_with("trace line 1: data 'AAAA") && got.contains("...(2000010 characters)..."));
+        assert!(got.ends_with("ZZZZ' is not a number\n  next line"), "{got}");
+        // Multi-byte characters are cut on character boundaries.
+        let wide = "é".repeat(300);
+        assert!(super::shorten_long_words(&format!("x {wide}")).contains("(300 characters)"));
+    }
 
     /// clap's own consistency checks over every subcommand (duplicate flag names, ...).
     #[test]

@@ -301,8 +301,12 @@ fn read_png_file(path: &Path) -> PicResult<PngImage> {
     dec.set_transformations(png::Transformations::EXPAND);
     let mut reader = dec.read_info()?;
     // The header's size is not bounded by the file's (a 69-byte PNG can claim 100000 x 100000
-    // pixels): allocate without aborting.
-    let mut buf = try_filled("PNG pixels", reader.output_buffer_size().ok_or("PNG too large")?, 0u8)?;
+    // pixels): a claim no compression could reach is refused before anything is allocated,
+    // and the rest is allocated without aborting.
+    let need = reader.output_buffer_size().ok_or("PNG too large")?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    check_decoded_size(path, w, h, need as u64)?;
+    let mut buf = try_filled("PNG pixels", need, 0u8)?;
     let info = reader.next_frame(&mut buf)?;
     let bits16 = info.bit_depth == png::BitDepth::Sixteen;
     let ch = match info.color_type {
@@ -433,18 +437,75 @@ pub fn write_exr(path: &Path, width: u32, height: u32, px: &[[f32; 4]]) -> PicRe
     })
 }
 
-/// Reads the first RGBA layer of an OpenEXR picture as f32 (missing alpha reads 1).
+/// The most bytes of pixel data a picture file may claim per byte of file. DEFLATE (PNG, EXR
+/// ZIP) reaches about 1032:1 at best; EXR's PIZ can go further on a flat picture, so the bound
+/// leaves four times that. A header claiming more is a crafted or broken file (crafted EXR
+/// files of 0.1-1.8 MB claiming 8000^2-30000^2 pixels made the reader fill 1-14 GB first).
+pub const MAX_DECODE_RATIO: u64 = 4096;
+
+/// Refuses a header of `w` x `h` pixels whose pixel data, `decoded` bytes, would come from a
+/// file more than [`MAX_DECODE_RATIO`] times smaller.
+fn check_decoded_size(path: &Path, w: u32, h: u32, decoded: u64) -> PicResult<()> {
+    let file = std::fs::metadata(path).map(|m| m.len()).unwrap_or(u64::MAX);
+    if decoded / MAX_DECODE_RATIO > file {
+        return Err(format!(
+            "the header claims {w}x{h} pixels ({decoded} bytes of pixel data) but the file holds {file} bytes: \
+             no compression reaches more than {MAX_DECODE_RATIO}:1, so the header is broken"
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Width and height in pixels of the largest layer of an OpenEXR file, and the bytes of pixel
+/// data its header claims (all layers, at their channels' sample sizes), from its header.
+fn exr_size(path: &Path) -> PicResult<(u32, u32, u64)> {
+    let meta = exr::meta::MetaData::read_from_file(path, false).map_err(|e| cannot_read("EXR", path, e))?;
+    let (w, h) = meta
+        .headers
+        .iter()
+        .map(|h| (h.layer_size.0, h.layer_size.1))
+        .max_by_key(|&(w, h)| w.saturating_mul(h))
+        .unwrap_or((0, 0));
+    let data: u64 = meta
+        .headers
+        .iter()
+        .map(|h| {
+            (h.layer_size.0 as u64)
+                .saturating_mul(h.layer_size.1 as u64)
+                .saturating_mul(h.channels.bytes_per_pixel as u64)
+        })
+        .fold(0, u64::saturating_add);
+    let fit = |v: usize| u32::try_from(v).map_err(|_| format!("EXR '{}' claims a size of {v} pixels", path.display()));
+    Ok((fit(w)?, fit(h)?, data))
+}
+
+/// Reads the first RGBA layer of an OpenEXR picture as f32 (missing alpha reads 1). The size
+/// in the header is checked against the file's ([`MAX_DECODE_RATIO`]) before the pixels are
+/// allocated, and that allocation fails with an error, never an abort.
 pub fn read_exr(path: &Path) -> PicResult<(u32, u32, Vec<[f32; 4]>)> {
+    let (w, h, data) = exr_size(path)?;
+    check_decoded_size(path, w, h, data).map_err(|e| cannot_read("EXR", path, e))?;
+    // The reader's callback cannot return an error: a failed allocation leaves the pixels
+    // empty (every write then falls outside and is dropped) and is reported after.
     let img = exr::prelude::read_first_rgba_layer_from_file(
         path,
-        |res, _| (res.width(), vec![[0f32; 4]; res.width() * res.height()]),
-        |(w, px): &mut (usize, Vec<[f32; 4]>), pos, (r, g, b, a): (f32, f32, f32, f32)| {
-            px[pos.y() * *w + pos.x()] = [r, g, b, a];
+        |res, _| {
+            let n = res.width().saturating_mul(res.height());
+            (res.width(), try_filled("EXR pixels", n, [0f32; 4]).ok())
+        },
+        |(w, px): &mut (usize, Option<Vec<[f32; 4]>>), pos, (r, g, b, a): (f32, f32, f32, f32)| {
+            if let Some(p) = px.as_mut().and_then(|px| px.get_mut(pos.y() * *w + pos.x())) {
+                *p = [r, g, b, a];
+            }
         },
     )
     .map_err(|e| cannot_read("EXR", path, e))?;
     let size = img.layer_data.size;
-    Ok((size.width() as u32, size.height() as u32, img.layer_data.channel_data.pixels.1))
+    let px = img.layer_data.channel_data.pixels.1.ok_or_else(|| {
+        format!("cannot allocate {}x{} pixels of 16 bytes for EXR '{}'", size.width(), size.height(), path.display())
+    })?;
+    Ok((size.width() as u32, size.height() as u32, px))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -735,6 +796,56 @@ fn check_dds_header(bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// The DXGI format of a DDS file: its DX10 header's, or for a legacy file (no DX10 header,
+/// as most texture tools still write) the DXGI twin of its Direct3D 9 format, by Microsoft's
+/// tables ("Programming Guide for DDS", learn.microsoft.com, the legacy FourCC and D3DFMT to
+/// DXGI mapping; "Map Direct3D 9 Formats to Direct3D 10"). DXT1/DXT3/DXT5 are read as the
+/// UNORM BC1/BC2/BC3, as DirectXTex does (the ddsfile crate calls them sRGB; the bytes are the
+/// same). L8, L16 and A8L8 read as R8, R16 and R8G8 (the same bytes; a picture shows them in red
+/// and green, not grey). Premultiplied DXT2/DXT4 read as BC2/BC3.
+fn dds_dxgi(dds: &Dds) -> Option<DxgiFormat> {
+    use ddsfile::D3DFormat as L;
+    use DxgiFormat as D;
+    if let Some(h) = &dds.header10 {
+        return Some(h.dxgi_format);
+    }
+    let twin = match dds.get_d3d_format() {
+        Some(L::DXT1) => D::BC1_UNorm,
+        Some(L::DXT2 | L::DXT3) => D::BC2_UNorm,
+        Some(L::DXT4 | L::DXT5) => D::BC3_UNorm,
+        Some(L::A8B8G8R8) => D::R8G8B8A8_UNorm,
+        Some(L::A8R8G8B8) => D::B8G8R8A8_UNorm,
+        Some(L::X8R8G8B8) => D::B8G8R8X8_UNorm,
+        Some(L::G16R16) => D::R16G16_UNorm,
+        Some(L::A2B10G10R10) => D::R10G10B10A2_UNorm,
+        Some(L::R5G6B5) => D::B5G6R5_UNorm,
+        Some(L::A1R5G5B5) => D::B5G5R5A1_UNorm,
+        Some(L::A4R4G4B4) => D::B4G4R4A4_UNorm,
+        Some(L::A8) => D::A8_UNorm,
+        Some(L::L8) => D::R8_UNorm,
+        Some(L::L16) => D::R16_UNorm,
+        Some(L::A8L8) => D::R8G8_UNorm,
+        Some(L::A16B16G16R16) => D::R16G16B16A16_UNorm,
+        Some(L::Q16W16V16U16) => D::R16G16B16A16_SNorm,
+        Some(L::R16F) => D::R16_Float,
+        Some(L::G16R16F) => D::R16G16_Float,
+        Some(L::A16B16G16R16F) => D::R16G16B16A16_Float,
+        Some(L::R32F) => D::R32_Float,
+        Some(L::G32R32F) => D::R32G32_Float,
+        Some(L::A32B32G32R32F) => D::R32G32B32A32_Float,
+        Some(L::R8G8_B8G8) => D::G8R8_G8B8_UNorm,
+        Some(L::G8R8_G8B8) => D::R8G8_B8G8_UNorm,
+        Some(L::YUY2) => D::YUY2,
+        // ATI1/ATI2 and the BC4/BC5 FourCCs: the crate's own mapping (UNORM already).
+        _ => {
+            return dds
+                .get_dxgi_format()
+                .filter(|d| !matches!(d, D::BC1_UNorm_sRGB | D::BC2_UNorm_sRGB | D::BC3_UNorm_sRGB))
+        }
+    };
+    Some(twin)
+}
+
 /// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
 /// otherwise decoded with the DXGI format's codec and encoded to `f`.
 pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
@@ -749,7 +860,12 @@ fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
     check_dds_header(&head)?;
     // The checked bytes, then the rest: no seek, so pipes and FIFOs read as before.
     let dds = Dds::read(std::io::Cursor::new(head).chain(BufReader::new(file)))?;
-    let dxgi = dds.get_dxgi_format().ok_or("only DDS files with a DXGI format (DX10 header) are read")?;
+    let dxgi = dds_dxgi(&dds).ok_or_else(|| {
+        format!(
+            "its legacy format ({}) has no DXGI twin here; save it with a DX10 header",
+            dds.get_d3d_format().map_or("a pixel mask".to_string(), |d| format!("{d:?}"))
+        )
+    })?;
     let extent = Extent { width_px: dds.get_width(), height_px: dds.get_height(), depth: dds.get_depth().max(1) };
     let levels = dds.get_num_mipmap_levels().max(1);
     // Layers from the DX10 header itself: ddsfile's `get_num_array_layers` multiplies a
@@ -888,6 +1004,14 @@ fn read_any_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &
             from_png(f, &img, stencil.as_ref(), depth)
         }
         PicKind::Exr => {
+            // As for PNG: a picture of another size is refused from its header.
+            if let Some((w, what)) = want {
+                let (pw, ph, _) = exr_size(path)?;
+                if depth == 0 || (pw, ph) != (w.width_px, w.height_px.saturating_mul(depth)) {
+                    let got = Extent { width_px: pw, height_px: ph / depth.max(1), depth };
+                    return Err(size_mismatch(path, got, w, what));
+                }
+            }
             let (w, h, px) = read_exr(path)?;
             if depth == 0 || h % depth != 0 {
                 return Err(Error::NotMultiple {
@@ -935,7 +1059,7 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "W[xH[xD]]")]
     size: Option<String>,
     /// Slices stacked in a PNG/EXR input (3D surfaces).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::surface_args::clap_u32)]
     depth: u32,
     /// Component types of C0-C3 (texture formats), as for `nvsurf decode`.
     #[arg(long, value_name = "T,T,T,T")]
@@ -960,6 +1084,9 @@ fn parse_extent(s: &str) -> Result<Extent, Error> {
 
 /// Runs `nvsurf convert`: linear elements <-> pictures, or picture <-> picture.
 pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
+    if a.depth == 0 {
+        return Err(Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() }.into());
+    }
     let f = crate::decode::build_format(&a.format, a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, false)?;
     let (e, data) = if PicKind::of_linear_side(&a.input)?.is_some() {
         read_surface(&a.input, &f, a.depth, None)?
@@ -970,9 +1097,11 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
             rule: "raw input needs --size W[xH[xD]] in pixels".into(),
         })?;
         let e = parse_extent(size)?;
-        let data = std::fs::read(&a.input).map_err(|err| format!("{}: {err}", a.input.display()))?;
+        // Only the image's bytes are read.
+        let need = e.checked_bytes(&f)?;
+        let (data, _) = crate::tiling::LineAligned::read_range(&a.input, 0, need as u64)?;
         check_len(&f, e, &data)?;
-        (e, data[..e.bytes(&f)].to_vec())
+        (e, data.to_vec())
     };
     let files = if PicKind::of_linear_side(&a.output)?.is_some() {
         write_surface(&a.output, &f, e, &data)?

@@ -13,7 +13,7 @@
 //! [`crate::picture`]) or, for any other extension, as raw linear elements.
 
 use crate::picture::{write_surface, Extent, PicKind};
-use crate::surface_args::{parse_size, parse_u64, SurfaceArgs};
+use crate::surface_args::{parse_size, SurfaceArgs};
 use crate::CmdResult;
 use nvsurf::format::{Format, Layout};
 use nvsurf::layout::{LayoutKind, Surface, SurfaceDesc};
@@ -87,13 +87,10 @@ fn untile_dump(
     offset: &str,
     field: &'static str,
 ) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    let offset = usize::try_from(parse_u64(field, offset)?)?;
-    let dump = std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    let size = usize::try_from(s.size_bytes())?;
-    let end = offset.checked_add(size).filter(|&e| e <= dump.len()).ok_or_else(|| {
-        format!("'{}' holds {} bytes but the surface needs {size} bytes at offset {offset}", path.display(), dump.len())
-    })?;
-    Ok(tile::untile_to_vec(s, &dump[offset..end])?)
+    let offset = crate::surface_args::parse_offset(field, offset)?;
+    // Only the surface's bytes are read.
+    let dump = crate::tiling::read_part(path, offset, s.size_bytes(), "surface")?;
+    Ok(tile::untile_to_vec(s, &dump)?)
 }
 
 /// The raw 8-bit C field of every element of a linear zeta image (`elem_size`-byte elements,
@@ -165,7 +162,9 @@ pub fn run(a: ResolveArgs) -> CmdResult {
     // Color samples, decoded once.
     let cs = sample_surface(&desc, f.elem_size_bytes(), mode)?;
     let linear = untile_dump(&cs, &a.input, &a.offset, "offset")?;
-    let mut samples = vec![[0f32; 4]; sw as usize * sh as usize];
+    // 16 bytes per sample whatever the element size: allocated without aborting.
+    let n_samples = (sw as usize).checked_mul(sh as usize).ok_or("sample count overflows")?;
+    let mut samples = crate::picture::try_filled("decoded samples", n_samples, [0f32; 4])?;
     f.decode_rect_f32(&linear, sw as usize * f.elem_size_bytes() as usize, sw, sh, &mut samples)?;
     let at = |ex: u64, ey: u64| (ey * u64::from(sw) + ex) as usize;
     let sample_at = |ex: u64, ey: u64| -> Result<Rgba, Error> {
@@ -196,7 +195,7 @@ pub fn run(a: ResolveArgs) -> CmdResult {
 
     // Back to the format's elements, then to the picture.
     let e = Extent::new(w, h);
-    let mut out = vec![0u8; e.bytes(&f)];
+    let mut out = crate::picture::try_filled("resolved picture", e.checked_bytes(&f)?, 0u8)?;
     f.encode_rect_f32(&resolved, w, h, &mut out, e.row_bytes(&f))?;
     let files = if out_kind.is_some() {
         write_surface(&a.output, &f, e, &out)?

@@ -16,7 +16,7 @@ pub struct SurfaceArgs {
     #[arg(long)]
     pub layout: Option<String>,
     /// Element size in bytes (1, 2, 4, 8, 16; 12 on GF100+). Or give --format.
-    #[arg(long = "elem-size", value_name = "BYTES")]
+    #[arg(long = "elem-size", value_name = "BYTES", value_parser = clap_u32)]
     pub elem_size: Option<u32>,
     /// Format, in place of --elem-size (any name `nvsurf formats` lists: A8B8G8R8, RGBA8_UNORM, bc1,
     /// tex:0x08, zeta:0x16, ...). The element size comes from the format and --size is then in
@@ -123,6 +123,35 @@ pub fn parse_u64(field: &'static str, s: &str) -> Result<u64, Error> {
         t.parse()
     };
     r.map_err(|_| Error::Parse { field, value: s.into(), rule: "expected a decimal or 0x-hex number" })
+}
+
+/// Parses a byte offset into a dump ([`parse_u64`]): dumps are of GPU memory, so an offset
+/// lies below 2^40 (a larger one is a typo, and `tile` would write that many zeros).
+pub fn parse_offset(field: &'static str, s: &str) -> Result<u64, Error> {
+    let v = parse_u64(field, s)?;
+    let max = nvsurf::error::ADDRESS_SPACE_BYTES - 1;
+    if v > max {
+        return Err(Error::OutOfRange { field, value: v, min: 0, max });
+    }
+    Ok(v)
+}
+
+/// A clap value parser for counts and limits: decimal or `0x`-hex like every other number the
+/// CLI takes (clap's own parser refuses hex).
+pub fn clap_usize(s: &str) -> Result<usize, String> {
+    let v = parse_u64("value", s).map_err(|_| format!("'{s}' is not a decimal or 0x-hex number"))?;
+    usize::try_from(v).map_err(|_| format!("{v} is too large"))
+}
+
+/// [`clap_usize`] for u64 values.
+pub fn clap_u64(s: &str) -> Result<u64, String> {
+    parse_u64("value", s).map_err(|_| format!("'{s}' is not a decimal or 0x-hex number"))
+}
+
+/// [`clap_usize`] for u32 values.
+pub fn clap_u32(s: &str) -> Result<u32, String> {
+    let v = clap_u64(s)?;
+    u32::try_from(v).map_err(|_| format!("{v} is out of range 0..={}", u32::MAX))
 }
 
 /// Parses a u32 like [`parse_u64`].

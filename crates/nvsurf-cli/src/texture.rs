@@ -28,10 +28,10 @@ pub struct TextureShapeArgs {
     #[arg(long = "block-texels", value_name = "WxH", conflicts_with = "compressed")]
     pub block_texels: Option<String>,
     /// Number of mip levels (1 to floor(log2(max dimension)) + 1).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::surface_args::clap_u32)]
     pub levels: u32,
     /// Number of layers; default 6 for cube and cube_array, else 1.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::surface_args::clap_u32)]
     pub layers: Option<u32>,
     /// Named block-size policy instead of --block-log2: max (request 0,5,5 and let auto-sizing
     /// shrink it; also older NVK), nvn (the Switch/NVN convention; single layers unpadded),
@@ -262,16 +262,8 @@ pub fn untile_texture(
     pool: Option<&rayon::ThreadPool>,
 ) -> CmdResult {
     let t = build_texture(s, shape)?;
-    let dump = read_file(input)?;
-    let end = offset.checked_add(t.size_bytes()).filter(|&e| e <= dump.len() as u64).ok_or_else(|| {
-        format!(
-            "input '{}' holds {} bytes but the texture needs {} bytes at offset {offset}",
-            input.display(),
-            dump.len(),
-            t.size_bytes()
-        )
-    })?;
-    let linear = untile_whole(&t, &dump[offset as usize..end as usize], pool)?;
+    let dump = crate::tiling::read_part(input, offset, t.size_bytes(), "texture")?;
+    let linear = untile_whole(&t, &dump, pool)?;
     match out {
         LinearSide::File(p) => write_atomic(p, &linear)?,
         LinearSide::Split(dir) => {
@@ -299,6 +291,7 @@ pub fn tile_texture(
     pool: Option<&rayon::ThreadPool>,
 ) -> CmdResult {
     let t = build_texture(s, shape)?;
+    nvsurf::error::check_span("offset + texture size", offset, t.size_bytes())?;
     let linear = match input {
         LinearSide::File(p) => read_file(p)?,
         LinearSide::Split(dir) => {
@@ -490,7 +483,7 @@ pub fn run_untile_texture(a: &TilingArgs, pool: Option<&rayon::ThreadPool>) -> C
         (None, Some(o)) => LinearSide::File(o),
         (None, None) => return Err(unsupported("output", "(none)", "give --output FILE or --split DIR").into()),
     };
-    untile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, out, pool)
+    untile_texture(&a.surface, &a.tex, input, crate::surface_args::parse_offset("offset", &a.offset)?, out, pool)
 }
 
 /// Runs `nvsurf tile --texture`.
@@ -502,5 +495,13 @@ pub fn run_tile_texture(a: &TilingArgs, pool: Option<&rayon::ThreadPool>) -> Cmd
         (None, Some(i)) => LinearSide::File(i),
         (None, None) => return Err(unsupported("input", "(none)", "give --input FILE or --split DIR").into()),
     };
-    tile_texture(&a.surface, &a.tex, input, parse_u64("offset", &a.offset)?, a.onto.as_deref(), output, pool)
+    tile_texture(
+        &a.surface,
+        &a.tex,
+        input,
+        crate::surface_args::parse_offset("offset", &a.offset)?,
+        a.onto.as_deref(),
+        output,
+        pool,
+    )
 }

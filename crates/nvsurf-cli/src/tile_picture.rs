@@ -84,16 +84,19 @@ pub fn write_untiled(a: &TilingArgs, surface_px: [u32; 3], region: &Region, out:
     Ok(true)
 }
 
-/// `tile`: the linear elements of `region` from `input`: the raw bytes, or the picture's pixels
-/// encoded to `--format` (its size must be the region's, of a surface of `surface_px` pixels).
+/// `tile`: the linear elements of `region` from `input`: the first `span` raw bytes (fewer if
+/// the file is shorter), or the picture's pixels encoded to `--format` (its size must be the
+/// region's, of a surface of `surface_px` pixels). Also the length of the input, as far as it
+/// was read (the file's length when it is shorter than `span`).
 pub fn read_linear(
     a: &TilingArgs,
     surface_px: [u32; 3],
     region: &Region,
     input: &Path,
-) -> Res<crate::tiling::LineAligned> {
+    span: usize,
+) -> Res<(crate::tiling::LineAligned, u64)> {
     if PicKind::of_linear_side(input)?.is_none() {
-        return crate::tiling::LineAligned::read(input);
+        return crate::tiling::LineAligned::read_range(input, 0, span as u64);
     }
     let f = picture_format(a, input)?;
     let want = region_extent(&f, surface_px, region);
@@ -101,7 +104,8 @@ pub fn read_linear(
     let (_, data) = read_surface(input, &f, want.depth, Some((want, what)))?;
     let mut out = crate::tiling::LineAligned::zeroed("picture elements", data.len())?;
     out.copy_from_slice(&data);
-    Ok(out)
+    let n = out.len() as u64;
+    Ok((out, n))
 }
 
 /// The DDS path of a `--texture` command, if its linear side is a picture (`None`: raw).
@@ -131,7 +135,7 @@ fn dds_shape(t: &Texture, linear: Vec<u8>) -> DdsTexture {
 }
 
 fn dump_offset(a: &TilingArgs) -> Res<usize> {
-    Ok(usize::try_from(crate::surface_args::parse_u64("offset", &a.offset)?)?)
+    Ok(usize::try_from(crate::surface_args::parse_offset("offset", &a.offset)?)?)
 }
 
 /// `untile --texture --output x.dds`: the whole texture as one DDS. `None` when the output is
@@ -147,17 +151,9 @@ pub fn untile_texture_dds(a: &TilingArgs, pool: Option<&rayon::ThreadPool>) -> O
 fn untile_dds(a: &TilingArgs, f: &Format, t: &Texture, pool: Option<&rayon::ThreadPool>) -> CmdResult {
     let input = a.input.as_deref().ok_or_else(|| unsupported("input", "(none)", "give --input DUMP"))?;
     let out = a.output.as_deref().ok_or_else(|| unsupported("output", "(none)", "give --output FILE.dds"))?;
-    let dump = read_file(input)?;
     let off = dump_offset(a)?;
-    let end = off.checked_add(usize::try_from(t.size_bytes())?).filter(|&e| e <= dump.len()).ok_or_else(|| {
-        format!(
-            "input '{}' holds {} bytes but the texture needs {} bytes at offset {off}",
-            input.display(),
-            dump.len(),
-            t.size_bytes()
-        )
-    })?;
-    let tex = dds_shape(t, crate::texture::untile_whole(t, &dump[off..end], pool)?);
+    let dump = crate::tiling::read_part(input, off as u64, t.size_bytes(), "texture")?;
+    let tex = dds_shape(t, crate::texture::untile_whole(t, &dump, pool)?);
     write_dds(out, f, &tex)?;
     report(&[out.to_path_buf()], tex.extent, f);
     Ok(ExitCode::SUCCESS)
@@ -190,6 +186,7 @@ fn tile_dds(a: &TilingArgs, f: &Format, t: &Texture, pool: Option<&rayon::Thread
         );
     }
     let off = dump_offset(a)?;
+    nvsurf::error::check_span("offset + texture size", off as u64, t.size_bytes())?;
     let end = off.checked_add(usize::try_from(t.size_bytes())?).ok_or("offset + texture size overflows")?;
     let mut dump = match &a.onto {
         Some(p) => read_file(p)?,

@@ -53,7 +53,7 @@ pub struct TilingArgs {
     #[arg(long = "box", value_name = "X,Y,Z,W,H,D")]
     pub region: Option<String>,
     /// Worker threads (default: all cores; 1 = the single-thread path).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::surface_args::clap_usize)]
     pub threads: Option<usize>,
     /// Byte offset of the surface inside the tiled file (untile: in --input; tile: in --onto).
     #[arg(long = "offset", value_name = "BYTES", default_value = "0")]
@@ -66,6 +66,20 @@ pub struct TilingArgs {
 /// Reads a whole file, naming it in the error.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()).into())
+}
+
+/// `len` bytes at `offset` of `path` (only those are read), or the error "input 'PATH' holds N
+/// bytes but the WHAT needs LEN bytes at offset OFFSET".
+pub fn read_part(path: &Path, offset: u64, len: u64, what: &str) -> Result<LineAligned, Box<dyn std::error::Error>> {
+    let (part, end) = LineAligned::read_range(path, offset, len)?;
+    if (part.len() as u64) < len {
+        return Err(format!(
+            "input '{}' holds {end} bytes but the {what} needs {len} bytes at offset {offset}",
+            path.display()
+        )
+        .into());
+    }
+    Ok(part)
 }
 
 /// Where [`with_temp`] writes: the file to replace atomically, or the path itself.
@@ -276,15 +290,70 @@ impl LineAligned {
         Ok(LineAligned { buf, at, len })
     }
 
-    /// A whole file, naming it in the error.
+    /// A whole file (regular file, pipe, FIFO or device), naming it in the error.
     pub fn read(path: &Path) -> Result<Self, Box<dyn std::error::Error>> {
-        use std::io::Read;
+        Ok(Self::read_range(path, 0, u64::MAX)?.0)
+    }
+
+    /// Bytes `offset..offset + len` of a file, fewer when the file ends first, and where the
+    /// file ended: `offset + len` when it holds them all, else its length. Only these bytes are
+    /// read and held (a 16 KiB surface in an 8 GiB dump costs 16 KiB). Regular files are sought;
+    /// pipes, FIFOs and devices (`--input /dev/stdin`) are read, skipping `offset` bytes first.
+    pub fn read_range(path: &Path, offset: u64, len: u64) -> Result<(Self, u64), Box<dyn std::error::Error>> {
+        use std::io::{Read, Seek};
         let err = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
         let mut f = std::fs::File::open(path).map_err(err)?;
-        let len = usize::try_from(f.metadata().map_err(err)?.len())?;
-        let mut out = Self::zeroed("input file", len)?;
-        f.read_exact(&mut out).map_err(err)?;
-        Ok(out)
+        let meta = f.metadata().map_err(err)?;
+        if meta.is_dir() {
+            return Err(format!("cannot read '{}': it is a directory", path.display()).into());
+        }
+        let want_end = offset.saturating_add(len);
+        if meta.is_file() {
+            let n = usize::try_from(meta.len().saturating_sub(offset).min(len))?;
+            let mut out = Self::zeroed("input file", n)?;
+            if n > 0 {
+                f.seek(std::io::SeekFrom::Start(offset)).map_err(err)?;
+                f.read_exact(&mut out).map_err(err)?;
+            }
+            return Ok((out, meta.len().min(want_end)));
+        }
+        let skipped = std::io::copy(&mut (&mut f).take(offset), &mut std::io::sink()).map_err(err)?;
+        if skipped < offset {
+            return Ok((Self::zeroed("input file", 0)?, skipped));
+        }
+        // Grown as the bytes come (the length of a pipe is not known), without aborting when
+        // memory runs out.
+        let mut buf: Vec<u8> = Vec::new();
+        let mut rest = f.take(len);
+        loop {
+            let old = buf.len();
+            let chunk = 1 << 20;
+            buf.try_reserve(chunk)
+                .map_err(|_| format!("cannot allocate {} bytes for '{}'", old + chunk, path.display()))?;
+            buf.resize(old + chunk, 0);
+            let n = loop {
+                match rest.read(&mut buf[old..]) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    r => break r.map_err(err)?,
+                }
+            };
+            buf.truncate(old + n);
+            if n == 0 {
+                break;
+            }
+        }
+        let end = offset + buf.len() as u64;
+        Ok((Self::from_vec(buf)?, end))
+    }
+
+    /// Moves `buf`'s bytes onto a line boundary inside its own allocation (63 bytes more).
+    fn from_vec(mut buf: Vec<u8>) -> Result<Self, Box<dyn std::error::Error>> {
+        let len = buf.len();
+        buf.try_reserve_exact(63).map_err(|_| format!("cannot allocate {} bytes for the input file", len + 63))?;
+        // The capacity holds the inserted bytes: the allocation, and so the alignment, stays.
+        let at = buf.as_ptr().align_offset(64).min(63);
+        buf.splice(0..0, std::iter::repeat_n(0u8, at));
+        Ok(LineAligned { buf, at, len })
     }
 }
 
@@ -325,9 +394,10 @@ struct Placed {
 /// The surface of a plain `tile`/`untile`: the one the surface flags describe, or with
 /// `--texture --subresource LEVEL,LAYER` that level of that layer of the texture.
 fn target_surface(a: &TilingArgs) -> Result<Placed, Box<dyn std::error::Error>> {
-    let offset = parse_u64("offset", &a.offset)?;
+    let offset = crate::surface_args::parse_offset("offset", &a.offset)?;
     let Some(sel) = &a.subresource else {
         let surface = a.surface.surface()?;
+        nvsurf::error::check_span("offset + surface size", offset, surface.size_bytes())?;
         let offset = usize::try_from(offset)?;
         let picture_px = crate::surface_args::parse_size(&a.surface.size)?;
         return Ok(Placed { surface, offset, picture_px, file_bytes: tiled_end(offset, &surface)? });
@@ -340,6 +410,8 @@ fn target_surface(a: &TilingArgs) -> Result<Placed, Box<dyn std::error::Error>> 
         value: sel.clone(),
         rule: "a BUFFER texture has no layout: its bytes are already linear".into(),
     })?;
+    nvsurf::error::check_span("offset + texture size", offset, t.size_bytes())?;
+    // Within 2^40 (checked above), so within usize on the 64-bit hosts the CLI builds for.
     let at = |what: &str, n: u64| {
         offset
             .checked_add(n)
@@ -445,19 +517,20 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
     let lin = a.linear(&s, &region)?;
     check_plan(&s, region, lin)?;
     let needed = tiled_end(offset, &s)?;
-    let input = LineAligned::read(&in_path)?;
-    if input.len() < needed {
+    // Only the surface's bytes are read.
+    let (input, file_end) = LineAligned::read_range(&in_path, offset as u64, s.size_bytes())?;
+    if (input.len() as u64) < s.size_bytes() {
         return Err(format!(
             "input '{}' holds {} bytes but {} bytes are expected (surface of {} bytes at offset {})",
             in_path.display(),
-            input.len(),
+            file_end,
             needed,
             s.size_bytes(),
             offset
         )
         .into());
     }
-    let tiled = &input[offset..needed];
+    let tiled = &input[..];
     let mut out = LineAligned::zeroed("linear image", linear_bytes(&region, &lin)?)?;
     with_progress(&s, region, lin, "untile", |band, off| match &pool {
         None => tile::untile(&s, tiled, &mut out[off..], band, lin),
@@ -484,12 +557,12 @@ pub fn run_tile(a: TilingArgs) -> CmdResult {
     // The last row need not be padded to the pitch: the plan's span is what must be there.
     let span = check_plan(&s, region, lin)?;
     let end = tiled_end(offset, &s)?;
-    let input = crate::tile_picture::read_linear(&a, picture_px, &region, &in_path)?;
+    let (input, file_end) = crate::tile_picture::read_linear(&a, picture_px, &region, &in_path, span)?;
     if input.len() < span {
         return Err(format!(
             "input '{}' holds {} bytes but {} bytes are expected ({} rows x {} slices of the linear image)",
             in_path.display(),
-            input.len(),
+            file_end,
             span,
             region.h,
             region.d

@@ -563,7 +563,9 @@ fn state_json(st: &XfState) -> Value {
 }
 
 fn parse_word(s: &str) -> Result<u32, Box<dyn std::error::Error>> {
-    trace::parse_data(s).ok_or_else(|| format!("word '{s}' is not a 32-bit number or f:FLOAT").into())
+    trace::parse_data(s).ok_or_else(|| {
+        format!("word '{s}' is not a 32-bit number or f:FLOAT (an f32: at most 3.4028235e38, or inf/nan)").into()
+    })
 }
 
 fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
@@ -627,6 +629,9 @@ fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
             let joined = joined.strip_prefix("0x").unwrap_or(&joined).to_string();
             if !joined.len().is_multiple_of(2) || !joined.chars().all(|c| c.is_ascii_hexdigit()) {
                 return Err(format!("RDI bytes '{joined}' are not an even number of hex digits").into());
+            }
+            if joined.is_empty() {
+                return Err("RDI bytes '' are empty: give at least one byte (two hex digits)".into());
             }
             let bytes: Vec<u8> =
                 (0..joined.len() / 2).filter_map(|i| u8::from_str_radix(&joined[2 * i..2 * i + 2], 16).ok()).collect();

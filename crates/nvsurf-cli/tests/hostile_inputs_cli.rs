@@ -200,9 +200,138 @@ fn texture_outputs_too_large_to_allocate_are_errors() {
     std::fs::write(&input, vec![0u8; 30_000]).unwrap();
     let out = tmp("hostile", "tex-out.bin");
     let tex = ["tile", "--gpu", "gf100", "--elem-size", "4", "--size", "64x64", "--levels", "7", "--texture"];
-    for offset in ["100000000000000", "18446744073709000000"] {
+    // Offsets are GPU memory offsets: below 2^40, with the texture inside; within that, an
+    // output too large for memory is an error, not an abort.
+    for (offset, why) in [
+        ("100000000000000", "offset 100000000000000 is out of range 0..=1099511627775"),
+        ("18446744073709000000", "out of range 0..=1099511627775"),
+        ("0xffffffff00", "offset + texture size overflows the 40-bit address space"),
+        ("1000000000000", "cannot allocate"),
+    ] {
         let mut args = tex.to_vec();
         args.extend(["--input", s(&input), "--output", s(&out), "--offset", offset]);
-        refused(&args, "cannot allocate", &out);
+        refused(&args, why, &out);
     }
+}
+
+/// Runs `nvsurf` under `sh` with an address-space limit of `kib` KiB (`ulimit -v`), `script`
+/// being the shell words after the limit with `$N` standing for the binary.
+fn limited(kib: u32, script: &str) -> (i32, String, String) {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && {script}"))
+        .env("N", env!("CARGO_BIN_EXE_nvsurf"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// Picture headers that claim more pixels than any compression could fit in their files (found
+/// by the session 11 review): a 440-byte EXR claiming 60000 x 60000 pixels aborted the
+/// process (57.6 GB allocation), and `convert` filled 1.6 GB for a 70-byte PNG first.
+/// `tests/data/pictures/exr_small_bomb.exr` was made by that review from an EXR nvsurf wrote,
+/// its data window patched.
+#[test]
+fn picture_headers_beyond_any_compression_are_refused() {
+    let out = tmp("hostile", "bomb-out.bin");
+    let bomb = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pictures/exr_small_bomb.exr");
+    let why = "no compression reaches more than 4096:1";
+    refused(&["convert", "--format", "RGBA8_UNORM", "--input", bomb, "--output", s(&out)], why, &out);
+    let png = tmp("hostile", "huge20k.png");
+    png_header_only(&png, 20000, 20000);
+    refused(&["convert", "--format", "RGBA8_UNORM", "--input", s(&png), "--output", s(&out)], why, &out);
+    // `tile` knows the size it wants: a picture of another size is refused from its header.
+    let tile = ["tile", "--gpu", "gf100", "--format", "RGBA8_UNORM", "--size", "16x16", "--block-log2", "0,0,0"];
+    let mut args = tile.to_vec();
+    args.extend(["--input", bomb, "--output", s(&out)]);
+    refused(&args, "is 60000x60000x1 px but the surface is 16x16x1 px", &out);
+}
+
+/// Only the surface's bytes of a dump are read (the whole file was read before: an 8 GiB dump
+/// for a 16 KiB surface took 8 GiB and 31 s), and pipes are read (they read as empty before).
+#[test]
+fn untile_reads_only_the_surface_and_reads_pipes() {
+    let dir = tmp("hostile", "");
+    let surface = "--gpu gf100 --elem-size 4 --size 64x64 --block-log2 0,2,0";
+    let tiled: Vec<u8> = (0..16384u32).map(|i| (i * 7 + i / 256) as u8).collect();
+    let plain = dir.join("plain.bin");
+    std::fs::write(&plain, &tiled).unwrap();
+    let want = dir.join("want.bin");
+    let (rc, _, err) = limited(200_000, &format!("$N untile {surface} --input {} --output {}", s(&plain), s(&want)));
+    assert_eq!(rc, 0, "{err}");
+    // The surface 16 KiB before the end of a 1 GiB sparse file, under a 200 MB limit.
+    let sparse = dir.join("sparse.bin");
+    let f = std::fs::File::create(&sparse).unwrap();
+    f.set_len(1 << 30).unwrap();
+    use std::io::{Seek, SeekFrom, Write};
+    let mut f = f;
+    f.seek(SeekFrom::Start((1 << 30) - 16384)).unwrap();
+    f.write_all(&tiled).unwrap();
+    drop(f);
+    let got = dir.join("got.bin");
+    let offset = (1u64 << 30) - 16384;
+    let cmd = format!("$N untile {surface} --offset {offset} --input {} --output {}", s(&sparse), s(&got));
+    let (rc, _, err) = limited(200_000, &cmd);
+    assert_eq!(rc, 0, "{err}");
+    assert!(std::fs::read(&got).unwrap() == std::fs::read(&want).unwrap());
+    // From a pipe, with bytes to skip in front.
+    let cmd = format!(
+        "(head -c 100 /dev/zero; cat {}) | $N untile {surface} --offset 100 --input /dev/stdin --output {}",
+        s(&plain),
+        s(&got)
+    );
+    let (rc, _, err) = limited(200_000, &cmd);
+    assert_eq!(rc, 0, "{err}");
+    assert!(std::fs::read(&got).unwrap() == std::fs::read(&want).unwrap());
+    // A short pipe says how many bytes it held.
+    let cmd = format!("head -c 1000 {} | $N untile {surface} --input /dev/stdin --output {}", s(&plain), s(&got));
+    let (rc, _, err) = limited(200_000, &cmd);
+    assert!(rc == 2 && err.contains("holds 1000 bytes but 16384 bytes are expected"), "{err}");
+    // `tile` reads its linear rows from a pipe too.
+    let back = dir.join("back.bin");
+    let cmd = format!("cat {} | $N tile {surface} --input /dev/stdin --output {}", s(&want), s(&back));
+    let (rc, _, err) = limited(200_000, &cmd);
+    assert_eq!(rc, 0, "{err}");
+    assert!(std::fs::read(&back).unwrap() == tiled);
+    std::fs::remove_file(&sparse).unwrap();
+}
+
+/// `resolve` decodes 16 bytes per sample: a surface too large for memory is an error (it was
+/// an allocation abort). 8192 x 8192 one-byte samples need 1 GiB decoded, above the limit.
+#[test]
+fn resolve_samples_too_large_for_memory_are_errors() {
+    let dump = tmp("hostile", "resolve.bin");
+    std::fs::File::create(&dump).unwrap().set_len(64 << 20).unwrap();
+    let out = tmp("hostile", "resolve-out.png");
+    let cmd = format!(
+        "$N resolve --gpu gf100 --format R8_UNORM --size 8192x8192 --ms-mode ms1 --block-log2 0,4,0 --input {} --output {}",
+        s(&dump),
+        s(&out)
+    );
+    let (rc, _, err) = limited(600_000, &cmd);
+    assert!(rc == 2 && err.contains("cannot allocate") && err.contains("decoded samples"), "{rc}: {err}");
+    assert!(!out.exists());
+    std::fs::remove_file(&dump).unwrap();
+}
+
+/// Counts and limits take 0x-hex like every other number; `convert --depth 0` names `depth`.
+#[test]
+fn counts_take_hex_and_depth_zero_is_named() {
+    let (rc, out, err) =
+        nvsurf(&["texture", "--gpu", "gf100", "--elem-size", "0x4", "--size", "8x8", "--levels", "0x2"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.contains("2 level(s)"), "{out}");
+    let (rc, _, err) = nvsurf(&["layout", "--gpu", "gf100", "--elem-size", "4", "--size", "8", "--map-limit", "0x1z"]);
+    assert!(rc == 2 && err.contains("'0x1z' is not a decimal or 0x-hex number"), "{err}");
+    let out = tmp("hostile", "depth0.png");
+    let input = tmp("hostile", "depth0.bin");
+    std::fs::write(&input, [0u8; 16]).unwrap();
+    let args = ["convert", "--format", "RGBA8_UNORM", "--size", "2x2", "--depth", "0", "--input", s(&input)];
+    let mut args = args.to_vec();
+    args.extend(["--output", s(&out)]);
+    refused(&args, "depth 0 is out of range 1..=4294967295", &out);
 }

@@ -238,3 +238,60 @@ fn unsupported_picture_extensions_are_errors_not_raw_bytes() {
     assert_eq!(rc, 2, "{err}");
     assert!(!jpg.exists());
 }
+
+/// Legacy DDS files (no DX10 header, as most texture tools write them) are read through the
+/// DXGI twin of their Direct3D 9 format (Microsoft's "Programming Guide for DDS" table): DXT1
+/// as BC1 UNORM (the ddsfile crate says sRGB, which no codec took), A8B8G8R8 as RGBA8, and
+/// A8R8G8B8 as BGRA8, converted.
+#[test]
+fn legacy_dds_files_are_read() {
+    use ddsfile::{D3DFormat, Dds, NewD3dParams};
+    let legacy = |name: &str, format: D3DFormat, mips: u32, data: &[u8]| {
+        let mut dds = Dds::new_d3d(NewD3dParams {
+            height: 8,
+            width: 8,
+            depth: None,
+            format,
+            mipmap_levels: Some(mips),
+            caps2: None,
+        })
+        .unwrap();
+        assert!(dds.header10.is_none());
+        dds.data = data.to_vec();
+        let p = tmp("tile-picture", name);
+        dds.write(&mut std::fs::File::create(&p).unwrap()).unwrap();
+        p
+    };
+    let (out, raw, lin) =
+        (tmp("tile-picture", "legacy.bin"), tmp("tile-picture", "legacy-raw.bin"), tmp("tile-picture", "legacy.lin"));
+    let surface =
+        |f: &str| ["tile", "--gpu", "gf100", "--format", f, "--size", "8x8", "--block-log2", "0,0,0"].map(String::from);
+    let tile = |f: &str, input: &std::path::Path, output: &std::path::Path| {
+        let mut args: Vec<String> = surface(f).to_vec();
+        args.extend(["--input", s(input), "--output", s(output)].map(String::from));
+        let (rc, _, err) = nvsurf(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(rc, 0, "{f}: {err}");
+        std::fs::read(output).unwrap()
+    };
+    // DXT1: 2x2 blocks of 8 bytes, taken as they are.
+    let bc1: Vec<u8> = (0..32u8).map(|i| i.wrapping_mul(37)).collect();
+    let dds = legacy("dxt1.dds", D3DFormat::DXT1, 1, &bc1);
+    std::fs::write(&lin, &bc1).unwrap();
+    assert_eq!(tile("bc1", &dds, &out), tile("bc1", &lin, &raw));
+    // A8B8G8R8 (R in the low byte): RGBA8 as it is.
+    let rgba: Vec<u8> = (0..256u32).map(|i| (i * 7 + 3) as u8).collect();
+    let dds = legacy("abgr.dds", D3DFormat::A8B8G8R8, 1, &rgba);
+    std::fs::write(&lin, &rgba).unwrap();
+    assert_eq!(tile("RGBA8_UNORM", &dds, &out), tile("RGBA8_UNORM", &lin, &raw));
+    // A8R8G8B8 (B in the low byte): converted to RGBA8, R and B swapped.
+    let dds = legacy("argb.dds", D3DFormat::A8R8G8B8, 1, &rgba);
+    let swapped: Vec<u8> = rgba.chunks(4).flat_map(|p| [p[2], p[1], p[0], p[3]]).collect();
+    std::fs::write(&lin, &swapped).unwrap();
+    assert_eq!(tile("RGBA8_UNORM", &dds, &out), tile("RGBA8_UNORM", &lin, &raw));
+    // A legacy format without a DXGI twin names itself.
+    let dds = legacy("a8r3g3b2.dds", D3DFormat::A8R3G3B2, 1, &rgba[..128]);
+    let mut args: Vec<String> = surface("RGBA8_UNORM").to_vec();
+    args.extend(["--input", s(&dds), "--output", s(&out)].map(String::from));
+    let (rc, _, err) = nvsurf(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(rc == 2 && err.contains("legacy format (A8R3G3B2)"), "{err}");
+}

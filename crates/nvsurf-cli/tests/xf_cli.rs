@@ -188,6 +188,14 @@ fn too_large_numbers_name_the_allowed_range() {
     }
     let e = err(&["xf", "rdi", "decode", "--gpu", "NV20", "--addr", "zz", "00"]);
     assert!(e.contains("RDI address 'zz' is not a number (decimal or 0x hex)"), "{e}");
+    // No bytes at all is not a write (it once reported "covered 0 of 16 bytes" and exit 0).
+    for empty in ["", "0x", " "] {
+        let e = err(&["xf", "rdi", "decode", "--gpu", "NV20", "--addr", "1", empty]);
+        assert!(e.contains("are empty"), "{e}");
+    }
+    // A float beyond f32 is refused, not turned into infinity.
+    let e = err(&["xf", "rdi", "encode", "--gpu", "NV20", "f:1e40", "0", "0", "0"]);
+    assert!(e.contains("word 'f:1e40'") && e.contains("at most 3.4028235e38"), "{e}");
     let bad = std::env::temp_dir().join(format!("nvxf_big_{}.xft", std::process::id()));
     for (line, want) in [
         ("pipe 0xffffffffffffffff 1", "line 2: wrapped address '0xffffffffffffffff' is out of range (at most 0x1ffff)"),

@@ -66,11 +66,19 @@ pub fn number_error(field: &str, s: &str, e: NumberError, max: u64) -> String {
     }
 }
 
-/// Parses a 32-bit data word: a number, or `f:VALUE` for a 32-bit float's bits.
+/// Parses a 32-bit data word: a number, or `f:VALUE` for a 32-bit float's bits (rounded to the
+/// nearest f32). A float beyond f32's range (`f:1e40`) is refused rather than turned into
+/// infinity; `f:inf`, `f:-inf` and `f:nan` say so on purpose.
 pub fn parse_data(s: &str) -> Option<u32> {
     let t = s.trim();
     if let Some(f) = t.strip_prefix("f:").or_else(|| t.strip_prefix("F:")) {
-        return f.trim().parse::<f32>().ok().map(f32::to_bits);
+        let f = f.trim();
+        let v = f.parse::<f32>().ok()?;
+        let named = f.trim_start_matches(['+', '-']).to_ascii_lowercase();
+        if v.is_infinite() && named != "inf" && named != "infinity" {
+            return None;
+        }
+        return Some(v.to_bits());
     }
     parse_u32(t)
 }
@@ -235,7 +243,11 @@ fn addr_arg(gpu: Gpu, n: usize, s: &str) -> Result<Addr> {
 }
 
 fn write_op(n: usize, cmd: CmdType, addr: Addr, data: &[&str]) -> Result<Op> {
-    let d = |s: &str| parse_data(s).ok_or_else(|| perr(n, &format!("data '{s}' is not a 32-bit number or f:FLOAT")));
+    let d = |s: &str| {
+        parse_data(s).ok_or_else(|| {
+            perr(n, &format!("data '{s}' is not a 32-bit number or f:FLOAT (an f32: at most 3.4028235e38, or inf/nan)"))
+        })
+    };
     let payload = match data {
         [a] => Payload::One(d(a)?),
         [a, b] => Payload::Pair(d(a)?, d(b)?),

@@ -60,6 +60,9 @@ fn parse_errors_name_the_line() {
         ("pipe 0x9000 1", "line 1", "bit 16"),
         ("write xfctx 0x4 1 2", "line 1", "not even"),
         ("write xfctx 0x0 f:abc", "line 1", "f:FLOAT"),
+        // Beyond f32's range: refused, not rounded to infinity.
+        ("write xfctx 0x0 f:1e40", "line 1", "at most 3.4028235e38"),
+        ("write xfctx 0x0 f:-3.5e38", "line 1", "at most 3.4028235e38"),
         ("frobnicate", "line 1", "unknown trace command"),
         ("vertex\ngpu NV20", "line 2", "first"),
         ("write xfctx 0x1000 1", "line 1", "out of range"),
@@ -71,6 +74,18 @@ fn parse_errors_name_the_line() {
     assert!(matches!(trace::parse("vertex", None), Err(Error::Unsupported { .. })));
     assert!(trace::parse("gpu NV20\nvertex", Some(Gpu::Nv30)).is_err());
     assert!(trace::parse("gpu NV99\n", None).unwrap_err().to_string().contains("line 1"));
+}
+
+#[test]
+fn float_words_round_to_f32_and_name_infinity() {
+    assert_eq!(trace::parse_data("f:1.5"), Some(1.5f32.to_bits()));
+    assert_eq!(trace::parse_data("f:3.4028235e38"), Some(f32::MAX.to_bits()));
+    assert_eq!(trace::parse_data("F: -2"), Some((-2.0f32).to_bits()));
+    assert_eq!(trace::parse_data("f:inf"), Some(f32::INFINITY.to_bits()));
+    assert_eq!(trace::parse_data("f:-Infinity"), Some(f32::NEG_INFINITY.to_bits()));
+    assert!(trace::parse_data("f:nan").is_some_and(|b| f32::from_bits(b).is_nan()));
+    assert_eq!(trace::parse_data("f:1e40"), None);
+    assert_eq!(trace::parse_data("f:-1e39"), None);
 }
 
 #[test]
