@@ -2181,6 +2181,16 @@ pub(crate) fn run<M: Mover>(p: &Plan, m: &mut M, zs: Range<u32>, ys: Range<u32>)
 /// cannot take gob by gob; a whole gob is 4 or 8 row copies of 64 bytes (VM order) or 32 runs of
 /// 16 bytes (CPU orders); partial gobs copy the covered part of each row. (Measured: walking the
 /// tiled memory block by block instead is 2-3x slower, the linear side then spans 64-256 rows.)
+///
+/// Linear rows a multiple of 4 KiB apart (power-of-two widths: 1024x1024x4, 8192x128x4) are
+/// slower to untile while the data fits the L3 cache: the 8 rows of a gob then fall in the same
+/// set of the 32 KiB 8-way L1 data cache (session 11, scratch harness, one thread, Tegra order,
+/// block height 16 gobs, medians of 2000 paired rounds: 8192x128x4 0.71x memcpy against 0.90x
+/// for 8000x128x4 and 0.89x for 8128 and 8256; 1024x1024x4 0.70x against 0.79x for 1000 wide).
+/// Tried and not kept: walking each block row in groups of 8 gob columns, all gob rows of the
+/// group before the next (0.65x; a C model of it with the Tegra shuffle done row pair by row
+/// pair across the 8 gobs reached 0.80x, with plain 64-byte VM rows 0.84x), against this walk's
+/// 0.71-0.73x in the same models.
 fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Range<u32>, ys: Range<u32>) {
     for z in zs {
         gobs(p, b, m, z, ys.clone(), p.xb, b.gob_height_rows());
