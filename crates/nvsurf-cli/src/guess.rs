@@ -11,7 +11,6 @@ use nvsurf::layout::Surface;
 use nvsurf::tile::{self, LinearLayout, Region};
 use nvsurf::{Error, Gpu};
 use serde_json::{json, Value};
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -96,32 +95,29 @@ pub fn run(a: GuessArgs) -> CmdResult {
         .into());
     }
     let offset = crate::surface_args::parse_offset("offset", &a.offset)?;
-    let file_bytes =
-        std::fs::metadata(&a.input).map_err(|e| format!("cannot read '{}': {e}", a.input.display()))?.len();
-    let available = file_bytes
-        .checked_sub(offset)
-        .ok_or_else(|| format!("--offset {offset} is past the end of '{}' ({file_bytes} bytes)", a.input.display()))?;
+    let (dump, available) = read_dump(&a.input, offset, gpu, elem, size)?;
     let cands = identify::candidates(gpu, elem, size, available)?;
-    // Only what the largest candidate can use is read.
-    let want = cands.iter().map(|c| c.surface.size_bytes()).max().unwrap_or(0).min(available);
-    let dump = read_range(&a.input, offset, want)?;
-    let ranking = identify::rank(&dump, cands, format.as_ref())?;
+    let ranking = identify::rank(&dump, available, cands, format.as_ref())?;
+    drop(dump);
     let shown = if a.top == 0 { ranking.ranked.len() } else { a.top.min(ranking.ranked.len()) };
     let pictures = match &a.pictures {
         Some(dir) => {
             let [w, h, _] = crate::surface_args::parse_size(&a.size)?;
-            write_pictures(dir, &ranking, &dump, format.as_ref(), Extent::new(w, h), shown.min(10))?
+            let pick = Pictures { dir, input: &a.input, offset, extent: Extent::new(w, h), count: shown.min(10) };
+            write_pictures(&pick, &ranking, format.as_ref())?
         }
         None => Vec::new(),
     };
+    // The flags that select this surface in the dump, before each candidate's layout flags.
     let subject = format!(
-        "--gpu {} {} --size {}",
+        "--gpu {} {} --size {}{}",
         gpu.name(),
         match (&a.format, a.elem_size) {
             (Some(f), _) => format!("--format {f}"),
             (None, e) => format!("--elem-size {}", e.unwrap_or(elem)),
         },
-        a.size
+        a.size,
+        if offset == 0 { String::new() } else { format!(" --offset {offset}") }
     );
     if a.json {
         let cands: Vec<Value> = ranking
@@ -183,13 +179,17 @@ pub fn run(a: GuessArgs) -> CmdResult {
     if shown < ranking.ranked.len() {
         println!("... {} more (--top 0 lists all)", ranking.ranked.len() - shown);
     }
+    let scored = ranking.ranked.iter().filter(|r| r.roughness.is_some()).count();
+    let gob_orders = if gpu.is_gf100_or_later() { "gob orders differ only inside 512-byte gobs, and " } else { "" };
     match ranking.margin() {
         Some(m) if m >= 1.1 => println!("the first is {m:.2}x smoother than the next different layout"),
         Some(m) => println!(
             "the first is only {m:.2}x smoother than the next different layout: compare their pictures \
-             (--pictures DIR); gob orders differ only inside 512-byte gobs, and noise, a flat image or a wrong \
-             --size hide the rest"
+             (--pictures DIR); {gob_orders}noise, a flat image or a wrong --size hide the rest"
         ),
+        None if scored >= 2 => {
+            println!("every layout scored untiles the sample to the same bytes: the dump does not tell them apart")
+        }
         None => println!("fewer than two layouts could be scored: the dump is too short for the others"),
     }
     for p in &pictures {
@@ -198,44 +198,77 @@ pub fn run(a: GuessArgs) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reads `len` bytes from `offset` of `path` (fewer if the file is shorter).
-fn read_range(path: &std::path::Path, offset: u64, len: u64) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    let name = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
-    let mut f = std::fs::File::open(path).map_err(name)?;
-    std::io::copy(&mut (&mut f).take(offset), &mut std::io::sink()).map_err(name)?;
-    let mut buf = crate::picture::try_with_capacity("dump", usize::try_from(len)?)?;
-    f.take(len).read_to_end(&mut buf).map_err(name)?;
-    Ok(buf)
+/// The dump bytes the candidates' samples need ([`identify::sample_surface`]) from `offset`, and
+/// how many bytes the dump holds from there. A regular file is sought and its length taken
+/// from its metadata; a pipe is read up to the largest candidate's size, and its length is
+/// what it held.
+fn read_dump(
+    path: &std::path::Path,
+    offset: u64,
+    gpu: Gpu,
+    elem: u32,
+    size: [u32; 3],
+) -> Result<(crate::tiling::LineAligned, u64), Box<dyn std::error::Error>> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    let past_end = |held: u64| format!("--offset {offset} is past the end of '{}' ({held} bytes)", path.display());
+    if meta.is_file() {
+        let available = meta.len().checked_sub(offset).ok_or_else(|| past_end(meta.len()))?;
+        let mut need = 0;
+        for c in identify::candidates(gpu, elem, size, available)? {
+            need = need.max(identify::sample_surface(&c)?.size_bytes());
+        }
+        let (dump, _) = crate::tiling::LineAligned::read_range(path, offset, need.min(available))?;
+        return Ok((dump, available));
+    }
+    let largest = identify::candidates(gpu, elem, size, 0)?.iter().map(|c| c.surface.size_bytes()).max().unwrap_or(0);
+    let (dump, end) = crate::tiling::LineAligned::read_range(path, offset, largest)?;
+    if end < offset {
+        return Err(past_end(end).into());
+    }
+    let available = dump.len() as u64;
+    Ok((dump, available))
 }
 
-/// Untiles the best distinct candidates whole and writes them as PNG pictures of `extent`
-/// pixels in `dir`.
-fn write_pictures(
-    dir: &std::path::Path,
-    ranking: &Ranking,
-    dump: &[u8],
-    format: Option<&nvsurf::format::Format>,
+/// Where `--pictures` writes, and what it reads for them.
+struct Pictures<'a> {
+    /// The directory.
+    dir: &'a std::path::Path,
+    /// The dump, and the surface's offset in it.
+    input: &'a std::path::Path,
+    offset: u64,
+    /// The pictures' size in pixels.
     extent: Extent,
+    /// How many distinct candidates to write.
     count: usize,
+}
+
+/// Untiles the best distinct candidates whole (each read from the dump on its own) and writes
+/// them as PNG pictures in the directory.
+fn write_pictures(
+    pick: &Pictures,
+    ranking: &Ranking,
+    format: Option<&nvsurf::format::Format>,
 ) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
     let Some(f) = format else { return Ok(Vec::new()) };
+    let dir = pick.dir;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
     let mut written = Vec::new();
     for (i, r) in ranking.ranked.iter().enumerate() {
-        if written.len() >= count || r.roughness.is_none() {
+        if written.len() >= pick.count || r.roughness.is_none() {
             break;
         }
         if r.same_as.is_some() {
             continue;
         }
         let s = r.candidate.surface;
+        let dump = crate::tiling::read_part(pick.input, pick.offset, s.size_bytes(), "surface")?;
         let region = Region::whole(&s);
         let lin = LinearLayout::packed(&region, s.elem_size());
         let n = usize::try_from(lin.image_bytes(&region).ok_or("picture size overflows")?)?;
         let mut linear = crate::picture::try_filled("picture", n, 0u8)?;
-        tile::untile(&s, dump, &mut linear, region, lin)?;
+        tile::untile(&s, &dump, &mut linear, region, lin)?;
         let path = dir.join(picture_name(i + 1, &r.candidate));
-        written.extend(write_surface(&path, f, extent, &linear)?);
+        written.extend(write_surface(&path, f, pick.extent, &linear)?);
     }
     Ok(written)
 }

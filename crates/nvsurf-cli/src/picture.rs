@@ -304,8 +304,11 @@ fn read_png_file(path: &Path) -> PicResult<PngImage> {
     // pixels): a claim no compression could reach is refused before anything is allocated,
     // and the rest is allocated without aborting.
     let need = reader.output_buffer_size().ok_or("PNG too large")?;
-    let (w, h) = (reader.info().width, reader.info().height);
-    check_decoded_size(path, w, h, need as u64)?;
+    let info = reader.info();
+    // The stored (compressed) pixel data, before EXPAND makes 1-bit and palette rows 8 to 32
+    // times longer: flat bitmaps legitimately compress far better than their expanded size.
+    let stored = (info.raw_row_length() as u64).saturating_mul(u64::from(info.height));
+    check_decoded_size(path, info.width, info.height, stored)?;
     let mut buf = try_filled("PNG pixels", need, 0u8)?;
     let info = reader.next_frame(&mut buf)?;
     let bits16 = info.bit_depth == png::BitDepth::Sixteen;
@@ -443,10 +446,14 @@ pub fn write_exr(path: &Path, width: u32, height: u32, px: &[[f32; 4]]) -> PicRe
 /// files of 0.1-1.8 MB claiming 8000^2-30000^2 pixels made the reader fill 1-14 GB first).
 pub const MAX_DECODE_RATIO: u64 = 4096;
 
-/// Refuses a header of `w` x `h` pixels whose pixel data, `decoded` bytes, would come from a
-/// file more than [`MAX_DECODE_RATIO`] times smaller.
+/// Refuses a header of `w` x `h` pixels whose stored pixel data, `decoded` bytes, would come
+/// from a regular file more than [`MAX_DECODE_RATIO`] times smaller. Pipes and FIFOs have no
+/// length to compare with: their pixels are allocated without aborting, and nothing more.
 fn check_decoded_size(path: &Path, w: u32, h: u32, decoded: u64) -> PicResult<()> {
-    let file = std::fs::metadata(path).map(|m| m.len()).unwrap_or(u64::MAX);
+    let file = match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => m.len(),
+        _ => return Ok(()),
+    };
     if decoded / MAX_DECODE_RATIO > file {
         return Err(format!(
             "the header claims {w}x{h} pixels ({decoded} bytes of pixel data) but the file holds {file} bytes: \
@@ -455,6 +462,17 @@ fn check_decoded_size(path: &Path, w: u32, h: u32, decoded: u64) -> PicResult<()
         .into());
     }
     Ok(())
+}
+
+/// The number of layers (headers) of an OpenEXR file.
+fn exr_layers(path: &Path) -> PicResult<usize> {
+    let meta = exr::meta::MetaData::read_from_file(path, false).map_err(|e| cannot_read("EXR", path, e))?;
+    Ok(meta.headers.len())
+}
+
+/// Whether `path` is a regular file (not a pipe, FIFO or device).
+fn is_regular(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file())
 }
 
 /// Width and height in pixels of the largest layer of an OpenEXR file, and the bytes of pixel
@@ -484,8 +502,11 @@ fn exr_size(path: &Path) -> PicResult<(u32, u32, u64)> {
 /// in the header is checked against the file's ([`MAX_DECODE_RATIO`]) before the pixels are
 /// allocated, and that allocation fails with an error, never an abort.
 pub fn read_exr(path: &Path) -> PicResult<(u32, u32, Vec<[f32; 4]>)> {
-    let (w, h, data) = exr_size(path)?;
-    check_decoded_size(path, w, h, data).map_err(|e| cannot_read("EXR", path, e))?;
+    // The header is read on its own only from a regular file: a FIFO would lose those bytes.
+    if is_regular(path) {
+        let (w, h, data) = exr_size(path)?;
+        check_decoded_size(path, w, h, data).map_err(|e| cannot_read("EXR", path, e))?;
+    }
     // The reader's callback cannot return an error: a failed allocation leaves the pixels
     // empty (every write then falls outside and is dropped) and is reported after.
     let img = exr::prelude::read_first_rgba_layer_from_file(
@@ -983,7 +1004,9 @@ pub fn read_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &
 fn read_any_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &str)>) -> PicResult<(Extent, Vec<u8>)> {
     match PicKind::of(path)? {
         PicKind::Png => {
-            if let Some((w, what)) = want {
+            // The header is read on its own only from a regular file (a FIFO would lose those
+            // bytes); the size is compared again after reading.
+            if let (Some((w, what)), true) = (want, is_regular(path)) {
                 let (pw, ph) = png_size(path)?;
                 if depth == 0 || (pw, ph) != (w.width_px, w.height_px.saturating_mul(depth)) {
                     let got = Extent { width_px: pw, height_px: ph / depth.max(1), depth };
@@ -1004,8 +1027,9 @@ fn read_any_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &
             from_png(f, &img, stencil.as_ref(), depth)
         }
         PicKind::Exr => {
-            // As for PNG: a picture of another size is refused from its header.
-            if let Some((w, what)) = want {
+            // As for PNG: a picture of another size is refused from its header (a regular file
+            // of one layer; others are compared after they are read).
+            if let (Some((w, what)), true) = (want, is_regular(path) && exr_layers(path)? == 1) {
                 let (pw, ph, _) = exr_size(path)?;
                 if depth == 0 || (pw, ph) != (w.width_px, w.height_px.saturating_mul(depth)) {
                     let got = Extent { width_px: pw, height_px: ph / depth.max(1), depth };

@@ -317,6 +317,19 @@ impl LineAligned {
             }
             return Ok((out, meta.len().min(want_end)));
         }
+        // A device such as /dev/zero never ends: only a bounded part of one is read.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            let t = meta.file_type();
+            if len == u64::MAX && (t.is_char_device() || t.is_block_device()) {
+                return Err(format!(
+                    "cannot read '{}' whole: it is a device, whose end is unknown; give a regular file or a pipe",
+                    path.display()
+                )
+                .into());
+            }
+        }
         let skipped = std::io::copy(&mut (&mut f).take(offset), &mut std::io::sink()).map_err(err)?;
         if skipped < offset {
             return Ok((Self::zeroed("input file", 0)?, skipped));
@@ -324,24 +337,26 @@ impl LineAligned {
         // Grown as the bytes come (the length of a pipe is not known), without aborting when
         // memory runs out.
         let mut buf: Vec<u8> = Vec::new();
+        let mut filled = 0;
         let mut rest = f.take(len);
         loop {
-            let old = buf.len();
-            let chunk = 1 << 20;
-            buf.try_reserve(chunk)
-                .map_err(|_| format!("cannot allocate {} bytes for '{}'", old + chunk, path.display()))?;
-            buf.resize(old + chunk, 0);
-            let n = loop {
-                match rest.read(&mut buf[old..]) {
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    r => break r.map_err(err)?,
-                }
+            if filled == buf.len() {
+                // 1 MiB more, zeroed once (a pipe hands over at most 64 KiB per read).
+                let chunk = 1 << 20;
+                buf.try_reserve(chunk)
+                    .map_err(|_| format!("cannot allocate {} bytes for '{}'", filled + chunk, path.display()))?;
+                buf.resize(filled + chunk, 0);
+            }
+            let n = match rest.read(&mut buf[filled..]) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                r => r.map_err(err)?,
             };
-            buf.truncate(old + n);
             if n == 0 {
                 break;
             }
+            filled += n;
         }
+        buf.truncate(filled);
         let end = offset + buf.len() as u64;
         Ok((Self::from_vec(buf)?, end))
     }

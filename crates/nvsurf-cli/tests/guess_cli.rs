@@ -145,7 +145,32 @@ fn short_dumps_offsets_and_errors() {
     assert_eq!(v["offset"], 8192);
     let c = v["candidates"].as_array().unwrap();
     assert_eq!(c.len() as u64, v["candidates_tried"].as_u64().unwrap());
-    assert!(c[0]["flags"].as_str().unwrap().ends_with("--block-log2 0,3,0 --no-auto-size --gob vm"), "{}", c[0]);
+    let flags = c[0]["flags"].as_str().unwrap();
+    assert!(
+        flags.ends_with("--offset 8192 --layout blocklinear --block-log2 0,3,0 --no-auto-size --gob vm"),
+        "{flags}"
+    );
+    // The flags, offset included, untile the picture from the dump.
+    let back = d.join("back.raw");
+    let mut args: Vec<&str> = vec!["untile"];
+    args.extend(flags.split(' '));
+    args.extend(["--input", s(&dump), "--output", s(&back)]);
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read(&back).unwrap() == picture(64, 64));
+    // The same from a pipe: its length is what it held.
+    let piped = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "cat {} | {BIN} guess --gpu gf100 --elem-size 4 --size 64x64 --offset 8192 --json --input /dev/stdin",
+            s(&dump)
+        ))
+        .output()
+        .unwrap();
+    assert!(piped.status.success(), "{}", String::from_utf8_lossy(&piped.stderr));
+    let p: Value = serde_json::from_slice(&piped.stdout).unwrap();
+    assert_eq!(p["dump_bytes"], 16384);
+    assert_eq!(p["candidates"][0]["flags"], c[0]["flags"]);
     // Taller blocks need more than 16 KiB: listed last, unscored.
     let short: Vec<&Value> = c.iter().filter(|x| x["fits"] == false).collect();
     assert!(!short.is_empty());
@@ -167,5 +192,12 @@ fn short_dumps_offsets_and_errors() {
     call(with(&["--elem-size", "4", "--size", "8x8x2"]), "depth");
     call(with(&["--elem-size", "3", "--size", "8x8"]), "elem_size 3");
     call(with(&["--size", "8x8"]), "elem-size");
+    // A dump every candidate reads the same (one element): said so, not blamed on its length.
+    let out = ok("guess --gpu g80 --elem-size 4 --size 1x1", &[("--input", &dump)]);
+    assert!(
+        out.trim_end()
+            .ends_with("every layout scored untiles the sample to the same bytes: the dump does not tell them apart"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }

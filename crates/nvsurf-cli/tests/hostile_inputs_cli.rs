@@ -335,3 +335,77 @@ fn counts_take_hex_and_depth_zero_is_named() {
     args.extend(["--output", s(&out)]);
     refused(&args, "depth 0 is out of range 1..=4294967295", &out);
 }
+
+/// What the bounds above must not refuse (the session 11 review): pictures from a FIFO (no
+/// length to compare; the header is not read twice) and a flat 1-bit bitmap, whose stored
+/// rows compress about 1000:1 although its 8-bit expansion is 8 times larger.
+#[test]
+fn pictures_from_fifos_and_flat_bitmaps_are_read() {
+    let png = tmp("hostile", "fifo-src.png");
+    let rgba: Vec<u8> = (0..16 * 8 * 4).map(|i| (i * 5) as u8).collect();
+    write_png_rgba8(&png, 16, 8, &rgba);
+    let exr = tmp("hostile", "fifo-src.exr");
+    let (rc, _, err) = nvsurf(&["convert", "--format", "RGBA8_UNORM", "--input", s(&png), "--output", s(&exr)]);
+    assert_eq!(rc, 0, "{err}");
+    for (src, ext) in [(&png, "png"), (&exr, "exr")] {
+        let want = tmp("hostile", &format!("fifo-want-{ext}.bin"));
+        let (rc, _, err) = nvsurf(&["convert", "--format", "RGBA8_UNORM", "--input", s(src), "--output", s(&want)]);
+        assert_eq!(rc, 0, "{err}");
+        let fifo = tmp("hostile", &format!("fifo.{ext}"));
+        let got = tmp("hostile", &format!("fifo-got-{ext}.bin"));
+        let _ = std::fs::remove_file(&fifo);
+        let cmd = format!(
+            "mkfifo {f} && (cat {src} > {f} &) && $N convert --format RGBA8_UNORM --input {f} --output {got}",
+            f = s(&fifo),
+            src = s(src),
+            got = s(&got)
+        );
+        let (rc, _, err) = limited(1_000_000, &cmd);
+        assert_eq!(rc, 0, "{ext}: {err}");
+        assert_eq!(std::fs::read(&got).unwrap(), std::fs::read(&want).unwrap(), "{ext}");
+        // `tile`, which compares the size from the header first, too.
+        let tiled = tmp("hostile", &format!("fifo-tiled-{ext}.bin"));
+        let _ = std::fs::remove_file(&fifo);
+        let cmd = format!(
+            "mkfifo {f} && (cat {src} > {f} &) && $N tile --gpu gf100 --format RGBA8_UNORM --size 16x8 --block-log2 0,0,0 --input {f} --output {t}",
+            f = s(&fifo),
+            src = s(src),
+            t = s(&tiled)
+        );
+        let (rc, _, err) = limited(1_000_000, &cmd);
+        assert_eq!(rc, 0, "{ext} tile: {err}");
+        std::fs::remove_file(&fifo).unwrap();
+    }
+    // A black 4096x4096 1-bit palette PNG: a few KB, 2 MB of stored rows, 48 MB as RGB.
+    let bw = tmp("hostile", "bw1.png");
+    {
+        let mut enc = png::Encoder::new(std::io::BufWriter::new(std::fs::File::create(&bw).unwrap()), 4096, 4096);
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(png::BitDepth::One);
+        enc.set_palette(vec![0, 0, 0, 255, 255, 255]);
+        enc.set_compression(png::Compression::High);
+        let mut w = enc.write_header().unwrap();
+        w.write_image_data(&vec![0u8; 512 * 4096]).unwrap();
+    }
+    let len = std::fs::metadata(&bw).unwrap().len();
+    assert!(len * 4096 < 4096 * 4096 * 3, "{len} bytes: the expanded rows must be over 4096 times larger");
+    assert!(len * 4096 > 513 * 4096, "{len} bytes: the stored rows must be under 4096 times larger");
+    let out = tmp("hostile", "bw1.bin");
+    let (rc, _, err) = nvsurf(&["convert", "--format", "RGBA8_UNORM", "--input", s(&bw), "--output", s(&out)]);
+    assert_eq!(rc, 0, "{err}");
+    let px = std::fs::read(&out).unwrap();
+    assert_eq!(px.len(), 4096 * 4096 * 4);
+    assert!(px.chunks(4).all(|p| p == [0, 0, 0, 255]));
+}
+
+/// `--onto` a device of no end (/dev/zero) is refused at once (it read until memory ran out).
+#[test]
+fn onto_an_endless_device_is_refused() {
+    let input = tmp("hostile", "onto-in.bin");
+    std::fs::write(&input, vec![1u8; 16384]).unwrap();
+    let out = tmp("hostile", "onto-out.bin");
+    let args = ["tile", "--gpu", "gf100", "--elem-size", "4", "--size", "64x64", "--block-log2", "0,2,0"];
+    let mut args = args.to_vec();
+    args.extend(["--input", s(&input), "--onto", "/dev/zero", "--output", s(&out)]);
+    refused(&args, "it is a device, whose end is unknown", &out);
+}

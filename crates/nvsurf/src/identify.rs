@@ -197,10 +197,31 @@ fn sample_hash(b: &[u8]) -> u64 {
     b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| (h ^ u64::from(x)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
-/// Scores every candidate on `dump` (the surface starts at byte 0), decoding pixels with
-/// `format` when given (its element size must be the candidates'). The sample of each
-/// candidate is untiled with [`tile::untile`]; nothing outside `dump` is read.
-pub fn rank(dump: &[u8], cands: Vec<Candidate>, format: Option<&Format>) -> Result<Ranking> {
+/// The leading part of a candidate's surface that holds its scored sample (rows
+/// 0..[`SAMPLE_ROWS`]): a surface with the same offsets for those rows and no more bytes than
+/// they need. Blocklinear: the block rows that cover them (offsets do not depend on the
+/// height); pitch: those rows; swizzled: the whole surface (its offsets depend on both sizes).
+pub fn sample_surface(c: &Candidate) -> Result<Surface> {
+    let [_, h, _] = c.surface.size();
+    let rows = match c.surface {
+        Surface::BlockLinear(b) => {
+            let block_rows = u64::from(b.gob_height_rows()) << b.block_log2()[1];
+            u64::from(h.min(SAMPLE_ROWS)).div_ceil(block_rows).saturating_mul(block_rows).min(u64::from(h)) as u32
+        }
+        Surface::Pitch(_) => h.min(SAMPLE_ROWS),
+        Surface::Swizzled(_) => return Ok(c.surface),
+    };
+    let mut d = c.desc;
+    d.size[1] = rows;
+    d.build()
+}
+
+/// Scores every candidate whose surface fits in the `available_bytes` bytes of the dump, on
+/// `dump` (the dump's first bytes, the surface starting at byte 0: at least each fitting
+/// candidate's [`sample_surface`], so callers read only what the samples need), decoding
+/// pixels with `format` when given (its element size must be the candidates'). The sample of
+/// each candidate is untiled with [`tile::untile`]; nothing outside `dump` is read.
+pub fn rank(dump: &[u8], available_bytes: u64, cands: Vec<Candidate>, format: Option<&Format>) -> Result<Ranking> {
     let mut scored: Vec<(Ranked, u64)> = Vec::new();
     let mut unscored = Vec::new();
     for c in cands {
@@ -219,10 +240,16 @@ pub fn rank(dump: &[u8], cands: Vec<Candidate>, format: Option<&Format>) -> Resu
                 });
             }
         }
-        if size_bytes > dump.len() as u64 {
+        if size_bytes > available_bytes {
             unscored.push(Ranked { candidate: c, size_bytes, roughness: None, same_as: None });
             continue;
         }
+        let s = sample_surface(&c)?;
+        let part = dump.get(..s.size_bytes() as usize).ok_or(Error::BufferTooSmall {
+            what: "dump sample",
+            needed: s.size_bytes(),
+            got: dump.len() as u64,
+        })?;
         let [w, h, _] = s.size();
         let e = u64::from(s.elem_size());
         let region = Region {
@@ -238,7 +265,7 @@ pub fn rank(dump: &[u8], cands: Vec<Candidate>, format: Option<&Format>) -> Resu
         // At most 4096 bytes (or one element) by 512 rows.
         let row = region.w as usize * e as usize;
         let mut sample = vec![0u8; row * region.h as usize];
-        tile::untile(&s, &dump[..size_bytes as usize], &mut sample, region, lin)?;
+        tile::untile(&s, part, &mut sample, region, lin)?;
         let hash = sample_hash(&sample);
         let score = match format {
             Some(f) => {
@@ -296,7 +323,8 @@ mod tests {
         for gpu in [Gpu::G80, Gpu::Gf100, Gpu::Gm20b] {
             for c in candidates(gpu, 4, [w, h, 1], 0).unwrap() {
                 let dump = tiled(&c.desc, &lin, 0);
-                let r = rank(&dump, candidates(gpu, 4, [w, h, 1], dump.len() as u64).unwrap(), None).unwrap();
+                let r = rank(&dump, dump.len() as u64, candidates(gpu, 4, [w, h, 1], dump.len() as u64).unwrap(), None)
+                    .unwrap();
                 let first = &r.ranked[0];
                 assert_eq!(first.candidate.surface, c.surface, "{gpu:?} {}: ranked {}", c.label, first.candidate.label);
                 assert!(r.margin().unwrap() > 1.2, "{gpu:?} {}: margin {:?}", c.label, r.margin());
@@ -323,7 +351,9 @@ mod tests {
         d.block_log2 = Some([0, 3, 0]);
         d.auto_size = Some(false);
         let dump = tiled(&d, &lin, 0);
-        let r = rank(&dump, candidates(Gpu::Gf100, 4, [64, 64, 1], dump.len() as u64).unwrap(), None).unwrap();
+        let r =
+            rank(&dump, dump.len() as u64, candidates(Gpu::Gf100, 4, [64, 64, 1], dump.len() as u64).unwrap(), None)
+                .unwrap();
         assert_eq!(r.ranked[0].candidate.surface, d.build().unwrap());
         let unscored: Vec<&Ranked> = r.ranked.iter().filter(|x| x.roughness.is_none()).collect();
         assert!(!unscored.is_empty() && unscored.iter().all(|x| x.size_bytes > dump.len() as u64));
@@ -337,14 +367,44 @@ mod tests {
         let cands = candidates(Gpu::Gm20b, 4, [40, 24, 1], 0).unwrap();
         let full = tiled(&cands[0].desc, &lin, 4096);
         for len in [0, 1, 511, 512, 4095, 4096, 8191, full.len()] {
-            let r = rank(&full[..len], cands.clone(), None).unwrap();
+            let r = rank(&full[..len], len as u64, cands.clone(), None).unwrap();
             assert_eq!(r.ranked.len(), cands.len());
             for x in &r.ranked {
                 assert_eq!(x.roughness.is_some(), x.size_bytes <= len as u64, "{len} {}", x.candidate.label);
             }
         }
         let f = Format::parse("R16_UNORM").unwrap();
-        assert!(matches!(rank(&full, cands, Some(&f)), Err(Error::Unsupported { field: "format", .. })));
+        assert!(matches!(
+            rank(&full, full.len() as u64, cands, Some(&f)),
+            Err(Error::Unsupported { field: "format", .. })
+        ));
+    }
+
+    #[test]
+    fn sample_surfaces_keep_the_offsets_of_their_rows() {
+        for (gpu, size) in [(Gpu::G80, [300, 2000, 1]), (Gpu::Gm20b, [70, 600, 1]), (Gpu::Nv40, [64, 1024, 1])] {
+            for c in candidates(gpu, 4, size, 0).unwrap() {
+                let s = sample_surface(&c).unwrap();
+                assert!(s.size_bytes() <= c.surface.size_bytes(), "{}", c.label);
+                let rows = s.size()[1].min(SAMPLE_ROWS);
+                assert!(rows >= size[1].min(SAMPLE_ROWS), "{}", c.label);
+                for y in (0..rows).step_by(7) {
+                    for x in (0..size[0]).step_by(13) {
+                        assert_eq!(s.offset_of(x, y, 0).unwrap(), c.surface.offset_of(x, y, 0).unwrap(), "{}", c.label);
+                    }
+                }
+            }
+        }
+        // Only the samples are needed: a dump cut after the largest sample scores the same.
+        let lin = picture(300, 2000);
+        let cands = candidates(Gpu::Gf100, 4, [300, 2000, 1], 0).unwrap();
+        let dump = tiled(&cands[3].desc, &lin, 0);
+        let need = cands.iter().map(|c| sample_surface(c).unwrap().size_bytes()).max().unwrap() as usize;
+        assert!(need < dump.len() / 2);
+        let whole = rank(&dump, dump.len() as u64, cands.clone(), None).unwrap();
+        let cut = rank(&dump[..need], dump.len() as u64, cands, None).unwrap();
+        assert_eq!(whole, cut);
+        assert_eq!(whole.ranked[0].candidate.label, "blocklinear vm block 0,3,0");
     }
 
     #[test]
@@ -353,7 +413,7 @@ mod tests {
         let lin = picture(16, 8);
         let cands = candidates(Gpu::Gf100, 4, [16, 8, 1], 0).unwrap();
         let dump = tiled(&cands[0].desc, &lin, 1 << 16);
-        let r = rank(&dump, cands, None).unwrap();
+        let r = rank(&dump, dump.len() as u64, cands, None).unwrap();
         let vm: Vec<&Ranked> = r.ranked.iter().filter(|x| x.candidate.label.starts_with("blocklinear vm")).collect();
         assert_eq!(vm.len(), 6);
         assert!(vm[0].same_as.is_none() && vm[1..].iter().all(|x| x.same_as.is_some()));
@@ -369,7 +429,13 @@ mod tests {
                 d.pitch_bytes = Some(1024);
             }
             let dump = tiled(&d, &lin, 0);
-            let r = rank(&dump, candidates(Gpu::Nv40, 4, [128, 64, 1], dump.len() as u64).unwrap(), None).unwrap();
+            let r = rank(
+                &dump,
+                dump.len() as u64,
+                candidates(Gpu::Nv40, 4, [128, 64, 1], dump.len() as u64).unwrap(),
+                None,
+            )
+            .unwrap();
             assert_eq!(r.ranked[0].candidate.surface, d.build().unwrap(), "{layout:?}");
         }
     }
