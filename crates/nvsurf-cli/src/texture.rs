@@ -293,18 +293,21 @@ pub fn tile_texture(
     let t = build_texture(s, shape)?;
     nvsurf::error::check_span("offset + texture size", offset, t.size_bytes())?;
     let linear = match input {
-        LinearSide::File(p) => read_file(p)?,
+        // Only the bytes the texture uses are read (a longer file's tail is not held).
+        LinearSide::File(p) => read_prefix(p, t.linear_size_bytes())?,
         LinearSide::Split(dir) => {
             let n = usize::try_from(t.linear_size_bytes())?;
             let mut v = crate::picture::try_with_capacity("linear texture", n)?;
             for sub in t.subresources() {
                 let p = dir.join(split_name(sub.level, sub.layer));
-                let b = read_file(&p)?;
+                // One byte more than the level: enough to tell a longer file.
+                let b = read_prefix(&p, sub.linear_size_bytes.saturating_add(1))?;
                 if b.len() as u64 != sub.linear_size_bytes {
+                    let size = if b.len() as u64 > sub.linear_size_bytes { "more than" } else { "only" };
                     return Err(format!(
-                        "'{}' holds {} bytes but level {} of layer {} is {} bytes",
+                        "'{}' holds {size} {} bytes but level {} of layer {} is {} bytes",
                         p.display(),
-                        b.len(),
+                        b.len().min(sub.linear_size_bytes as usize),
                         sub.level,
                         sub.layer,
                         sub.linear_size_bytes
@@ -335,6 +338,18 @@ pub fn tile_texture(
     tile_whole(&t, &linear, &mut dump[offset as usize..end], pool)?;
     write_atomic(output, &dump)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The first `len` bytes of a file, pipe or FIFO (fewer when it ends first), naming it in the
+/// error; memory follows what is read, not the file's length.
+fn read_prefix(path: &Path, len: u64) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+    use std::io::Read;
+    let err = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
+    let f = std::fs::File::open(path).map_err(err)?;
+    let known = f.metadata().ok().filter(|m| m.is_file()).map_or(len, |m| m.len().min(len));
+    let mut v = crate::picture::try_with_capacity("input file", usize::try_from(known)?)?;
+    f.take(len).read_to_end(&mut v).map_err(err)?;
+    Ok(v)
 }
 
 /// Untiles a whole texture into a new packed linear buffer: split by level and layer (and

@@ -335,3 +335,54 @@ fn one_subresource_as_a_surface() {
     assert!(code == 2 && err.contains("BUFFER"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The linear side of `tile --texture` is read only as far as the texture needs: a longer file
+/// tiles the same (under a memory limit far below its length), and a `--split` file of the
+/// wrong length says which way it is wrong.
+#[test]
+fn linear_inputs_are_read_as_far_as_needed() {
+    let dir = std::env::temp_dir().join(format!("nvsurf-texture-prefix-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    const TEX: &str = "--gpu gf100 --type 2d --elem-size 4 --size 64x64 --levels 2";
+    let n = (64 * 64 + 32 * 32) * 4;
+    let linear: Vec<u8> = (0..n).map(|i| (i * 11 % 253) as u8).collect();
+    std::fs::write(p("linear.bin"), &linear).unwrap();
+    let (code, _, err) =
+        nvsurf(&format!("tile --texture {TEX}"), &["--input", &p("linear.bin"), "--output", &p("a.bin")]);
+    assert_eq!(code, 0, "{err}");
+    // The same bytes followed by 1 GiB of (sparse) tail, under a 200 MB address-space limit.
+    let long = std::fs::File::create(p("long.bin")).unwrap();
+    long.set_len(1 << 30).unwrap();
+    use std::io::Write;
+    (&long).write_all(&linear).unwrap();
+    drop(long);
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 200000 && exec {} tile --texture {TEX} --input {} --output {}",
+            env!("CARGO_BIN_EXE_nvsurf"),
+            p("long.bin"),
+            p("b.bin")
+        ))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read(p("a.bin")).unwrap() == std::fs::read(p("b.bin")).unwrap());
+    std::fs::remove_file(p("long.bin")).unwrap();
+    // --split files one byte short and one byte long.
+    let (code, _, err) = nvsurf(&format!("untile --texture {TEX}"), &["--input", &p("a.bin"), "--split", &p("split")]);
+    assert_eq!(code, 0, "{err}");
+    let level1 = dir.join("split/layer0_level1.bin");
+    let mut bytes = std::fs::read(&level1).unwrap();
+    bytes.pop();
+    std::fs::write(&level1, &bytes).unwrap();
+    let (code, _, err) = nvsurf(&format!("tile --texture {TEX}"), &["--split", &p("split"), "--output", &p("c.bin")]);
+    assert!(code == 2 && err.contains("holds only 4095 bytes but level 1 of layer 0 is 4096 bytes"), "{err}");
+    bytes.extend([0, 0]);
+    std::fs::write(&level1, &bytes).unwrap();
+    let (code, _, err) = nvsurf(&format!("tile --texture {TEX}"), &["--split", &p("split"), "--output", &p("c.bin")]);
+    assert!(code == 2 && err.contains("holds more than 4096 bytes but level 1 of layer 0 is 4096 bytes"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
