@@ -137,7 +137,16 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary_json(&s))?);
     } else if a.map {
-        print!("{}", map::render(&s, a.map_limit)?);
+        // Written as it is made: a large --map-limit map is hundreds of MB of text.
+        let mut out = FmtOut { w: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()), err: None };
+        let drawn = map::render_to(&s, a.map_limit, &mut out);
+        let flushed = out.err.take().map_or_else(|| std::io::Write::flush(&mut out.w), Err);
+        match flushed {
+            // A closed pipe (`| head`) ends the map quietly.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            Err(e) => return Err(format!("cannot write the map: {e}").into()),
+            Ok(()) => drawn?,
+        }
     } else {
         print!("{}", summary_text(&s));
     }
@@ -156,4 +165,23 @@ pub fn run_addr(a: AddrArgs) -> CmdResult {
         println!("{address:#x}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A `core::fmt::Write` over a byte writer that keeps the first I/O error (the library's map
+/// renderer writes text through `core::fmt`, which has no room for the cause).
+struct FmtOut<W: std::io::Write> {
+    w: W,
+    err: Option<std::io::Error>,
+}
+
+impl<W: std::io::Write> std::fmt::Write for FmtOut<W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.err.is_some() {
+            return Err(std::fmt::Error);
+        }
+        self.w.write_all(s.as_bytes()).map_err(|e| {
+            self.err = Some(e);
+            std::fmt::Error
+        })
+    }
 }

@@ -159,3 +159,23 @@ fn closed_stdout_is_not_a_panic() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `--map` is written as it is drawn: a 2048x2048 map (about 38 MB of text) under a 20 MB
+/// address-space limit, the same bytes as a small map built whole; a failed write is an error
+/// that names its cause.
+#[test]
+fn large_maps_stream_and_write_errors_are_named() {
+    let sh = |script: &str| {
+        let out = Command::new("sh").arg("-c").arg(script).env("N", env!("CARGO_BIN_EXE_nvsurf")).output().unwrap();
+        (out.status.code().unwrap_or(-1), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let big = "layout --gpu gf100 --elem-size 4 --size 2048x2048 --block-log2 0,4,0 --map --map-limit 0x400000";
+    let (code, out, err) = sh(&format!("ulimit -v 20000 && $N {big} | wc -l"));
+    assert_eq!(code, 0, "{err}");
+    // (Building it whole, as before session 11, fails there.) The legend (6 lines), then the table: "z == 0:", " x -->", 3 header lines, 1024 rows
+    // and a rule after every gob row of 8.
+    let lines: usize = String::from_utf8(out).unwrap().trim().parse().unwrap();
+    assert_eq!(lines, 6 + 2 + 3 + 2048 + 2048 / 8, "{err}");
+    let (code, _, err) = sh(&format!("$N {big} > /dev/full"));
+    assert!(code == 2 && err.contains("cannot write the map: No space left on device"), "{err}");
+}

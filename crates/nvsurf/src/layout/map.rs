@@ -57,8 +57,24 @@ impl Bounds {
 }
 
 /// Renders the whole surface's address table, refusing surfaces of more than `max_cells`
-/// elements (a 4096x4096 map is no use to anyone).
+/// elements (a 4096x4096 map is no use to anyone). The table is built in memory; see
+/// [`render_to`] to write it as it is made.
 pub fn render(s: &Surface, max_cells: u64) -> Result<String> {
+    let mut out = String::new();
+    render_to(s, max_cells, &mut out)?;
+    Ok(out)
+}
+
+/// [`render`], written to `sink` line by line as it is made (memory stays one line, however
+/// large the map; a map of 4096 x 4096 elements is about 170 MB of text). A failed write
+/// stops the rendering with [`Error::Unsupported`] for the field `map output`; the writer
+/// keeps the cause.
+pub fn render_to<W: Write>(s: &Surface, max_cells: u64, sink: &mut W) -> Result<()> {
+    let failed = |_: core::fmt::Error| Error::Unsupported {
+        field: "map output",
+        value: String::new(),
+        rule: "the output could not be written".to_string(),
+    };
     let [w, h, d] = s.size();
     let cells = u64::from(w) * u64::from(h) * u64::from(d);
     if cells > max_cells {
@@ -89,6 +105,8 @@ pub fn render(s: &Surface, max_cells: u64) -> Result<String> {
     };
     let mut out = String::from(LEGEND);
     for z in 0..d {
+        sink.write_str(&out).map_err(failed)?;
+        out.clear();
         let _ = writeln!(out, "z == {z}:\n x -->");
         hline(&mut out, 'y', '-');
         out.push_str("||");
@@ -111,6 +129,8 @@ pub fn render(s: &Surface, max_cells: u64) -> Result<String> {
                 (0..n).for_each(|_| out.push('|'));
             }
             out.push('\n');
+            sink.write_str(&out).map_err(failed)?;
+            out.clear();
             let next = u64::from(y) + 1;
             let fill = match bounds {
                 Some(b) if next % b.block_rows == 0 => Some('='),
@@ -129,7 +149,7 @@ pub fn render(s: &Surface, max_cells: u64) -> Result<String> {
             }
         }
     }
-    Ok(out)
+    sink.write_str(&out).map_err(failed)
 }
 
 /// Parses a map (the document's or [`render`]'s) back into cells: for each `z == N:` table, the
@@ -158,4 +178,42 @@ pub fn parse_cells(text: &str) -> alloc::vec::Vec<alloc::vec::Vec<alloc::vec::Ve
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::SurfaceDesc;
+    use crate::Gpu;
+
+    /// Takes `room` bytes, then fails.
+    struct Full {
+        room: usize,
+        got: String,
+    }
+
+    impl Write for Full {
+        fn write_str(&mut self, s: &str) -> core::fmt::Result {
+            if s.len() > self.room {
+                return Err(core::fmt::Error);
+            }
+            self.room -= s.len();
+            self.got.push_str(s);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn render_to_writes_what_render_builds_and_stops_on_a_failed_write() {
+        let mut d = SurfaceDesc::new(Gpu::G80, 16, [13, 17, 3]);
+        d.block_log2 = Some([1, 1, 1]);
+        let s = d.build().unwrap();
+        let whole = render(&s, 1 << 20).unwrap();
+        let mut all = Full { room: usize::MAX, got: String::new() };
+        render_to(&s, 1 << 20, &mut all).unwrap();
+        assert_eq!(all.got, whole);
+        let mut short = Full { room: 1000, got: String::new() };
+        assert!(matches!(render_to(&s, 1 << 20, &mut short), Err(Error::Unsupported { field: "map output", .. })));
+        assert!(whole.starts_with(&short.got) && short.got.len() <= 1000);
+    }
 }
