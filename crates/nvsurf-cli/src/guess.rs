@@ -2,6 +2,13 @@
 //! surface of the given size is untiled from the dump and ranked by how smooth the image is
 //! (the rules and their limits: [`nvsurf::identify`]). Each candidate comes with the flags that
 //! `untile` takes for it; `--pictures DIR` writes the best few as PNG to look at.
+//!
+//! `--json` keys: `gpu`, `elem_size`, `size_elements`, `dump_bytes` (from the offset),
+//! `offset`, `candidates_tried`, `margin` (the first's lead over the next different layout, a
+//! ratio of roughness; `"inf"`, or null when fewer than two differ), `pictures` (paths written),
+//! and `candidates`, best first: `rank`, `label`, `layout`, `flags` (the full `untile` flags,
+//! `--offset` included), `size_bytes`, `fits`, `roughness` (null when the dump is too short),
+//! `same_as` (the rank of an earlier candidate whose sample untiled to the same bytes).
 
 use crate::picture::{write_surface, Extent};
 use crate::surface_args::SurfaceArgs;
