@@ -102,8 +102,7 @@ pub fn run(a: GuessArgs) -> CmdResult {
         .into());
     }
     let offset = crate::surface_args::parse_offset("offset", &a.offset)?;
-    let (dump, available) = read_dump(&a.input, offset, gpu, elem, size)?;
-    let cands = identify::candidates(gpu, elem, size, available)?;
+    let (dump, available, cands) = read_dump(&a.input, offset, gpu, elem, size)?;
     let ranking = identify::rank(&dump, available, cands, format.as_ref())?;
     drop(dump);
     let shown = if a.top == 0 { ranking.ranked.len() } else { a.top.min(ranking.ranked.len()) };
@@ -205,27 +204,28 @@ pub fn run(a: GuessArgs) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The dump bytes the candidates' samples need ([`identify::sample_surface`]) from `offset`, and
-/// how many bytes the dump holds from there. A regular file is sought and its length taken
-/// from its metadata; a pipe is read up to the largest candidate's size, and its length is
-/// what it held.
+/// The dump bytes the candidates' samples need ([`identify::sample_surface`]) from `offset`, how
+/// many bytes the dump holds from there, and the candidates for that length. A regular file is
+/// sought and its length taken from its metadata; a pipe is read up to the largest candidate's
+/// size, and its length is what it held.
 fn read_dump(
     path: &std::path::Path,
     offset: u64,
     gpu: Gpu,
     elem: u32,
     size: [u32; 3],
-) -> Result<(crate::tiling::LineAligned, u64), Box<dyn std::error::Error>> {
+) -> Result<(crate::tiling::LineAligned, u64, Vec<identify::Candidate>), Box<dyn std::error::Error>> {
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
     let past_end = |held: u64| format!("--offset {offset} is past the end of '{}' ({held} bytes)", path.display());
     if meta.is_file() {
         let available = meta.len().checked_sub(offset).ok_or_else(|| past_end(meta.len()))?;
+        let cands = identify::candidates(gpu, elem, size, available)?;
         let mut need = 0;
-        for c in identify::candidates(gpu, elem, size, available)? {
-            need = need.max(identify::sample_surface(&c)?.size_bytes());
+        for c in &cands {
+            need = need.max(identify::sample_surface(c)?.size_bytes());
         }
         let (dump, _) = crate::tiling::LineAligned::read_range(path, offset, need.min(available))?;
-        return Ok((dump, available));
+        return Ok((dump, available, cands));
     }
     let largest = identify::candidates(gpu, elem, size, 0)?.iter().map(|c| c.surface.size_bytes()).max().unwrap_or(0);
     let (dump, end) = crate::tiling::LineAligned::read_range(path, offset, largest)?;
@@ -233,15 +233,17 @@ fn read_dump(
         return Err(past_end(end).into());
     }
     let available = dump.len() as u64;
-    Ok((dump, available))
+    // Again with the length known: the pitch that fills it exactly is a candidate too.
+    Ok((dump, available, identify::candidates(gpu, elem, size, available)?))
 }
 
 /// Where `--pictures` writes, and what it reads for them.
 struct Pictures<'a> {
     /// The directory.
     dir: &'a std::path::Path,
-    /// The dump, and the surface's offset in it.
+    /// The dump.
     input: &'a std::path::Path,
+    /// The surface's byte offset in the dump.
     offset: u64,
     /// The pictures' size in pixels.
     extent: Extent,

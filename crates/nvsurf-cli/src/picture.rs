@@ -464,20 +464,23 @@ fn check_decoded_size(path: &Path, w: u32, h: u32, decoded: u64) -> PicResult<()
     Ok(())
 }
 
-/// The number of layers (headers) of an OpenEXR file.
-fn exr_layers(path: &Path) -> PicResult<usize> {
-    let meta = exr::meta::MetaData::read_from_file(path, false).map_err(|e| cannot_read("EXR", path, e))?;
-    Ok(meta.headers.len())
-}
-
 /// Whether `path` is a regular file (not a pipe, FIFO or device).
 fn is_regular(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file())
 }
 
-/// Width and height in pixels of the largest layer of an OpenEXR file, and the bytes of pixel
-/// data its header claims (all layers, at their channels' sample sizes), from its header.
-fn exr_size(path: &Path) -> PicResult<(u32, u32, u64)> {
+/// What an OpenEXR file's header claims, read once.
+struct ExrClaim {
+    /// Width and height in pixels of its largest layer.
+    size: (u32, u32),
+    /// Bytes of pixel data, all layers at their channels' sample sizes.
+    data: u64,
+    /// Layers (headers).
+    layers: usize,
+}
+
+/// The header of an OpenEXR file ([`ExrClaim`]).
+fn exr_size(path: &Path) -> PicResult<ExrClaim> {
     let meta = exr::meta::MetaData::read_from_file(path, false).map_err(|e| cannot_read("EXR", path, e))?;
     let (w, h) = meta
         .headers
@@ -495,17 +498,17 @@ fn exr_size(path: &Path) -> PicResult<(u32, u32, u64)> {
         })
         .fold(0, u64::saturating_add);
     let fit = |v: usize| u32::try_from(v).map_err(|_| format!("EXR '{}' claims a size of {v} pixels", path.display()));
-    Ok((fit(w)?, fit(h)?, data))
+    Ok(ExrClaim { size: (fit(w)?, fit(h)?), data, layers: meta.headers.len() })
 }
 
 /// Reads the first RGBA layer of an OpenEXR picture as f32 (missing alpha reads 1). The size
 /// in the header is checked against the file's ([`MAX_DECODE_RATIO`]) before the pixels are
-/// allocated, and that allocation fails with an error, never an abort.
-pub fn read_exr(path: &Path) -> PicResult<(u32, u32, Vec<[f32; 4]>)> {
-    // The header is read on its own only from a regular file: a FIFO would lose those bytes.
-    if is_regular(path) {
-        let (w, h, data) = exr_size(path)?;
-        check_decoded_size(path, w, h, data).map_err(|e| cannot_read("EXR", path, e))?;
+/// allocated, from `claim`, the header the caller read before (only from a regular file: a
+/// FIFO would lose those bytes, and has no length to compare with); that allocation fails with
+/// an error, never an abort.
+fn read_exr(path: &Path, claim: Option<&ExrClaim>) -> PicResult<(u32, u32, Vec<[f32; 4]>)> {
+    if let Some(c) = claim {
+        check_decoded_size(path, c.size.0, c.size.1, c.data).map_err(|e| cannot_read("EXR", path, e))?;
     }
     // The reader's callback cannot return an error: a failed allocation leaves the pixels
     // empty (every write then falls outside and is dropped) and is reported after.
@@ -1029,14 +1032,15 @@ fn read_any_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &
         PicKind::Exr => {
             // As for PNG: a picture of another size is refused from its header (a regular file
             // of one layer; others are compared after they are read).
-            if let (Some((w, what)), true) = (want, is_regular(path) && exr_layers(path)? == 1) {
-                let (pw, ph, _) = exr_size(path)?;
+            let claim = if is_regular(path) { Some(exr_size(path)?) } else { None };
+            if let (Some((w, what)), Some(c)) = (want, claim.as_ref().filter(|c| c.layers == 1)) {
+                let (pw, ph) = c.size;
                 if depth == 0 || (pw, ph) != (w.width_px, w.height_px.saturating_mul(depth)) {
                     let got = Extent { width_px: pw, height_px: ph / depth.max(1), depth };
                     return Err(size_mismatch(path, got, w, what));
                 }
             }
-            let (w, h, px) = read_exr(path)?;
+            let (w, h, px) = read_exr(path, claim.as_ref())?;
             if depth == 0 || h % depth != 0 {
                 return Err(Error::NotMultiple {
                     field: "picture height",

@@ -8,8 +8,7 @@ use crate::surface_args::{parse_point, parse_size, parse_triple, parse_u64, Surf
 use crate::tiling::{read_file, write_atomic, TilingArgs};
 use crate::CmdResult;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind, TextureBlockWidth};
-use nvsurf::texture::{BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
-use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::texture::{BlockPolicy, LevelPlacement, Subresource, Texture, TextureDesc, TextureType};
 use nvsurf::{Error, Gpu};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -292,16 +291,17 @@ pub fn tile_texture(
 ) -> CmdResult {
     let t = build_texture(s, shape)?;
     nvsurf::error::check_span("offset + texture size", offset, t.size_bytes())?;
+    // Only the bytes the texture uses are read (a longer file's tail is not held).
+    let read = |p: &Path, n: u64| crate::tiling::LineAligned::read_range(p, 0, n).map(|r| r.0);
     let linear = match input {
-        // Only the bytes the texture uses are read (a longer file's tail is not held).
-        LinearSide::File(p) => read_prefix(p, t.linear_size_bytes())?,
+        LinearSide::File(p) => read(p, t.linear_size_bytes())?,
         LinearSide::Split(dir) => {
             let n = usize::try_from(t.linear_size_bytes())?;
-            let mut v = crate::picture::try_with_capacity("linear texture", n)?;
+            let mut v = crate::tiling::LineAligned::zeroed("linear texture", n)?;
             for sub in t.subresources() {
                 let p = dir.join(split_name(sub.level, sub.layer));
                 // One byte more than the level: enough to tell a longer file.
-                let b = read_prefix(&p, sub.linear_size_bytes.saturating_add(1))?;
+                let b = read(&p, sub.linear_size_bytes.saturating_add(1))?;
                 if b.len() as u64 != sub.linear_size_bytes {
                     let size = if b.len() as u64 > sub.linear_size_bytes { "more than" } else { "only" };
                     return Err(format!(
@@ -314,7 +314,8 @@ pub fn tile_texture(
                     )
                     .into());
                 }
-                v.extend_from_slice(&b);
+                let at = sub.linear_offset_bytes as usize;
+                v[at..at + b.len()].copy_from_slice(&b);
             }
             v
         }
@@ -340,18 +341,6 @@ pub fn tile_texture(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The first `len` bytes of a file, pipe or FIFO (fewer when it ends first), naming it in the
-/// error; memory follows what is read, not the file's length.
-fn read_prefix(path: &Path, len: u64) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    use std::io::Read;
-    let err = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
-    let f = std::fs::File::open(path).map_err(err)?;
-    let known = f.metadata().ok().filter(|m| m.is_file()).map_or(len, |m| m.len().min(len));
-    let mut v = crate::picture::try_with_capacity("input file", usize::try_from(known)?)?;
-    f.take(len).read_to_end(&mut v).map_err(err)?;
-    Ok(v)
-}
-
 /// Untiles a whole texture into a new packed linear buffer: split by level and layer (and
 /// within large levels) over `pool`, or on this thread when there is none (`--threads 1`).
 /// With a progress bar ([`crate::tiling::progress_bar`]) the subresources go one after the
@@ -375,24 +364,11 @@ pub fn untile_whole(
     match bar {
         None => install(pool, || t.untile_parallel(dump, &mut out))?,
         Some(bar) => {
-            for sub in t.subresources() {
-                let d = range(sub.offset_bytes, sub.size_bytes)?;
-                let l = range(sub.linear_offset_bytes, sub.linear_size_bytes)?;
-                let (tiled, linear) = (&dump[d], &mut out[l]);
-                match sub.surface {
-                    Some(s) => {
-                        let region = Region::whole(&s);
-                        let lin = LinearLayout::packed(&region, s.elem_size());
-                        let job = t.linear_size_bytes();
-                        match pool {
-                            None => tile::untile_part(&s, tiled, linear, region, lin, job)?,
-                            Some(p) => p.install(|| tile::untile_part_parallel(&s, tiled, linear, region, lin, job))?,
-                        }
-                    }
-                    None => linear.copy_from_slice(buffer_share(tiled, linear.len())?),
-                }
-                bar.inc(sub.size_bytes);
-            }
+            let done = |sub: &Subresource| bar.inc(sub.size_bytes);
+            install(pool, || match pool {
+                None => t.untile_each(dump, &mut out, done),
+                Some(_) => t.untile_each_parallel(dump, &mut out, done),
+            })?;
             bar.finish_and_clear();
         }
     }
@@ -418,39 +394,13 @@ pub fn tile_whole(
         let got = linear.len() as u64;
         return Err(Error::BufferTooSmall { what: "linear texture input", needed: t.linear_size_bytes(), got }.into());
     }
-    for sub in t.subresources() {
-        let d = range(sub.offset_bytes, sub.size_bytes)?;
-        let l = range(sub.linear_offset_bytes, sub.linear_size_bytes)?;
-        let (linear, tiled) = (&linear[l], &mut dump[d]);
-        match sub.surface {
-            Some(s) => {
-                let region = Region::whole(&s);
-                let lin = LinearLayout::packed(&region, s.elem_size());
-                let job = t.size_bytes();
-                match pool {
-                    None => tile::tile_part(&s, linear, tiled, region, lin, job)?,
-                    Some(p) => p.install(|| tile::tile_part_parallel(&s, linear, tiled, region, lin, job))?,
-                }
-            }
-            None => {
-                let n = buffer_share(tiled, linear.len())?.len();
-                tiled[..n].copy_from_slice(linear)
-            }
-        }
-        bar.inc(sub.size_bytes);
-    }
+    let done = |sub: &Subresource| bar.inc(sub.size_bytes);
+    install(pool, || match pool {
+        None => t.tile_each(linear, dump, done),
+        Some(_) => t.tile_each_parallel(linear, dump, done),
+    })?;
     bar.finish_and_clear();
     Ok(())
-}
-
-/// The first `n` bytes of a BUFFER subresource's share of the dump (an error, not a panic,
-/// if a texture ever claimed more linear bytes than its share holds).
-fn buffer_share(tiled: &[u8], n: usize) -> Result<&[u8], Error> {
-    tiled.get(..n).ok_or(Error::BufferTooSmall {
-        what: "BUFFER subresource",
-        needed: n as u64,
-        got: tiled.len() as u64,
-    })
 }
 
 /// Runs `f` in `pool`, or here.
@@ -459,12 +409,6 @@ fn install<R: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R + Se
         None => f(),
         Some(p) => p.install(f),
     }
-}
-
-/// `offset..offset + len` as indices; the texture's sizes were checked to fit the buffers.
-fn range(offset: u64, len: u64) -> Result<std::ops::Range<usize>, Box<dyn std::error::Error>> {
-    let end = offset.checked_add(len).ok_or("subresource range overflows")?;
-    Ok(usize::try_from(offset)?..usize::try_from(end)?)
 }
 
 /// `--input` and `--output` of a plain (non-texture) `tile`/`untile`; clap requires both unless

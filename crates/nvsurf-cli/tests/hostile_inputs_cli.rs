@@ -353,27 +353,19 @@ fn pictures_from_fifos_and_flat_bitmaps_are_read() {
         assert_eq!(rc, 0, "{err}");
         let fifo = tmp("hostile", &format!("fifo.{ext}"));
         let got = tmp("hostile", &format!("fifo-got-{ext}.bin"));
-        let _ = std::fs::remove_file(&fifo);
-        let cmd = format!(
-            "mkfifo {f} && (cat {src} > {f} &) && $N convert --format RGBA8_UNORM --input {f} --output {got}",
-            f = s(&fifo),
-            src = s(src),
-            got = s(&got)
-        );
-        let (rc, _, err) = limited(1_000_000, &cmd);
-        assert_eq!(rc, 0, "{ext}: {err}");
-        assert_eq!(std::fs::read(&got).unwrap(), std::fs::read(&want).unwrap(), "{ext}");
-        // `tile`, which compares the size from the header first, too.
         let tiled = tmp("hostile", &format!("fifo-tiled-{ext}.bin"));
-        let _ = std::fs::remove_file(&fifo);
-        let cmd = format!(
-            "mkfifo {f} && (cat {src} > {f} &) && $N tile --gpu gf100 --format RGBA8_UNORM --size 16x8 --block-log2 0,0,0 --input {f} --output {t}",
-            f = s(&fifo),
-            src = s(src),
-            t = s(&tiled)
-        );
-        let (rc, _, err) = limited(1_000_000, &cmd);
-        assert_eq!(rc, 0, "{ext} tile: {err}");
+        // `convert`, and `tile`, which compares the size from the header first.
+        for (cmd, out) in [
+            ("convert --format RGBA8_UNORM", &got),
+            ("tile --gpu gf100 --format RGBA8_UNORM --size 16x8 --block-log2 0,0,0", &tiled),
+        ] {
+            let _ = std::fs::remove_file(&fifo);
+            let (f, src, out) = (s(&fifo), s(src), s(out));
+            let script = format!("mkfifo {f} && (cat {src} > {f} &) && $N {cmd} --input {f} --output {out}");
+            let (rc, _, err) = limited(1_000_000, &script);
+            assert_eq!(rc, 0, "{ext} {cmd}: {err}");
+        }
+        assert_eq!(std::fs::read(&got).unwrap(), std::fs::read(&want).unwrap(), "{ext}");
         std::fs::remove_file(&fifo).unwrap();
     }
     // A black 4096x4096 1-bit palette PNG: a few KB, 2 MB of stored rows, 48 MB as RGB.

@@ -124,6 +124,50 @@ fn parallel_texture_copies_equal_the_single_thread_ones() {
     assert_eq!(checked, 3 * shapes().len());
 }
 
+/// The subresource-by-subresource copies (for progress bars) equal the whole-texture ones and
+/// report every subresource once, in order.
+#[test]
+fn subresource_by_subresource_copies_equal_the_whole_ones() {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    for (i, sh) in shapes().iter().enumerate() {
+        let t = build(sh);
+        let order: Vec<(u32, u32)> = t.subresources().map(|s| (s.level, s.layer)).collect();
+        let dump = noise(t.size_bytes() as usize, 5000 + i as u64);
+        let mut want = vec![0u8; t.linear_size_bytes() as usize];
+        t.untile(&dump, &mut want).unwrap();
+        let linear = noise(t.linear_size_bytes() as usize, 6000 + i as u64);
+        let base = noise(t.size_bytes() as usize, 7000 + i as u64);
+        let mut want_tiled = base.clone();
+        t.tile(&linear, &mut want_tiled).unwrap();
+        for parallel in [false, true] {
+            let mut seen = Vec::new();
+            let mut got = noise(want.len(), 8000 + i as u64);
+            let done = |s: &nvsurf::texture::Subresource| seen.push((s.level, s.layer));
+            match parallel {
+                false => t.untile_each(&dump, &mut got, done).unwrap(),
+                true => pool.install(|| t.untile_each_parallel(&dump, &mut got, done)).unwrap(),
+            }
+            assert!(got == want, "untile_each (parallel {parallel}) differs: {:?} {:?} {:?}", sh.gpu, sh.ty, sh.size);
+            assert_eq!(seen, order);
+            let mut seen = Vec::new();
+            let mut got = base.clone();
+            let done = |s: &nvsurf::texture::Subresource| seen.push((s.level, s.layer));
+            match parallel {
+                false => t.tile_each(&linear, &mut got, done).unwrap(),
+                true => pool.install(|| t.tile_each_parallel(&linear, &mut got, done)).unwrap(),
+            }
+            assert!(
+                got == want_tiled,
+                "tile_each (parallel {parallel}) differs: {:?} {:?} {:?}",
+                sh.gpu,
+                sh.ty,
+                sh.size
+            );
+            assert_eq!(seen, order);
+        }
+    }
+}
+
 /// For every shape and every buffer one byte short (and empty), the parallel copies return the
 /// very error the single-thread ones return.
 #[test]

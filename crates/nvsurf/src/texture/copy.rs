@@ -99,11 +99,18 @@ impl Texture {
     /// Untiles the whole texture: `dump` (at least [`Texture::size_bytes`]) into `linear` (at
     /// least [`Texture::linear_size_bytes`]), layer by layer, level by level.
     pub fn untile(&self, dump: &[u8], linear: &mut [u8]) -> Result<()> {
+        self.untile_each(dump, linear, |_| {})
+    }
+
+    /// [`Texture::untile`], calling `done` after each subresource (for a progress bar), in the
+    /// order of [`Texture::subresources`].
+    pub fn untile_each(&self, dump: &[u8], linear: &mut [u8], mut done: impl FnMut(&Subresource)) -> Result<()> {
         self.check_dump(dump.len() as u64)?;
         let job = self.linear_size_bytes();
         for sub in self.subresources() {
             let l = linear_range(&sub, linear.len())?;
             untile_subresource_in_job(&sub, dump, &mut linear[l], job)?;
+            done(&sub);
         }
         Ok(())
     }
@@ -111,11 +118,18 @@ impl Texture {
     /// Tiles the whole texture from `linear` into `dump`. Padding bytes of `dump` (between
     /// levels and layers, and inside partial gobs and blocks) are left as they were.
     pub fn tile(&self, linear: &[u8], dump: &mut [u8]) -> Result<()> {
+        self.tile_each(linear, dump, |_| {})
+    }
+
+    /// [`Texture::tile`], calling `done` after each subresource (for a progress bar), in the
+    /// order of [`Texture::subresources`].
+    pub fn tile_each(&self, linear: &[u8], dump: &mut [u8], mut done: impl FnMut(&Subresource)) -> Result<()> {
         self.check_dump(dump.len() as u64)?;
         let job = self.size_bytes();
         for sub in self.subresources() {
             let l = linear_range(&sub, linear.len())?;
             tile_subresource_in_job(&sub, &linear[l], dump, job)?;
+            done(&sub);
         }
         Ok(())
     }
@@ -210,6 +224,46 @@ mod par {
                 .zip(dump_ranges.into_par_iter())
                 .zip(parts.into_par_iter())
                 .try_for_each(|((sub, d), l)| untile_one(sub, &dump[d], l, job))
+        }
+
+        /// [`Texture::untile_each`] with each subresource split over the current rayon pool
+        /// ([`tile::untile_part_parallel`]), one subresource after the other so that `done`
+        /// can count them; streaming is decided for the whole texture, as in
+        /// [`Texture::untile_parallel`].
+        pub fn untile_each_parallel(
+            &self,
+            dump: &[u8],
+            linear: &mut [u8],
+            mut done: impl FnMut(&Subresource),
+        ) -> Result<()> {
+            self.check_dump(dump.len() as u64)?;
+            let job = self.linear_size_bytes();
+            for sub in self.subresources() {
+                let l = linear_range(&sub, linear.len())?;
+                let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
+                untile_one(&sub, &dump[d], &mut linear[l], job)?;
+                done(&sub);
+            }
+            Ok(())
+        }
+
+        /// [`Texture::tile_each`] with each subresource split over the current rayon pool, as
+        /// [`Texture::untile_each_parallel`].
+        pub fn tile_each_parallel(
+            &self,
+            linear: &[u8],
+            dump: &mut [u8],
+            mut done: impl FnMut(&Subresource),
+        ) -> Result<()> {
+            self.check_dump(dump.len() as u64)?;
+            let job = self.size_bytes();
+            for sub in self.subresources() {
+                let l = linear_range(&sub, linear.len())?;
+                let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
+                tile_one(&sub, &linear[l], &mut dump[d], job)?;
+                done(&sub);
+            }
+            Ok(())
         }
 
         /// [`Texture::tile`] split over the current rayon pool, by (level, layer) and within
