@@ -5,7 +5,7 @@
 //! [`Texture`].
 
 use crate::surface_args::{parse_point, parse_size, parse_triple, parse_u64, SurfaceArgs};
-use crate::tiling::{read_file, write_atomic, TilingArgs};
+use crate::tiling::{write_atomic, TilingArgs};
 use crate::CmdResult;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind, TextureBlockWidth};
 use nvsurf::texture::{BlockPolicy, LevelPlacement, Subresource, Texture, TextureDesc, TextureType};
@@ -329,15 +329,16 @@ pub fn tile_texture(
         .into());
     }
     let end = usize::try_from(offset.checked_add(t.size_bytes()).ok_or("offset + texture size overflows")?)?;
-    let mut dump = match onto {
-        Some(p) => read_file(p)?,
-        None => crate::picture::try_filled("texture dump", end, 0u8)?,
-    };
-    if dump.len() < end {
-        return Err(format!("--onto holds {} bytes but {end} bytes are expected", dump.len()).into());
+    let offset = usize::try_from(offset)?;
+    let fill = |tiled: &mut [u8]| tile_whole(&t, &linear, tiled, pool);
+    match onto {
+        Some(base) => crate::tiling::patch_onto(base, output, offset, end - offset, fill)?,
+        None => {
+            let mut dump = crate::picture::try_filled("texture dump", end, 0u8)?;
+            fill(&mut dump[offset..end])?;
+            write_atomic(output, &dump)?;
+        }
     }
-    tile_whole(&t, &linear, &mut dump[offset as usize..end], pool)?;
-    write_atomic(output, &dump)?;
     Ok(ExitCode::SUCCESS)
 }
 

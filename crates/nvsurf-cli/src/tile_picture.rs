@@ -17,7 +17,7 @@
 //! The picture side is always packed rows, so `--linear-pitch` applies to raw files only.
 
 use crate::picture::{read_dds, read_surface, write_dds, write_surface, DdsTexture, Extent, PicKind};
-use crate::tiling::{read_file, write_atomic, TilingArgs};
+use crate::tiling::{write_atomic, TilingArgs};
 use crate::CmdResult;
 use nvsurf::format::Format;
 use nvsurf::texture::Texture;
@@ -188,14 +188,14 @@ fn tile_dds(a: &TilingArgs, f: &Format, t: &Texture, pool: Option<&rayon::Thread
     let off = dump_offset(a)?;
     nvsurf::error::check_span("offset + texture size", off as u64, t.size_bytes())?;
     let end = off.checked_add(usize::try_from(t.size_bytes())?).ok_or("offset + texture size overflows")?;
-    let mut dump = match &a.onto {
-        Some(p) => read_file(p)?,
-        None => crate::picture::try_filled("texture dump", end, 0u8)?,
-    };
-    if dump.len() < end {
-        return Err(format!("--onto holds {} bytes but {end} bytes are expected", dump.len()).into());
+    let fill = |tiled: &mut [u8]| crate::texture::tile_whole(t, &dds.data, tiled, pool);
+    match &a.onto {
+        Some(base) => crate::tiling::patch_onto(base, output, off, end - off, fill)?,
+        None => {
+            let mut dump = crate::picture::try_filled("texture dump", end, 0u8)?;
+            fill(&mut dump[off..end])?;
+            write_atomic(output, &dump)?;
+        }
     }
-    crate::texture::tile_whole(t, &dds.data, &mut dump[off..end], pool)?;
-    write_atomic(output, &dump)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,9 @@
 //! `nvsurf untile` and `nvsurf tile`: raw files between a layout and linear rows.
 //!
-//! Memory: the input file is read once into memory and the output is built in one buffer, so the
-//! peak is about input + output. The output is written to a temporary file beside the target and
+//! Memory: the input's bytes that the copy uses are read once into memory and the output is
+//! built in one buffer, so the peak is about input + output. With `tile --onto`, only the
+//! surface's bytes of the base dump are held; the rest is copied file to file ([`patch_onto`]).
+//! The output is written to a temporary file beside the target and
 //! renamed over it, so an existing file is replaced atomically (a symlink's target is replaced,
 //! and devices such as `/dev/stdout` are written in place; see [`with_temp`]); on Linux, Ctrl-C,
 //! SIGTERM or SIGHUP during the write removes the temporary file before the signal ends the
@@ -61,11 +63,6 @@ pub struct TilingArgs {
     /// tile only: start from this tiled file instead of zeros (bytes outside the box are kept).
     #[arg(long, value_name = "FILE")]
     pub onto: Option<PathBuf>,
-}
-
-/// Reads a whole file, naming it in the error.
-pub fn read_file(path: &Path) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()).into())
 }
 
 /// `len` bytes at `offset` of `path` (only those are read), or the error "input 'PATH' holds N
@@ -246,6 +243,82 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Box<dyn std::error:
     })
 }
 
+/// `tile ... --onto BASE --output OUT`: OUT becomes a copy of BASE whose `len` bytes at
+/// `offset` are replaced by what `fill` makes of BASE's own bytes there (a tiled box keeps the
+/// bytes around it). Only those `len` bytes are held in memory: the rest of BASE goes to OUT as
+/// it is read, by the kernel where both are regular files (Linux `copy_file_range`). Patching a
+/// 256 KiB surface into a dump of gigabytes used to hold the whole dump, twice the disk traffic
+/// in user space; it now holds 256 KiB. OUT is replaced atomically as by [`write_atomic`]
+/// (`--onto` and `--output` may name the same file). BASE may be a pipe or FIFO; a device
+/// (`/dev/zero`) has no known end and is refused. A BASE shorter than `offset + len` is an
+/// error naming both lengths, raised before OUT is touched when BASE is a regular file (a
+/// pipe's length is only known once read: a temporary file is then removed, but a device OUT
+/// such as `/dev/stdout` has had BASE's first bytes).
+pub fn patch_onto(
+    base: &Path,
+    out: &Path,
+    offset: usize,
+    len: usize,
+    fill: impl FnOnce(&mut [u8]) -> Result<(), Box<dyn std::error::Error>>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    use std::io::Read;
+    let end = offset.checked_add(len).ok_or("--offset + surface size overflows")?;
+    let short = |got: u64| -> Box<dyn std::error::Error> {
+        format!("--onto '{}' holds {got} bytes but {end} bytes are expected", base.display()).into()
+    };
+    let err =
+        |e: std::io::Error| -> Box<dyn std::error::Error> { format!("cannot read '{}': {e}", base.display()).into() };
+    let src = std::fs::File::open(base).map_err(err)?;
+    let meta = src.metadata().map_err(err)?;
+    if meta.is_dir() {
+        return Err(format!("cannot read '{}': it is a directory", base.display()).into());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_char_device() || t.is_block_device() {
+            return Err(format!(
+                "cannot read '{}' whole: it is a device, whose end is unknown; give a regular file or a pipe",
+                base.display()
+            )
+            .into());
+        }
+    }
+    if meta.is_file() && meta.len() < end as u64 {
+        return Err(short(meta.len()));
+    }
+    let mut span = LineAligned::zeroed("--onto surface", len)?;
+    with_temp(out, |tmp| {
+        let wrote = |e: std::io::Error| -> Box<dyn std::error::Error> {
+            format!("cannot write '{}': {e}", out.display()).into()
+        };
+        let mut dst = std::fs::File::create(tmp).map_err(wrote)?;
+        let mut src = &src;
+        // Both copies go through `std::io::copy`, which hands file-to-file copies to the kernel.
+        let head = std::io::copy(&mut src.take(offset as u64), &mut dst).map_err(err)?;
+        let mut got = 0;
+        while head == offset as u64 && got < len {
+            match src.read(&mut span[got..]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(err(e)),
+            }
+        }
+        if head < offset as u64 || got < len {
+            return Err(short(head + got as u64));
+        }
+        fill(&mut span)?;
+        dst.write_all(&span).map_err(wrote)?;
+        std::io::copy(&mut src, &mut dst).map_err(err)?;
+        if dst.metadata().map_err(wrote)?.is_file() {
+            dst.sync_all().map_err(wrote)?;
+        }
+        Ok(())
+    })
+}
+
 impl TilingArgs {
     fn region(&self, s: &Surface) -> Result<Region, Error> {
         match &self.region {
@@ -288,11 +361,6 @@ impl LineAligned {
         let buf = crate::picture::try_filled(what, total, 0u8)?;
         let at = buf.as_ptr().align_offset(64).min(63);
         Ok(LineAligned { buf, at, len })
-    }
-
-    /// A whole file (regular file, pipe, FIFO or device), naming it in the error.
-    pub fn read(path: &Path) -> Result<Self, Box<dyn std::error::Error>> {
-        Ok(Self::read_range(path, 0, u64::MAX)?.0)
     }
 
     /// Bytes `offset..offset + len` of a file, fewer when the file ends first, and where the
@@ -584,29 +652,20 @@ pub fn run_tile(a: TilingArgs) -> CmdResult {
         )
         .into());
     }
-    let mut out = match &a.onto {
-        Some(base) => {
-            let b = LineAligned::read(base)?;
-            if b.len() < end {
-                return Err(format!(
-                    "--onto '{}' holds {} bytes but {} bytes are expected",
-                    base.display(),
-                    b.len(),
-                    end
-                )
-                .into());
-            }
-            b
-        }
-        None => LineAligned::zeroed("tiled output", file_bytes.max(end))?,
-    };
-    {
-        let tiled = &mut out[offset..];
+    let fill = |tiled: &mut [u8]| -> Result<(), Box<dyn std::error::Error>> {
         with_progress(&s, region, lin, "tile", |band, off| match &pool {
             None => tile::tile(&s, &input[off..], tiled, band, lin),
             Some(p) => p.install(|| tile::tile_parallel(&s, &input[off..], tiled, band, lin)),
         })?;
+        Ok(())
+    };
+    match &a.onto {
+        Some(base) => patch_onto(base, &out_path, offset, end - offset, fill)?,
+        None => {
+            let mut out = LineAligned::zeroed("tiled output", file_bytes.max(end))?;
+            fill(&mut out[offset..end])?;
+            write_atomic(&out_path, &out)?;
+        }
     }
-    write_atomic(&out_path, &out)?;
     Ok(ExitCode::SUCCESS)
 }

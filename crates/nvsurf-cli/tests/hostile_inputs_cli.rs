@@ -400,4 +400,15 @@ fn onto_an_endless_device_is_refused() {
     let mut args = args.to_vec();
     args.extend(["--input", s(&input), "--onto", "/dev/zero", "--output", s(&out)]);
     refused(&args, "it is a device, whose end is unknown", &out);
+    // Whole textures, raw and from a DDS, read theirs until memory ran out (session 12).
+    let tex = ["tile", "--texture", "--gpu", "gm20b", "--elem-size", "4", "--size", "64x64", "--levels", "1"];
+    let mut args = tex.to_vec();
+    args.extend(["--input", s(&input), "--onto", "/dev/zero", "--output", s(&out)]);
+    refused(&args, "it is a device, whose end is unknown", &out);
+    let dds = tmp("hostile", "onto-in.dds");
+    crafted_dds(&dds, DxgiFormat::R8G8B8A8_UNorm, |_| {});
+    let tex = ["tile", "--texture", "--gpu", "gm20b", "--format", "A8B8G8R8", "--size", "4x4", "--levels", "2"];
+    let mut args = tex.to_vec();
+    args.extend(["--input", s(&dds), "--onto", "/dev/zero", "--output", s(&out)]);
+    refused(&args, "it is a device, whose end is unknown", &out);
 }

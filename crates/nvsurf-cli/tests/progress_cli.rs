@@ -108,6 +108,8 @@ fn texture_copies_with_a_bar_equal_the_one_go_copies() {
             run(true, &format!("tile {flags}"), &[("--input", &one), ("--onto", &dump), ("--output", &t2)]);
             let t = std::fs::read(&t1).unwrap();
             assert!(t == std::fs::read(&t2).unwrap(), "tile {flags}");
+            // Tiled back onto the dump it came from, the texture changes no byte of it.
+            assert!(t == std::fs::read(&dump).unwrap(), "tile {flags} onto its own dump");
         }
     }
     let _ = std::fs::remove_dir_all(&d);

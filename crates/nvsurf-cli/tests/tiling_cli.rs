@@ -446,3 +446,120 @@ fn ignored_interrupts_stay_ignored() {
     }
     panic!("every run finished before it could be interrupted");
 }
+
+/// Runs `nvsurf` under `sh` with an address-space limit of `kib` KiB (`ulimit -v`); `args` are
+/// passed as the script's own arguments, and `stdin` (a file) feeds its standard input.
+fn nvsurf_limited(kib: u32, args: &[&str], stdin: Option<&std::path::Path>) -> (i32, String) {
+    let mut c = Command::new("sh");
+    c.arg("-c").arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\"")).arg(env!("CARGO_BIN_EXE_nvsurf")).args(args);
+    if let Some(p) = stdin {
+        c.stdin(std::fs::File::open(p).unwrap());
+    }
+    let out = c.output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Whether two files hold the same bytes, read 1 MiB at a time (the dumps here are larger
+/// than a test should hold twice).
+fn same_files(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::io::Read;
+    let (mut fa, mut fb) = (std::fs::File::open(a).unwrap(), std::fs::File::open(b).unwrap());
+    let (mut ba, mut bb) = (vec![0u8; 1 << 20], vec![0u8; 1 << 20]);
+    loop {
+        let n = fa.read(&mut ba).unwrap();
+        let mut m = 0;
+        while m < n {
+            let k = fb.read(&mut bb[m..n]).unwrap();
+            if k == 0 {
+                return false;
+            }
+            m += k;
+        }
+        if n == 0 {
+            return fb.read(&mut bb[..1]).unwrap() == 0;
+        }
+        if ba[..n] != bb[..n] {
+            return false;
+        }
+    }
+}
+
+/// `tile --onto` holds only the surface, not the dump: a 64x64 surface patched into a 192 MiB
+/// dump runs under a 100 MB address-space limit (the dump was read whole before: 192 MiB and
+/// more). The output is the dump with exactly the surface's bytes replaced, whether the dump is
+/// a file or a pipe, and `--onto` and `--output` may be the same file. A dump too short for
+/// the surface is refused and leaves no output, from a file or a pipe.
+#[test]
+fn onto_a_large_dump_holds_only_the_surface() {
+    use std::io::{Seek, SeekFrom, Write};
+    let surf = ["--gpu", "gm20b", "--gob", "tegra", "--elem-size", "4", "--size", "64x64", "--block-log2", "0,3,0"];
+    let (offset, size, dump_len) = (0x0100_0040u64, 64 * 64 * 4u64, 192u64 << 20);
+    let lin = tmp("onto-lin.bin");
+    std::fs::write(&lin, pattern(size as usize)).unwrap();
+    // The dump: sparse, with marked bytes at its start, just before and after the surface, and
+    // at its end (the parts a wrong copy would lose or shift).
+    let dump = tmp("onto-dump.bin");
+    let mut f = std::fs::File::create(&dump).unwrap();
+    f.set_len(dump_len).unwrap();
+    for at in [0, offset - 4096, offset + size, dump_len - 4096] {
+        f.seek(SeekFrom::Start(at)).unwrap();
+        f.write_all(&pattern(4096 + at as usize % 97)[at as usize % 97..]).unwrap();
+    }
+    drop(f);
+    // Expected: the dump with the surface's bytes as a plain `tile` writes them (a whole
+    // surface of whole blocks: every byte of its span).
+    let fresh = tmp("onto-fresh.bin");
+    let mut a = vec!["tile"];
+    a.extend(surf);
+    a.extend(["--input", lin.to_str().unwrap(), "--output", fresh.to_str().unwrap()]);
+    assert_eq!(nvsurf(&a).0, 0);
+    let tiled = std::fs::read(&fresh).unwrap();
+    assert_eq!(tiled.len() as u64, size);
+    let expected = tmp("onto-expected.bin");
+    std::fs::copy(&dump, &expected).unwrap();
+    let mut f = std::fs::OpenOptions::new().write(true).open(&expected).unwrap();
+    f.seek(SeekFrom::Start(offset)).unwrap();
+    f.write_all(&tiled).unwrap();
+    drop(f);
+
+    let off = offset.to_string();
+    let out = tmp("onto-out.bin");
+    let run = |onto: &str, output: &std::path::Path, stdin: Option<&std::path::Path>| {
+        let mut a = vec!["tile"];
+        a.extend(surf);
+        a.extend(["--offset", &off, "--input", lin.to_str().unwrap(), "--onto", onto]);
+        a.extend(["--output", output.to_str().unwrap()]);
+        nvsurf_limited(100_000, &a, stdin)
+    };
+    assert_eq!(run(dump.to_str().unwrap(), &out, None), (0, String::new()));
+    assert!(same_files(&out, &expected), "tile --onto a file");
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(run("/dev/stdin", &out, Some(&dump)), (0, String::new()));
+    assert!(same_files(&out, &expected), "tile --onto a pipe");
+    // In place: --onto and --output name the same file.
+    std::fs::copy(&dump, &out).unwrap();
+    assert_eq!(run(out.to_str().unwrap(), &out, None), (0, String::new()));
+    assert!(same_files(&out, &expected), "tile --onto the output itself");
+    std::fs::remove_file(&out).unwrap();
+
+    // One byte short of the surface's end.
+    let short = tmp("onto-short.bin");
+    std::fs::File::create(&short).unwrap().set_len(offset + size - 1).unwrap();
+    let want = format!("holds {} bytes but {} bytes are expected", offset + size - 1, offset + size);
+    for (onto, stdin) in [(short.to_str().unwrap(), None), ("/dev/stdin", Some(short.as_path()))] {
+        let (rc, err) = run(onto, &out, stdin);
+        assert_eq!(rc, 2, "{err}");
+        assert!(err.contains(&want), "{err}");
+        assert!(!out.exists());
+        let dir = out.parent().unwrap();
+        let left: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("nvsurf-tmp"))
+            .collect();
+        assert!(left.is_empty(), "temporary files left: {left:?}");
+    }
+    for p in [lin, dump, fresh, expected, short] {
+        std::fs::remove_file(p).unwrap();
+    }
+}
