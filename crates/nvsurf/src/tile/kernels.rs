@@ -2191,6 +2191,16 @@ pub(crate) fn run<M: Mover>(p: &Plan, m: &mut M, zs: Range<u32>, ys: Range<u32>)
 /// group before the next (0.65x; a C model of it with the Tegra shuffle done row pair by row
 /// pair across the 8 gobs reached 0.80x, with plain 64-byte VM rows 0.84x), against this walk's
 /// 0.71-0.73x in the same models.
+///
+/// What the all-threads gap on 2000x1000x4 is (session 12, scratch harness, Tegra order, block
+/// height 16 gobs, one thread, data in L3, not streamed, medians of 2000 paired rounds): each
+/// of two threads moves 4 MB, and at that size memcpy runs faster than at 8 MB while this walk
+/// does not. 8 MB: tile 0.97x, untile 1.00x memcpy; 4 MB (2000x500): 0.82x and 0.82x, memcpy
+/// going from 37 to 48 GB/s and this walk staying near 40. Tried there and not kept: PREFETCHW
+/// for the tiled lines that tile writes, instead of the T1 prefetch (0.58x: it fills L1, like
+/// T0); also prefetching the 8 linear rows 6 gobs ahead (2% slower); 2 MiB pages for both
+/// buffers (level, so the TLB is not the cause); one parallel task per thread instead of two
+/// (level).
 fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Range<u32>, ys: Range<u32>) {
     for z in zs {
         gobs(p, b, m, z, ys.clone(), p.xb, b.gob_height_rows());
