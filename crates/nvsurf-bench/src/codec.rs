@@ -73,7 +73,7 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
         drop(contenders);
         let (o, m) = (gbps[0], gbps[1]);
         if !json_out {
-            println!(
+            say!(
                 "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>7.2} {:>9} {:>7}",
                 name,
                 "decode",

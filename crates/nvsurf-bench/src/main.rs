@@ -1,10 +1,14 @@
 //! nvsurf-bench: tiling throughput against memcpy and tegra_swizzle, measured in one run.
 //!
 //! `cargo run --release -p nvsurf-bench -- [--json] [--quick] [--smoke] [--case NAME]
-//! [--vector-limit baseline|avx2|avx512]`
+//! [--vector-limit baseline|avx2|avx512] [--streaming-threshold BYTES]`
 //!
 //! `--vector-limit` caps the library's run-time choice of vector kernels
 //! (`nvsurf::cpu::set_vector_limit`), to measure what the wider kernels buy on this CPU.
+//! `--streaming-threshold BYTES` sets where the library starts writing with streaming
+//! (non-temporal) stores (`nvsurf::tile::set_streaming_threshold_bytes`; the parallel entry
+//! points multiply it by the threads), to measure both sides of that choice on this machine:
+//! a huge value never streams, 1 streams every large enough copy.
 //!
 //! For every case and operation (tile, untile) and thread count (1 and all), the contenders are
 //! measured in interleaved rounds (ours, memcpy, tegra_swizzle's allocating API, its `ffi`
@@ -27,7 +31,26 @@
 //! (a 2-vCPU VM whose L3 cache and memory other tenants share) speeds drift by up to a factor
 //! of two from one second to the next, and the paired figure moves less between runs.
 
+/// `println!` that ends the process quietly with status 141 (as a shell reports SIGPIPE) when
+/// stdout is closed early (`nvsurf-bench | head`), instead of panicking; any other write error
+/// is named and ends it with status 1.
+macro_rules! say {
+    ($($t:tt)*) => { $crate::say_line(format_args!($($t)*)) };
+}
+
 mod codec;
+
+/// The line printer behind [`say!`].
+pub(crate) fn say_line(line: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(e) = writeln!(std::io::stdout().lock(), "{line}") {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("error: cannot write to stdout: {e}");
+        std::process::exit(1);
+    }
+}
 
 use nvsurf::layout::{BlockLinear, BlockLinearParams, GobOrder, LayoutKind, Surface, SurfaceDesc};
 use nvsurf::tile::{self, LinearLayout, Region};
@@ -261,7 +284,7 @@ fn texture_cases(
             let paired = paired_ratio(&contenders[0], &contenders[1]);
             let (o, m) = (gbps[0], gbps[1]);
             if !json_out {
-                println!(
+                say!(
                     "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>7.2} {:>9} {:>7}",
                     name,
                     op,
@@ -290,9 +313,13 @@ fn main() {
     let smoke = args.iter().any(|a| a == "--smoke");
     let only: Option<&String> = args.iter().position(|a| a == "--case").and_then(|i| args.get(i + 1));
     if let Some(bad) = args.iter().find(|a| {
-        a.starts_with("--") && !["--json", "--quick", "--smoke", "--case", "--vector-limit"].contains(&a.as_str())
+        a.starts_with("--")
+            && !["--json", "--quick", "--smoke", "--case", "--vector-limit", "--streaming-threshold"]
+                .contains(&a.as_str())
     }) {
-        eprintln!("error: unknown flag {bad} (flags: --json, --quick, --smoke, --case NAME)");
+        eprintln!(
+            "error: unknown flag {bad} (flags: --json, --quick, --smoke, --case NAME, --vector-limit LEVEL, --streaming-threshold BYTES)"
+        );
         std::process::exit(2);
     }
     if let Some(v) = args.iter().position(|a| a == "--vector-limit").and_then(|i| args.get(i + 1)) {
@@ -308,6 +335,17 @@ fn main() {
         };
         set_vector_limit(level);
     }
+    if let Some(v) = args.iter().position(|a| a == "--streaming-threshold").and_then(|i| args.get(i + 1)) {
+        match v.parse::<usize>() {
+            Ok(b) if b > 0 => {
+                tile::set_streaming_threshold_bytes(Some(b));
+            }
+            _ => {
+                eprintln!("--streaming-threshold {v}: expected a byte count of at least 1");
+                std::process::exit(2);
+            }
+        }
+    }
     let budget = Duration::from_millis(if smoke {
         5
     } else if quick {
@@ -319,15 +357,23 @@ fn main() {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_all).build().expect("thread pool");
     let mut rows = Vec::new();
     if !json_out {
-        println!("vector kernels: {:?} (nvsurf::cpu::active_level)", nvsurf::cpu::active_level());
-        println!(
+        say!("vector kernels: {:?} (nvsurf::cpu::active_level)", nvsurf::cpu::active_level());
+        say!(
             "streaming threshold: {} bytes, level-3 cache {} (nvsurf::tile::streaming_threshold_bytes, nvsurf::cpu::l3_cache_bytes)",
             tile::streaming_threshold_bytes(),
             nvsurf::cpu::l3_cache_bytes().map_or("unknown".to_string(), |b| format!("{b} bytes"))
         );
-        println!(
+        say!(
             "{:<22} {:<6} {:>3} {:>9} {:>9} {:>7} {:>7} {:>9} {:>7}",
-            "case", "op", "thr", "ours", "memcpy", "x mcpy", "paired", "tegra", "x tegra"
+            "case",
+            "op",
+            "thr",
+            "ours",
+            "memcpy",
+            "x mcpy",
+            "paired",
+            "tegra",
+            "x tegra"
         );
     }
     for case in cases(if smoke { 16 } else { 1 }) {
@@ -486,7 +532,7 @@ fn main() {
                 };
                 let _ = has_ffi;
                 if !json_out {
-                    println!(
+                    say!(
                         "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>7.2} {:>9} {:>7}",
                         case.name,
                         op,
@@ -510,6 +556,6 @@ fn main() {
     texture_cases(only, smoke, budget, json_out, &pool, &mut rows);
     codec::run(only, smoke, budget, json_out, &mut rows);
     if json_out {
-        println!("{}", serde_json::to_string_pretty(&rows).expect("json"));
+        say!("{}", serde_json::to_string_pretty(&rows).expect("json"));
     }
 }
