@@ -247,8 +247,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Box<dyn std::error:
 /// `offset` are replaced by what `fill` makes of BASE's own bytes there (a tiled box keeps the
 /// bytes around it). Only those `len` bytes are held in memory: the rest of BASE goes to OUT as
 /// it is read, by the kernel where both are regular files (Linux `copy_file_range`). Patching a
-/// 256 KiB surface into a dump of gigabytes used to hold the whole dump, twice the disk traffic
-/// in user space; it now holds 256 KiB. OUT is replaced atomically as by [`write_atomic`]
+/// 256 KiB surface into a dump of gigabytes used to read the whole dump into memory and write
+/// it back from there; it now holds 256 KiB. OUT is replaced atomically as by [`write_atomic`]
 /// (`--onto` and `--output` may name the same file). BASE may be a pipe or FIFO; a device
 /// (`/dev/zero`) has no known end and is refused. A BASE shorter than `offset + len` is an
 /// error naming both lengths, raised before OUT is touched when BASE is a regular file (a

@@ -448,14 +448,23 @@ fn ignored_interrupts_stay_ignored() {
 }
 
 /// Runs `nvsurf` under `sh` with an address-space limit of `kib` KiB (`ulimit -v`); `args` are
-/// passed as the script's own arguments, and `stdin` (a file) feeds its standard input.
+/// passed as the script's own arguments. With `stdin`, that file's bytes are written into a
+/// pipe on its standard input (a real pipe: a file given as stdin would reopen as a file).
 fn nvsurf_limited(kib: u32, args: &[&str], stdin: Option<&std::path::Path>) -> (i32, String) {
+    use std::process::Stdio;
     let mut c = Command::new("sh");
     c.arg("-c").arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\"")).arg(env!("CARGO_BIN_EXE_nvsurf")).args(args);
-    if let Some(p) = stdin {
-        c.stdin(std::fs::File::open(p).unwrap());
+    c.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() }).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    let feeder = stdin.map(|p| {
+        let (mut from, mut to) = (std::fs::File::open(p).unwrap(), child.stdin.take().unwrap());
+        // The copy ends early (a broken pipe) when nvsurf stops reading: not an error here.
+        std::thread::spawn(move || drop(std::io::copy(&mut from, &mut to)))
+    });
+    let out = child.wait_with_output().unwrap();
+    if let Some(f) = feeder {
+        f.join().unwrap();
     }
-    let out = c.output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
