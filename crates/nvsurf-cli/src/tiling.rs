@@ -367,6 +367,9 @@ impl LineAligned {
     /// file ended: `offset + len` when it holds them all, else its length. Only these bytes are
     /// read and held (a 16 KiB surface in an 8 GiB dump costs 16 KiB). Regular files are sought;
     /// pipes, FIFOs and devices (`--input /dev/stdin`) are read, skipping `offset` bytes first.
+    /// Every caller bounds `len` by a surface or sample size, so a device that never ends
+    /// (`/dev/zero`) is read only that far; the one whole-file reader, [`patch_onto`], refuses
+    /// devices itself.
     pub fn read_range(path: &Path, offset: u64, len: u64) -> Result<(Self, u64), Box<dyn std::error::Error>> {
         use std::io::{Read, Seek};
         let err = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
@@ -384,19 +387,6 @@ impl LineAligned {
                 f.read_exact(&mut out).map_err(err)?;
             }
             return Ok((out, meta.len().min(want_end)));
-        }
-        // A device such as /dev/zero never ends: only a bounded part of one is read.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::FileTypeExt;
-            let t = meta.file_type();
-            if len == u64::MAX && (t.is_char_device() || t.is_block_device()) {
-                return Err(format!(
-                    "cannot read '{}' whole: it is a device, whose end is unknown; give a regular file or a pipe",
-                    path.display()
-                )
-                .into());
-            }
         }
         let skipped = std::io::copy(&mut (&mut f).take(offset), &mut std::io::sink()).map_err(err)?;
         if skipped < offset {

@@ -226,23 +226,15 @@ fn texture_mode_refuses_bad_thread_counts() {
     }
 }
 
+/// One 64x8 gob of 1-byte elements on GF100 (VM order: tiled and linear bytes are the same).
+const ONE_GOB: [&str; 8] = ["--gpu", "gf100", "--elem-size", "1", "--size", "64x8", "--block-log2", "0,0,0"];
+
 /// `tile` of one 64x8 gob (VM order: the same bytes) from `lin` to `out`.
 fn tile_one_gob(lin: &std::path::Path, out: &std::path::Path) -> (i32, String) {
-    nvsurf(&[
-        "tile",
-        "--gpu",
-        "gf100",
-        "--elem-size",
-        "1",
-        "--size",
-        "64x8",
-        "--block-log2",
-        "0,0,0",
-        "--input",
-        lin.to_str().unwrap(),
-        "--output",
-        out.to_str().unwrap(),
-    ])
+    let mut a = vec!["tile"];
+    a.extend(ONE_GOB);
+    a.extend(["--input", lin.to_str().unwrap(), "--output", out.to_str().unwrap()]);
+    nvsurf(&a)
 }
 
 #[cfg(unix)]
@@ -334,23 +326,10 @@ fn untile_rejects_onto() {
     std::fs::write(&tiled, vec![0u8; 64 * 8]).unwrap();
     let out = tmp("onto_out.bin");
     let _ = std::fs::remove_file(&out);
-    let (code, err) = nvsurf(&[
-        "untile",
-        "--gpu",
-        "gf100",
-        "--elem-size",
-        "1",
-        "--size",
-        "64x8",
-        "--block-log2",
-        "0,0,0",
-        "--input",
-        tiled.to_str().unwrap(),
-        "--output",
-        out.to_str().unwrap(),
-        "--onto",
-        "/nonexistent",
-    ]);
+    let mut a = vec!["untile"];
+    a.extend(ONE_GOB);
+    a.extend(["--input", tiled.to_str().unwrap(), "--output", out.to_str().unwrap(), "--onto", "/nonexistent"]);
+    let (code, err) = nvsurf(&a);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--onto '/nonexistent'") && err.contains("for `tile` only"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
