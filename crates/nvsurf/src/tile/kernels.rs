@@ -2372,6 +2372,11 @@ fn one_gob<M: Mover>(
 /// faster than T0 on the development machine (2048x2048 Tegra and G80 cases, one thread: about
 /// +0.1 to +0.2x memcpy). Presumably 8 L1 fills per gob competed with the linear rows' streams
 /// for the core's L1 miss slots (no performance counters on that machine to confirm).
+/// All 8 lines, not the gob's first one or two (session 13, `nvsurf-bench --json --case C`,
+/// three interleaved runs each, paired ratios against memcpy, one thread): with 1 or 2 lines,
+/// untile of g80-2048x2048x4 fell from 1.09-1.14x to 0.61-0.75x and tegra-4096x4096x4 from
+/// 1.21-1.24x to 0.86-1.16x; the 4 MB L3-resident case that had suggested it (2000x512x4 in
+/// the scratch harness, 2-3% ahead) did not move in the benchmark's tegra-2000x1000x4.
 #[inline(always)]
 fn prefetch(ptr: *const u8) {
     #[cfg(target_arch = "x86_64")]
