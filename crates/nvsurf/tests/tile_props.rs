@@ -759,3 +759,94 @@ fn windowed_boxes_with_partial_edge_gobs_equal_the_reference() {
         }
     }
 }
+
+prop_compose! {
+    /// Pre-G80 pitch surfaces (the pitch a multiple of the element size, not of 64) and
+    /// pitch or blocklinear surfaces seen through a byte-oriented binding point (element size
+    /// 1, width in bytes).
+    fn odd_pitch()(es in prop_oneof![Just(1u32), Just(2), Just(4), Just(8), Just(16)], w in 1u32..100, h in 1u32..30, extra in 0u64..5, bytes in any::<bool>(), bl in any::<bool>()) -> SurfaceDesc {
+        let mut desc = if bytes { SurfaceDesc::new(Gpu::G80, es, [w, h, 1]) } else { SurfaceDesc::new(Gpu::Nv40, es, [w, h, 1]) };
+        desc.layout = LayoutKind::Pitch;
+        if bytes {
+            desc.binding = Some(nvsurf::layout::Binding::Global);
+            if bl {
+                desc.layout = LayoutKind::BlockLinear;
+                desc.block_log2 = Some([0, 1, 0]);
+            }
+        } else {
+            desc.pitch_bytes = Some(u64::from(es) * (u64::from(w) + extra));
+        }
+        desc
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
+
+    /// A box untiled from its window (the window's pieces gathered from the dump) equals the
+    /// box untiled from the whole surface; tiling into the window and scattering it back
+    /// equals tiling into the whole surface; the pieces are increasing, disjoint, inside the
+    /// surface, and hold exactly the window's bytes.
+    #[test]
+    fn windows_hold_what_their_boxes_need(desc in prop_oneof![4 => any_surface(), 1 => odd_pitch()], f in prop::array::uniform6(0.0f64..1.0), seed in any::<u64>()) {
+        let s = desc.build().unwrap();
+        let (region, lin) = region_of(&s, f, [0, 0], false);
+        let w = tile::window(&s, region).unwrap();
+        let mut end = 0;
+        for p in &w.pieces {
+            prop_assert!(p.len_bytes > 0 && p.offset_bytes >= end, "{:?}", w.pieces);
+            end = p.offset_bytes + p.len_bytes;
+        }
+        prop_assert!(end <= s.size_bytes());
+        prop_assert_eq!(w.pieces.iter().map(|p| p.len_bytes).sum::<u64>(), w.size_bytes());
+        prop_assert_eq!(w.surface.kind(), s.kind());
+        prop_assert_eq!(w.surface.elem_size(), s.elem_size());
+        prop_assert!(w.size_bytes() <= s.size_bytes());
+
+        let dump = noise(s.size_bytes() as usize, seed);
+        let n = lin.image_bytes(&region).unwrap() as usize;
+        let mut want = vec![0u8; n];
+        tile::untile_reference(&s, &dump, &mut want, region, lin).unwrap();
+        let mut part = vec![0u8; w.size_bytes() as usize];
+        w.gather(&dump, &mut part).unwrap();
+        let mut got = vec![1u8; n];
+        tile::untile(&w.surface, &part, &mut got, w.region, lin).unwrap();
+        prop_assert_eq!(&got, &want);
+
+        let image = noise(n, !seed);
+        let mut whole = dump.clone();
+        tile::tile_reference(&s, &image, &mut whole, region, lin).unwrap();
+        tile::tile(&w.surface, &image, &mut part, w.region, lin).unwrap();
+        let mut scattered = dump.clone();
+        w.scatter(&part, &mut scattered).unwrap();
+        prop_assert_eq!(scattered, whole);
+
+        // Short buffers are refused, not read past.
+        if w.size_bytes() > 0 {
+            prop_assert!(w.gather(&dump, &mut part[..w.size_bytes() as usize - 1]).is_err());
+            prop_assert!(w.gather(&dump[..end as usize - 1], &mut part).is_err());
+        }
+    }
+}
+
+#[test]
+fn a_small_box_of_a_large_surface_has_a_small_window() {
+    // 16384x16384 RGBA32F, GF100 blocks of 1 x 16 x 1 gobs (128 rows): a 256x256 box at
+    // (1002, 3000) needs 65 block columns (its 4096 bytes of row start 32 bytes into one) in
+    // 3 block rows: 3 pieces of 65 blocks of 8 KiB.
+    let mut desc = SurfaceDesc::new(Gpu::Gf100, 16, [16384, 16384, 1]);
+    desc.layout = LayoutKind::BlockLinear;
+    desc.block_log2 = Some([0, 4, 0]);
+    let s = desc.build().unwrap();
+    assert_eq!(s.size_bytes(), 4 << 30);
+    let region = Region { x: 1002, y: 3000, z: 0, w: 256, h: 256, d: 1 };
+    let w = tile::window(&s, region).unwrap();
+    assert_eq!(w.pieces.len(), 3);
+    assert!(w.pieces.iter().all(|p| p.len_bytes == 65 * 8192), "{:?}", w.pieces);
+    // Block column 1002 * 16 / 64 = 250 of 4096 per block row; block rows 23..26.
+    assert_eq!(w.pieces[0].offset_bytes, (23 * 4096 + 250) * 8192);
+    assert_eq!(w.region, Region { x: 2, y: 3000 - 23 * 128, z: 0, w: 256, h: 256, d: 1 });
+    // A box outside the surface is refused with the field that is out.
+    let e = tile::window(&s, Region { x: 16300, ..region }).unwrap_err();
+    assert!(e.to_string().contains("box x+w"), "{e}");
+}

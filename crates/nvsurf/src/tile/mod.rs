@@ -33,8 +33,14 @@
 //! decides from the job's size instead ([`untile_part`], [`tile_part`]). Every path gives the same bytes, and the
 //! tests compare each against the byte-by-byte [`untile_reference`] / [`tile_reference`] and
 //! the checked twins [`untile_checked`] / [`tile_checked`].
+//!
+//! [`window()`]: the bytes of a large surface that one box needs, as a smaller surface of the
+//! same layout, so that a box of a large dump is read and untiled without the rest.
 
 pub mod kernels;
+pub mod window;
+
+pub use window::{window, Piece, Window};
 
 use crate::error::{zeroed, Error, Result};
 use crate::layout::Surface;

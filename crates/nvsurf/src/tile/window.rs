@@ -1,0 +1,198 @@
+//! Windows: the part of a surface's bytes that a [`Region`] needs, as a smaller surface.
+//!
+//! A box of a large surface lies in few of its bytes: the blocks (blocklinear) or row
+//! segments (pitch) it touches. [`window()`] names those byte ranges of the surface (the
+//! [`Piece`]s) and a smaller surface of the same layout whose bytes are exactly the pieces
+//! one after the other, with the box moved into its coordinates. Reading only the pieces of a
+//! dump and untiling the moved box from the window gives the bytes that untiling the box from
+//! the whole surface gives (`tests/window_props.rs` checks this, and the way back through
+//! [`Window::scatter`], on random surfaces and boxes), so a 256x256 box of a 16384x16384
+//! surface costs its blocks, not the surface.
+//!
+//! - Blocklinear: whole blocks. The window is the block columns, block rows and block
+//!   layers that the box touches, with the same effective block size (no auto-sizing), gob
+//!   order and element size; one piece per block row and layer, merged where the window spans
+//!   every block column. For 12-byte elements, which straddle gobs, the first block column is
+//!   moved back until its first byte starts an element.
+//! - Pitch: the box's rows from a byte column on the pitch alignment (64 bytes on G80 and
+//!   later, the element size before; also a multiple of the element size), with the smallest
+//!   valid pitch for that width; one piece per row, merged when that is the whole pitch.
+//! - Swizzled: the whole surface (its element index interleaves the bits of x, y and z, so a
+//!   box's elements are spread over every part of it). One piece.
+
+use super::Region;
+use crate::error::{Error, Result};
+use crate::layout::blocklinear::{BlockLinear, BlockLinearParams};
+use crate::layout::pitch::{Pitch, PitchParams};
+use crate::layout::Surface;
+use alloc::vec::Vec;
+
+/// A byte range of the original surface: `len_bytes` bytes from `offset_bytes` (from the
+/// surface's start). A window's pieces follow each other in its bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Offset in bytes from the original surface's start.
+    pub offset_bytes: u64,
+    /// Length in bytes.
+    pub len_bytes: u64,
+}
+
+/// A smaller surface holding the bytes a region of a larger one needs (see the module
+/// documentation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Window {
+    /// The window as a surface of the same layout: its `size_bytes` is the pieces' total.
+    pub surface: Surface,
+    /// The region, in the window's coordinates.
+    pub region: Region,
+    /// Byte ranges of the original surface, increasing and disjoint, whose concatenation is
+    /// the window's bytes.
+    pub pieces: Vec<Piece>,
+}
+
+impl Window {
+    /// The window's size in bytes (the pieces' total).
+    pub fn size_bytes(&self) -> u64 {
+        self.surface.size_bytes()
+    }
+
+    /// Copies the pieces of `tiled` (the original surface's bytes) into `out` (the window's
+    /// bytes). Errors when either buffer is too short.
+    pub fn gather(&self, tiled: &[u8], out: &mut [u8]) -> Result<()> {
+        let mut at = 0usize;
+        for (src, len) in self.spans(tiled.len(), out.len())? {
+            out[at..at + len].copy_from_slice(&tiled[src..src + len]);
+            at += len;
+        }
+        Ok(())
+    }
+
+    /// Copies the window's bytes `window` back to their places in `tiled` (the original
+    /// surface's bytes); bytes outside the pieces are left as they were. Errors when either
+    /// buffer is too short.
+    pub fn scatter(&self, window: &[u8], tiled: &mut [u8]) -> Result<()> {
+        let mut at = 0usize;
+        for (dst, len) in self.spans(tiled.len(), window.len())? {
+            tiled[dst..dst + len].copy_from_slice(&window[at..at + len]);
+            at += len;
+        }
+        Ok(())
+    }
+
+    /// The pieces as `usize` (offset, length) pairs, after checking that they lie inside
+    /// `tiled_len` bytes and that `window_len` holds the window.
+    fn spans(&self, tiled_len: usize, window_len: usize) -> Result<impl Iterator<Item = (usize, usize)> + '_> {
+        if (window_len as u64) < self.size_bytes() {
+            return Err(Error::BufferTooSmall {
+                what: "window buffer",
+                needed: self.size_bytes(),
+                got: window_len as u64,
+            });
+        }
+        let end = self.pieces.last().map_or(0, |p| p.offset_bytes + p.len_bytes);
+        if (tiled_len as u64) < end {
+            return Err(Error::BufferTooSmall { what: "tiled buffer", needed: end, got: tiled_len as u64 });
+        }
+        // Every piece ends at or below `end <= tiled_len`, so each fits in usize.
+        Ok(self.pieces.iter().map(|p| (p.offset_bytes as usize, p.len_bytes as usize)))
+    }
+}
+
+/// The window of `s` that holds `region` (checked against `s` first). See the module
+/// documentation for what each layout's window is.
+pub fn window(s: &Surface, region: Region) -> Result<Window> {
+    region.check(s)?;
+    match s {
+        Surface::BlockLinear(b) => blocklinear_window(b, region),
+        Surface::Pitch(p) => pitch_window(p, region),
+        Surface::Swizzled(_) => Ok(Window {
+            surface: *s,
+            region,
+            pieces: alloc::vec![Piece { offset_bytes: 0, len_bytes: s.size_bytes() }],
+        }),
+    }
+}
+
+/// Greatest common divisor (both non-zero).
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Appends a piece, merging it into the previous one when they touch.
+fn push(pieces: &mut Vec<Piece>, offset_bytes: u64, len_bytes: u64) {
+    if let Some(last) = pieces.last_mut() {
+        if last.offset_bytes + last.len_bytes == offset_bytes {
+            last.len_bytes += len_bytes;
+            return;
+        }
+    }
+    pieces.push(Piece { offset_bytes, len_bytes });
+}
+
+fn blocklinear_window(b: &BlockLinear, r: Region) -> Result<Window> {
+    let es = u64::from(b.elem_size());
+    let [bx, by, bz] = b.block_extent_bytes_rows_slices();
+    let blocks = b.blocks().map(u64::from);
+    // First block column, moved back to one whose first byte starts an element (only 12-byte
+    // elements ever move: every other size divides the 64-byte gob).
+    let step = es / gcd(bx, es);
+    let c0 = (u64::from(r.x) * es / bx) / step * step;
+    let c1 = ((u64::from(r.x) + u64::from(r.w)) * es).div_ceil(bx);
+    let (r0, r1) = (u64::from(r.y) / by, (u64::from(r.y) + u64::from(r.h)).div_ceil(by));
+    let (l0, l1) = (u64::from(r.z) / bz, (u64::from(r.z) + u64::from(r.d)).div_ceil(bz));
+    // The window's origin in elements, rows and slices; all below the surface's extent.
+    let origin = [c0 * bx / es, r0 * by, l0 * bz];
+    let mut p = BlockLinearParams::new(
+        b.gpu(),
+        b.elem_size(),
+        [r.x + r.w - origin[0] as u32, r.y + r.h - origin[1] as u32, r.z + r.d - origin[2] as u32],
+        b.block_log2(),
+    );
+    p.address = b.address();
+    p.auto_size = Some(false);
+    p.gob_order = b.gob_order();
+    let surface = Surface::BlockLinear(BlockLinear::new(&p)?);
+    let block_bytes = b.block_bytes();
+    let mut pieces = Vec::new();
+    for l in l0..l1 {
+        for row in r0..r1 {
+            // Below size_bytes, which the surface's own checks keep in 64 bits.
+            let first = (l * blocks[1] + row) * blocks[0] + c0;
+            push(&mut pieces, first * block_bytes, (c1 - c0) * block_bytes);
+        }
+    }
+    debug_assert_eq!(pieces.iter().map(|p| p.len_bytes).sum::<u64>(), surface.size_bytes());
+    let region = Region { x: r.x - origin[0] as u32, y: r.y - origin[1] as u32, z: r.z - origin[2] as u32, ..r };
+    Ok(Window { surface, region, pieces })
+}
+
+fn pitch_window(s: &Pitch, r: Region) -> Result<Window> {
+    let es = u64::from(s.elem_size());
+    let align = if s.gpu().is_g80_or_later() { 64 } else { es };
+    // A byte column on the pitch alignment that starts an element.
+    let unit = align / gcd(align, es) * es;
+    let x0b = u64::from(r.x) * es / unit * unit;
+    let x1b = (u64::from(r.x) + u64::from(r.w)) * es;
+    let origin_x = (x0b / es) as u32;
+    // At most the original pitch less x0b (both are multiples of `align` and the row ends
+    // within the pitch), so every piece stays inside its row.
+    let pitch_bytes = crate::layout::pitch::min_pitch_bytes(s.gpu(), x1b - x0b, s.elem_size());
+    let surface = Surface::Pitch(Pitch::new(&PitchParams {
+        gpu: s.gpu(),
+        address: s.address(),
+        pitch_bytes,
+        elem_size: s.elem_size(),
+        width: r.x + r.w - origin_x,
+        height: r.h,
+        binding: None,
+    })?);
+    let mut pieces = Vec::new();
+    for y in r.y..r.y + r.h {
+        push(&mut pieces, u64::from(y) * s.pitch_bytes() + x0b, pitch_bytes);
+    }
+    let region = Region { x: r.x - origin_x, y: 0, ..r };
+    Ok(Window { surface, region, pieces })
+}
