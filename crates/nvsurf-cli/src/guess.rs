@@ -103,8 +103,26 @@ pub fn run(a: GuessArgs) -> CmdResult {
     }
     let offset = crate::surface_args::parse_offset("offset", &a.offset)?;
     let (dump, available, cands) = read_dump(&a.input, offset, gpu, elem, size)?;
-    let ranking = identify::rank(&dump, available, cands, format.as_ref())?;
-    drop(dump);
+    let ranking = match dump {
+        Dump::Held(bytes) => identify::rank(&bytes, available, cands, format.as_ref())?,
+        Dump::File => {
+            let path = a.input.display();
+            let mut f = std::fs::File::open(&a.input).map_err(|e| format!("cannot read '{path}': {e}"))?;
+            // The library's error type has no room for an I/O error: it is kept here, and a
+            // placeholder ends the ranking.
+            let mut failed = None;
+            let ranked = identify::rank_by(available, cands, format.as_ref(), |_, w, out| {
+                read_window(&mut f, offset, w, out).map_err(|e| {
+                    failed = Some(e);
+                    Error::BufferTooSmall { what: "sample window", needed: w.size_bytes(), got: 0 }
+                })
+            });
+            if let Some(e) = failed {
+                return Err(format!("cannot read '{path}': {e}").into());
+            }
+            ranked?
+        }
+    };
     let shown = if a.top == 0 { ranking.ranked.len() } else { a.top.min(ranking.ranked.len()) };
     let pictures = match &a.pictures {
         Some(dir) => {
@@ -204,28 +222,32 @@ pub fn run(a: GuessArgs) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The dump bytes the candidates' samples need ([`identify::sample_surface`]) from `offset`, how
-/// many bytes the dump holds from there, and the candidates for that length. A regular file is
-/// sought and its length taken from its metadata; a pipe is read up to the largest candidate's
-/// size, and its length is what it held.
+/// Where the candidates' samples come from.
+enum Dump {
+    /// A regular file: each candidate's sample window is read from it when scored.
+    File,
+    /// The bytes of a pipe, FIFO or device, from the surface's offset on.
+    Held(crate::tiling::LineAligned),
+}
+
+/// Where the samples come from, how many bytes the dump holds from `offset`, and the
+/// candidates for that length. A regular file's length is taken from its metadata and nothing
+/// is read yet: each candidate then reads only its sample window ([`identify::sample_window`],
+/// [`read_window`]), a few MiB for a 16384x16384 surface of 16-byte elements where its first
+/// 512 whole rows would be 128 MiB. A pipe is read up to the largest candidate's size (its
+/// length decides which candidates fit), and its length is what it held.
 fn read_dump(
     path: &std::path::Path,
     offset: u64,
     gpu: Gpu,
     elem: u32,
     size: [u32; 3],
-) -> Result<(crate::tiling::LineAligned, u64, Vec<identify::Candidate>), Box<dyn std::error::Error>> {
+) -> Result<(Dump, u64, Vec<identify::Candidate>), Box<dyn std::error::Error>> {
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
     let past_end = |held: u64| format!("--offset {offset} is past the end of '{}' ({held} bytes)", path.display());
     if meta.is_file() {
         let available = meta.len().checked_sub(offset).ok_or_else(|| past_end(meta.len()))?;
-        let cands = identify::candidates(gpu, elem, size, available)?;
-        let mut need = 0;
-        for c in &cands {
-            need = need.max(identify::sample_surface(c)?.size_bytes());
-        }
-        let (dump, _) = crate::tiling::LineAligned::read_range(path, offset, need.min(available))?;
-        return Ok((dump, available, cands));
+        return Ok((Dump::File, available, identify::candidates(gpu, elem, size, available)?));
     }
     let largest = identify::candidates(gpu, elem, size, 0)?.iter().map(|c| c.surface.size_bytes()).max().unwrap_or(0);
     let (dump, end) = crate::tiling::LineAligned::read_range(path, offset, largest)?;
@@ -234,7 +256,23 @@ fn read_dump(
     }
     let available = dump.len() as u64;
     // Again with the length known: the pitch that fills it exactly is a candidate too.
-    Ok((dump, available, identify::candidates(gpu, elem, size, available)?))
+    Ok((Dump::Held(dump), available, identify::candidates(gpu, elem, size, available)?))
+}
+
+/// Reads window `w`'s pieces of the surface at `offset` in file `f` into `out`, one after the
+/// other ([`nvsurf::tile::Window::gather`] from a file).
+fn read_window(f: &mut std::fs::File, offset: u64, w: &nvsurf::tile::Window, out: &mut [u8]) -> std::io::Result<()> {
+    use std::io::{Read, Seek};
+    let mut at = 0usize;
+    for p in &w.pieces {
+        // The pieces fill `out` exactly (the window's size) and lie inside the candidate's
+        // surface, which fits in the file after `offset` (`rank_by` fills fitting ones only).
+        let len = p.len_bytes as usize;
+        f.seek(std::io::SeekFrom::Start(offset + p.offset_bytes))?;
+        f.read_exact(&mut out[at..at + len])?;
+        at += len;
+    }
+    Ok(())
 }
 
 /// Where `--pictures` writes, and what it reads for them.

@@ -51,7 +51,8 @@ pub struct TilingArgs {
     /// Bytes between rows of the linear file (default: tightly packed).
     #[arg(long = "linear-pitch", value_name = "BYTES")]
     pub linear_pitch: Option<String>,
-    /// Only this box of elements: X,Y,Z,W,H,D (the linear file holds just the box).
+    /// Only this box of elements: X,Y,Z,W,H,D (the linear file holds just the box; untile reads
+    /// only the blocks or row segments of --input that the box touches).
     #[arg(long = "box", value_name = "X,Y,Z,W,H,D")]
     pub region: Option<String>,
     /// Worker threads (default: all cores; 1 = the single-thread path).
@@ -373,11 +374,7 @@ impl LineAligned {
     pub fn read_range(path: &Path, offset: u64, len: u64) -> Result<(Self, u64), Box<dyn std::error::Error>> {
         use std::io::{Read, Seek};
         let err = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
-        let mut f = std::fs::File::open(path).map_err(err)?;
-        let meta = f.metadata().map_err(err)?;
-        if meta.is_dir() {
-            return Err(format!("cannot read '{}': it is a directory", path.display()).into());
-        }
+        let (mut f, meta) = open_input(path)?;
         let want_end = offset.saturating_add(len);
         if meta.is_file() {
             let n = usize::try_from(meta.len().saturating_sub(offset).min(len))?;
@@ -419,6 +416,63 @@ impl LineAligned {
         Ok((Self::from_vec(buf)?, end))
     }
 
+    /// The pieces of a surface of `surface_bytes` bytes at `offset` in a file, one after the
+    /// other (a [`tile::Window`]'s bytes), and where the file ended: `offset + surface_bytes`
+    /// when it holds the whole surface, else its length (the buffer is then empty or partly
+    /// filled, and the caller reports the short file as for [`LineAligned::read_range`]).
+    /// Regular files are sought piece by piece, their length taken from their metadata; pipes,
+    /// FIFOs and devices are read forward, the gaps between pieces and the rest of the
+    /// surface after the last one read and dropped, so that a short pipe is found too. Only the
+    /// pieces are held: a 256x256 box of a 4 GiB surface costs its blocks.
+    pub fn read_pieces(
+        path: &Path,
+        offset: u64,
+        pieces: &[tile::Piece],
+        surface_bytes: u64,
+    ) -> Result<(Self, u64), Box<dyn std::error::Error>> {
+        use std::io::{Read, Seek};
+        let err = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
+        let (mut f, meta) = open_input(path)?;
+        let want_end = offset.saturating_add(surface_bytes);
+        let total = pieces.iter().map(|p| p.len_bytes).sum::<u64>();
+        if meta.is_file() && meta.len() < want_end {
+            return Ok((Self::zeroed("input file", 0)?, meta.len()));
+        }
+        let mut out = Self::zeroed("input file", usize::try_from(total)?)?;
+        if meta.is_file() {
+            let mut at = 0usize;
+            for p in pieces {
+                // Inside the file (its length was checked) and inside `out` (the pieces' total).
+                let len = p.len_bytes as usize;
+                f.seek(std::io::SeekFrom::Start(offset + p.offset_bytes)).map_err(err)?;
+                f.read_exact(&mut out[at..at + len]).map_err(err)?;
+                at += len;
+            }
+            return Ok((out, want_end));
+        }
+        // Forward only: `pos` bytes of the stream have gone (from its start).
+        let skip = |f: &mut std::fs::File, n: u64| std::io::copy(&mut f.take(n), &mut std::io::sink());
+        let mut pos = skip(&mut f, offset).map_err(err)?;
+        let mut at = 0usize;
+        for p in pieces {
+            let start = offset + p.offset_bytes;
+            if pos < start {
+                pos += skip(&mut f, start - pos).map_err(err)?;
+            }
+            let len = p.len_bytes as usize;
+            let got = read_full(&mut f, &mut out[at..at + len]).map_err(err)?;
+            pos += got as u64;
+            at += len;
+            if got < len || pos < start {
+                return Ok((out, pos));
+            }
+        }
+        if pos < want_end {
+            pos += skip(&mut f, want_end - pos).map_err(err)?;
+        }
+        Ok((out, pos))
+    }
+
     /// Moves `buf`'s bytes onto a line boundary inside its own allocation (63 bytes more).
     fn from_vec(mut buf: Vec<u8>) -> Result<Self, Box<dyn std::error::Error>> {
         let len = buf.len();
@@ -428,6 +482,31 @@ impl LineAligned {
         buf.splice(0..0, std::iter::repeat_n(0u8, at));
         Ok(LineAligned { buf, at, len })
     }
+}
+
+/// `path` opened for reading, with its metadata; a directory is refused.
+fn open_input(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), Box<dyn std::error::Error>> {
+    let err = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
+    let f = std::fs::File::open(path).map_err(err)?;
+    let meta = f.metadata().map_err(err)?;
+    if meta.is_dir() {
+        return Err(format!("cannot read '{}': it is a directory", path.display()).into());
+    }
+    Ok((f, meta))
+}
+
+/// Reads until `buf` is full or the stream ends; how many bytes came.
+fn read_full(r: &mut impl std::io::Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match r.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
 }
 
 impl std::ops::Deref for LineAligned {
@@ -590,9 +669,22 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
     let lin = a.linear(&s, &region)?;
     check_plan(&s, region, lin)?;
     let needed = tiled_end(offset, &s)?;
-    // Only the surface's bytes are read.
-    let (input, file_end) = LineAligned::read_range(&in_path, offset as u64, s.size_bytes())?;
-    if (input.len() as u64) < s.size_bytes() {
+    // Only the surface's bytes are read; with --box, only the blocks (or row segments) that the
+    // box touches: its window, a smaller surface of the same layout.
+    let window = match a.region {
+        Some(_) => Some(tile::window(&s, region)?),
+        None => None,
+    };
+    let (input, file_end) = match &window {
+        Some(w) => LineAligned::read_pieces(&in_path, offset as u64, &w.pieces, s.size_bytes())?,
+        None => LineAligned::read_range(&in_path, offset as u64, s.size_bytes())?,
+    };
+    // The surface and box the kernels see: the window's, or the whole surface's.
+    let (ts, tregion) = match window {
+        Some(w) => (w.surface, w.region),
+        None => (s, region),
+    };
+    if file_end < needed as u64 || (input.len() as u64) < ts.size_bytes() {
         return Err(format!(
             "input '{}' holds {} bytes but {} bytes are expected (surface of {} bytes at offset {})",
             in_path.display(),
@@ -605,9 +697,9 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
     }
     let tiled = &input[..];
     let mut out = LineAligned::zeroed("linear image", linear_bytes(&region, &lin)?)?;
-    with_progress(&s, region, lin, "untile", |band, off| match &pool {
-        None => tile::untile(&s, tiled, &mut out[off..], band, lin),
-        Some(p) => p.install(|| tile::untile_parallel(&s, tiled, &mut out[off..], band, lin)),
+    with_progress(&ts, tregion, lin, "untile", |band, off| match &pool {
+        None => tile::untile(&ts, tiled, &mut out[off..], band, lin),
+        Some(p) => p.install(|| tile::untile_parallel(&ts, tiled, &mut out[off..], band, lin)),
     })?;
     if !crate::tile_picture::write_untiled(&a, picture_px, &region, &out_path, &out)? {
         write_atomic(&out_path, &out)?;

@@ -201,3 +201,65 @@ fn short_dumps_offsets_and_errors() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A regular file is read only where the candidates' samples lie (their windows): guessing a
+/// 16384x2048 surface of 16-byte elements (512 MiB; a sparse dump holding a smooth picture in
+/// its top-left 256x512 elements, tiled in Tegra order with blocks of 16 gobs) runs under a
+/// 100 MB address-space limit, where the first 512 whole rows alone are 128 MiB (the reading
+/// that the previous version did), and scores every candidate as ranking the dump's bytes in
+/// memory does. (The true layout does not rank first here: the zeros around the picture are
+/// what the wrong layouts untile, and zeros are perfectly smooth.)
+#[test]
+fn a_large_dump_is_read_only_where_the_samples_lie() {
+    use nvsurf::layout::{GobOrder, LayoutKind, SurfaceDesc};
+    use nvsurf::tile::{self, LinearLayout, Region};
+    use std::io::{Seek, SeekFrom, Write};
+    let mut desc = SurfaceDesc::new(nvsurf::Gpu::Gf100, 16, [16384, 2048, 1]);
+    desc.layout = LayoutKind::BlockLinear;
+    desc.block_log2 = Some([0, 4, 0]);
+    desc.auto_size = Some(false);
+    desc.gob_order = GobOrder::Tegra;
+    let surf = desc.build().unwrap();
+    let region = Region { x: 0, y: 0, z: 0, w: 256, h: 512, d: 1 };
+    let w = tile::window(&surf, region).unwrap();
+    let mut part = vec![0u8; w.size_bytes() as usize];
+    let lin = LinearLayout::packed(&region, 16);
+    tile::tile(&w.surface, &picture(1024, 512), &mut part, w.region, lin).unwrap();
+    // The dump's first 128 MiB in memory (untouched pages cost nothing), as the reference.
+    let mut prefix = vec![0u8; 128 << 20];
+    let d = dir("large");
+    let dump = d.join("dump.bin");
+    let mut f = std::fs::File::create(&dump).unwrap();
+    f.set_len(surf.size_bytes()).unwrap();
+    let mut at = 0;
+    for p in &w.pieces {
+        let bytes = &part[at..at + p.len_bytes as usize];
+        f.seek(SeekFrom::Start(p.offset_bytes)).unwrap();
+        f.write_all(bytes).unwrap();
+        prefix[p.offset_bytes as usize..][..bytes.len()].copy_from_slice(bytes);
+        at += p.len_bytes as usize;
+    }
+    drop(f);
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 100000 && exec \"$0\" \"$@\"")
+        .arg(BIN)
+        .args(["guess", "--gpu", "gf100", "--elem-size", "16", "--size", "16384x2048", "--json", "--top", "0"])
+        .args(["--input", s(&dump)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let size = surf.size_bytes();
+    let cands = nvsurf::identify::candidates(nvsurf::Gpu::Gf100, 16, [16384, 2048, 1], size).unwrap();
+    let want = nvsurf::identify::rank(&prefix, size, cands, None).unwrap();
+    let got = v["candidates"].as_array().unwrap();
+    assert_eq!(got.len(), want.ranked.len());
+    for (g, r) in got.iter().zip(&want.ranked) {
+        assert_eq!(g["label"], r.candidate.label.as_str());
+        // Equal up to the JSON text's last digit.
+        let (label, g, r) = (&r.candidate.label, g["roughness"].as_f64().unwrap(), r.roughness.unwrap());
+        assert!((g - r).abs() <= 1e-12 * r.abs(), "{label}: {g} against {r}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}

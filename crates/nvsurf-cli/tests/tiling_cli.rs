@@ -543,11 +543,78 @@ fn onto_a_large_dump_holds_only_the_surface() {
         let left: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().contains("nvsurf-tmp"))
+            // Only this test's output's (the other tests of this file share the directory and
+            // run at the same time).
+            .filter(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.contains("nvsurf-tmp") && name.contains("onto-out")
+            })
             .collect();
         assert!(left.is_empty(), "temporary files left: {left:?}");
     }
     for p in [lin, dump, fresh, expected, short] {
         std::fs::remove_file(p).unwrap();
+    }
+}
+
+/// `untile --box` reads the box's window (its blocks, or its row segments), not the surface:
+/// a 100x50 box of a 512 MiB surface in a sparse dump is untiled under a 100 MB address-space
+/// limit, from a file and from a pipe, for blocklinear and pitch layouts; its bytes are those
+/// the plain address function puts there; a dump one byte short is still refused.
+#[test]
+fn a_box_of_a_large_surface_reads_only_its_window() {
+    use nvsurf::layout::{LayoutKind, SurfaceDesc};
+    use std::io::{Seek, SeekFrom, Write};
+    let (bx, by, bw, bh) = (1002u32, 1500u32, 100u32, 50u32);
+    let offset = 4096u64;
+    for (layout, flags) in [
+        (LayoutKind::BlockLinear, ["--layout", "blocklinear", "--block-log2", "0,4,0"]),
+        (LayoutKind::Pitch, ["--layout", "pitch", "--pitch", "262144"]),
+    ] {
+        let mut desc = SurfaceDesc::new(nvsurf::Gpu::Gf100, 16, [16384, 2048, 1]);
+        desc.layout = layout;
+        desc.block_log2 = Some([0, 4, 0]);
+        let s = desc.build().unwrap();
+        assert_eq!(s.size_bytes(), 512 << 20);
+        // The dump: sparse, the box's elements written where the address function puts them,
+        // each 16 bytes naming its (x, y); the expected linear image alongside.
+        let dump = tmp(&format!("window-{}.bin", s.kind().name()));
+        let mut f = std::fs::File::create(&dump).unwrap();
+        f.set_len(offset + s.size_bytes()).unwrap();
+        let mut want = Vec::new();
+        for y in by..by + bh {
+            for x in bx..bx + bw {
+                let e: Vec<u8> = [x, y, x ^ y, 0x5eed].iter().flat_map(|v| v.to_le_bytes()).collect();
+                f.seek(SeekFrom::Start(offset + s.offset_of(x, y, 0).unwrap())).unwrap();
+                f.write_all(&e).unwrap();
+                want.extend(e);
+            }
+        }
+        drop(f);
+        let out = tmp("window-out.bin");
+        let (off, boxed) = (offset.to_string(), format!("{bx},{by},0,{bw},{bh},1"));
+        let run = |input: &str, stdin: Option<&std::path::Path>| {
+            let mut a = vec!["untile", "--gpu", "gf100", "--elem-size", "16", "--size", "16384x2048"];
+            a.extend(flags);
+            a.extend(["--offset", &off, "--box", &boxed, "--input", input, "--output", out.to_str().unwrap()]);
+            nvsurf_limited(100_000, &a, stdin)
+        };
+        assert_eq!(run(dump.to_str().unwrap(), None), (0, String::new()), "{flags:?}");
+        assert!(std::fs::read(&out).unwrap() == want, "{flags:?} from a file");
+        std::fs::remove_file(&out).unwrap();
+        assert_eq!(run("/dev/stdin", Some(&dump)), (0, String::new()), "{flags:?}");
+        assert!(std::fs::read(&out).unwrap() == want, "{flags:?} from a pipe");
+        std::fs::remove_file(&out).unwrap();
+        // One byte short of the surface's end: refused, from a file and from a pipe.
+        std::fs::File::options().write(true).open(&dump).unwrap().set_len(offset + s.size_bytes() - 1).unwrap();
+        let holds =
+            format!("holds {} bytes but {} bytes are expected", offset + s.size_bytes() - 1, offset + s.size_bytes());
+        for (input, stdin) in [(dump.to_str().unwrap(), None), ("/dev/stdin", Some(dump.as_path()))] {
+            let (rc, err) = run(input, stdin);
+            assert_eq!(rc, 2, "{err}");
+            assert!(err.contains(&holds), "{flags:?}: {err}");
+            assert!(!out.exists());
+        }
+        std::fs::remove_file(&dump).unwrap();
     }
 }

@@ -216,12 +216,57 @@ pub fn sample_surface(c: &Candidate) -> Result<Surface> {
     d.build()
 }
 
+/// The box of `s` that is scored: rows 0..[`SAMPLE_ROWS`] and the first [`SAMPLE_ROW_BYTES`]
+/// bytes of each (whole elements, at least one), as far as the surface reaches.
+pub fn sample_region(s: &Surface) -> Region {
+    let [w, h, _] = s.size();
+    Region {
+        x: 0,
+        y: 0,
+        z: 0,
+        // At most w, so it fits in u32.
+        w: (SAMPLE_ROW_BYTES / u64::from(s.elem_size())).clamp(1, u64::from(w)) as u32,
+        h: h.min(SAMPLE_ROWS),
+        d: 1,
+    }
+}
+
+/// The bytes of candidate `c`'s surface that its score reads: the [`tile::window()`] of its
+/// [`sample_region`], whose pieces all lie inside its [`sample_surface`]. A caller holding a
+/// large dump reads these pieces (at their offsets) and leaves the rest: for a 16384-wide
+/// surface of 16-byte elements, a few MiB instead of the 128 MiB of 512 whole rows.
+pub fn sample_window(c: &Candidate) -> Result<tile::Window> {
+    tile::window(&c.surface, sample_region(&c.surface))
+}
+
 /// Scores every candidate whose surface fits in the `available_bytes` bytes of the dump, on
 /// `dump` (the dump's first bytes, the surface starting at byte 0: at least each fitting
 /// candidate's [`sample_surface`], so callers read only what the samples need), decoding
 /// pixels with `format` when given (its element size must be the candidates'). The sample of
-/// each candidate is untiled with [`tile::untile`]; nothing outside `dump` is read.
+/// each candidate is untiled with [`tile::untile`]; nothing outside `dump` is read, and of it
+/// only each candidate's [`sample_window`]. [`rank_by`] is the same for a caller that reads
+/// the windows itself.
 pub fn rank(dump: &[u8], available_bytes: u64, cands: Vec<Candidate>, format: Option<&Format>) -> Result<Ranking> {
+    rank_by(available_bytes, cands, format, |c, w, out| {
+        let need = sample_surface(c)?.size_bytes();
+        if (dump.len() as u64) < need {
+            return Err(Error::BufferTooSmall { what: "dump sample", needed: need, got: dump.len() as u64 });
+        }
+        w.gather(dump, out)
+    })
+}
+
+/// [`rank`], with each fitting candidate's sample window ([`sample_window`]) filled by
+/// `fill(candidate, window, out)`: `out` (the window's `size_bytes`) is to receive the
+/// window's pieces of the dump, one after the other ([`tile::Window::gather`]). A caller
+/// holding a large dump in a file reads just those pieces; an error from `fill` ends the
+/// ranking.
+pub fn rank_by(
+    available_bytes: u64,
+    cands: Vec<Candidate>,
+    format: Option<&Format>,
+    mut fill: impl FnMut(&Candidate, &tile::Window, &mut [u8]) -> Result<()>,
+) -> Result<Ranking> {
     let mut scored: Vec<(Ranked, u64)> = Vec::new();
     let mut unscored = Vec::new();
     for c in cands {
@@ -244,28 +289,16 @@ pub fn rank(dump: &[u8], available_bytes: u64, cands: Vec<Candidate>, format: Op
             unscored.push(Ranked { candidate: c, size_bytes, roughness: None, same_as: None });
             continue;
         }
-        let s = sample_surface(&c)?;
-        let part = dump.get(..s.size_bytes() as usize).ok_or(Error::BufferTooSmall {
-            what: "dump sample",
-            needed: s.size_bytes(),
-            got: dump.len() as u64,
-        })?;
-        let [w, h, _] = s.size();
+        let w = sample_window(&c)?;
+        let mut part = crate::error::zeroed("sample window", w.size_bytes())?;
+        fill(&c, &w, &mut part)?;
         let e = u64::from(s.elem_size());
-        let region = Region {
-            x: 0,
-            y: 0,
-            z: 0,
-            // At most w, so it fits in u32.
-            w: (SAMPLE_ROW_BYTES / e).clamp(1, u64::from(w)) as u32,
-            h: h.min(SAMPLE_ROWS),
-            d: 1,
-        };
+        let region = w.region;
         let lin = LinearLayout::packed(&region, s.elem_size());
         // At most 4096 bytes (or one element) by 512 rows.
         let row = region.w as usize * e as usize;
         let mut sample = vec![0u8; row * region.h as usize];
-        tile::untile(&s, part, &mut sample, region, lin)?;
+        tile::untile(&w.surface, &part, &mut sample, region, lin)?;
         let hash = sample_hash(&sample);
         let score = match format {
             Some(f) => {
