@@ -206,7 +206,11 @@ fn clean_up_on_signals() {
         let wanted: Vec<i32> =
             [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| ignored & (1 << (s - 1)) == 0).collect();
         let Ok(mut signals) = signal_hook::iterator::Signals::new(&wanted) else { return };
-        std::thread::spawn(move || {
+        // A small stack, and no panic when the thread cannot be made (the address space of a
+        // process under `ulimit -v` can be short of even that once the worker pool exists):
+        // the closure and its `signals` are then dropped, which restores the default
+        // behaviour, as where nothing is installed.
+        let _ = std::thread::Builder::new().name("nvsurf-signals".into()).stack_size(64 << 10).spawn(move || {
             if let Some(sig) = signals.forever().next() {
                 // Held until the process ends: no rename or registration comes after this.
                 let pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
@@ -312,6 +316,69 @@ pub fn patch_onto(
         }
         fill(&mut span)?;
         dst.write_all(&span).map_err(wrote)?;
+        std::io::copy(&mut src, &mut dst).map_err(err)?;
+        if dst.metadata().map_err(wrote)?.is_file() {
+            dst.sync_all().map_err(wrote)?;
+        }
+        Ok(())
+    })
+}
+
+/// [`patch_onto`] for a box: only the box's window `w` (a [`tile::Window`] of the surface of
+/// `len` bytes at `offset`) is read from BASE, given to `fill` (the window's bytes, its pieces
+/// one after the other) and written back in place of its pieces; everything else of BASE goes
+/// to OUT as it is. A 256x256 box of a 4 GiB surface then holds its blocks, not the surface.
+/// BASE is read at the pieces' offsets where it is a regular file; a pipe or FIFO goes through
+/// [`patch_onto`] (which holds the surface) with the window gathered from it and scattered back.
+pub fn patch_window_onto(
+    base: &Path,
+    out: &Path,
+    offset: usize,
+    len: usize,
+    w: &tile::Window,
+    fill: impl FnOnce(&mut [u8]) -> Result<(), Box<dyn std::error::Error>>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    use std::io::{Read, Seek};
+    let end = offset.checked_add(len).ok_or("--offset + surface size overflows")?;
+    let err =
+        |e: std::io::Error| -> Box<dyn std::error::Error> { format!("cannot read '{}': {e}", base.display()).into() };
+    let meta = std::fs::metadata(base).map_err(err)?;
+    if !meta.is_file() {
+        return patch_onto(base, out, offset, len, |span| {
+            let mut win = LineAligned::zeroed("--onto window", usize::try_from(w.size_bytes())?)?;
+            w.gather(span, &mut win)?;
+            fill(&mut win)?;
+            w.scatter(&win, span)?;
+            Ok(())
+        });
+    }
+    if meta.len() < end as u64 {
+        return Err(
+            format!("--onto '{}' holds {} bytes but {end} bytes are expected", base.display(), meta.len()).into()
+        );
+    }
+    let (mut win, _) = LineAligned::read_pieces(base, offset as u64, &w.pieces, len as u64)?;
+    fill(&mut win)?;
+    let src = std::fs::File::open(base).map_err(err)?;
+    with_temp(out, |tmp| {
+        let wrote = |e: std::io::Error| -> Box<dyn std::error::Error> {
+            format!("cannot write '{}': {e}", out.display()).into()
+        };
+        let mut dst = std::fs::File::create(tmp).map_err(wrote)?;
+        let mut src = &src;
+        // BASE up to each piece, then the piece's new bytes; BASE's rest after the last. The
+        // copies go through `std::io::copy` (the kernel's `copy_file_range` between files).
+        let (mut pos, mut at) = (0u64, 0usize);
+        for p in &w.pieces {
+            let start = offset as u64 + p.offset_bytes;
+            src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
+            std::io::copy(&mut src.take(start - pos), &mut dst).map_err(err)?;
+            // Inside `win` (the pieces fill it exactly).
+            let n = p.len_bytes as usize;
+            dst.write_all(&win[at..at + n]).map_err(wrote)?;
+            (pos, at) = (start + p.len_bytes, at + n);
+        }
+        src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
         std::io::copy(&mut src, &mut dst).map_err(err)?;
         if dst.metadata().map_err(wrote)?.is_file() {
             dst.sync_all().map_err(wrote)?;
@@ -734,18 +801,24 @@ pub fn run_tile(a: TilingArgs) -> CmdResult {
         )
         .into());
     }
-    let fill = |tiled: &mut [u8]| -> Result<(), Box<dyn std::error::Error>> {
-        with_progress(&s, region, lin, "tile", |band, off| match &pool {
-            None => tile::tile(&s, &input[off..], tiled, band, lin),
-            Some(p) => p.install(|| tile::tile_parallel(&s, &input[off..], tiled, band, lin)),
+    // Tiles the box `r` of surface `ts` (the surface, or a box's window) into `tiled`.
+    let fill = |ts: &Surface, r: Region, tiled: &mut [u8]| -> Result<(), Box<dyn std::error::Error>> {
+        with_progress(ts, r, lin, "tile", |band, off| match &pool {
+            None => tile::tile(ts, &input[off..], tiled, band, lin),
+            Some(p) => p.install(|| tile::tile_parallel(ts, &input[off..], tiled, band, lin)),
         })?;
         Ok(())
     };
     match &a.onto {
-        Some(base) => patch_onto(base, &out_path, offset, end - offset, fill)?,
+        // A box: only its window of the dump is read and rewritten.
+        Some(base) if a.region.is_some() => {
+            let w = tile::window(&s, region)?;
+            patch_window_onto(base, &out_path, offset, end - offset, &w, |buf| fill(&w.surface, w.region, buf))?
+        }
+        Some(base) => patch_onto(base, &out_path, offset, end - offset, |buf| fill(&s, region, buf))?,
         None => {
             let mut out = LineAligned::zeroed("tiled output", file_bytes.max(end))?;
-            fill(&mut out[offset..end])?;
+            fill(&s, region, &mut out[offset..end])?;
             write_atomic(&out_path, &out)?;
         }
     }

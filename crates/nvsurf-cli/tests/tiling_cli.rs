@@ -618,3 +618,81 @@ fn a_box_of_a_large_surface_reads_only_its_window() {
         std::fs::remove_file(&dump).unwrap();
     }
 }
+
+/// `tile --box --onto` reads and rewrites only the box's window of the dump: a 100x50 box
+/// patched into a 256 MiB surface (blocklinear and pitch) under a 100 MB address-space limit,
+/// from a file to another file and in place; the bytes of the window around the box and every
+/// byte outside it stay as they were. From a pipe (which holds the surface; a 4 MiB one here)
+/// the result is the same.
+#[test]
+fn a_box_patched_onto_a_large_dump_holds_only_its_window() {
+    use nvsurf::layout::{LayoutKind, SurfaceDesc};
+    use std::io::{Seek, SeekFrom, Write};
+    let (bx, by, bw, bh) = (1002u32, 500u32, 100u32, 50u32);
+    let offset = 8192u64;
+    let lin = tmp("patch-box.bin");
+    let elems: Vec<u8> =
+        (0..bw * bh).flat_map(|i| [i, i ^ 0xabcd, 7 * i, 0x0b0c].map(u32::to_le_bytes)).flatten().collect();
+    std::fs::write(&lin, &elems).unwrap();
+    let blocklinear = ["--layout", "blocklinear", "--block-log2", "0,4,0"];
+    for (layout, flags, [width, height], pipe) in [
+        (LayoutKind::BlockLinear, blocklinear, [16384u32, 1024], false),
+        (LayoutKind::Pitch, ["--layout", "pitch", "--pitch", "262144"], [16384, 1024], false),
+        (LayoutKind::BlockLinear, blocklinear, [2048, 640], true),
+    ] {
+        let mut desc = SurfaceDesc::new(nvsurf::Gpu::Gf100, 16, [width, height, 1]);
+        desc.layout = layout;
+        desc.block_log2 = Some([0, 4, 0]);
+        let s = desc.build().unwrap();
+        let region = nvsurf::tile::Region { x: bx, y: by, z: 0, w: bw, h: bh, d: 1 };
+        let w = nvsurf::tile::window(&s, region).unwrap();
+        // Base: sparse, noise over the window's pieces, marks at both ends. Expected: the same
+        // with the box's elements where the address function puts them.
+        let (base, expected) = (tmp("patch-base.bin"), tmp("patch-expected.bin"));
+        let total = offset + s.size_bytes() + 4096;
+        for (path, with_box) in [(&base, false), (&expected, true)] {
+            let mut f = std::fs::File::create(path).unwrap();
+            f.set_len(total).unwrap();
+            for (i, p) in w.pieces.iter().enumerate() {
+                f.seek(SeekFrom::Start(offset + p.offset_bytes)).unwrap();
+                f.write_all(&pattern(p.len_bytes as usize + i)[i..]).unwrap();
+            }
+            for at in [0, total - 4096] {
+                f.seek(SeekFrom::Start(at)).unwrap();
+                f.write_all(&pattern(4096)).unwrap();
+            }
+            if with_box {
+                for (i, e) in elems.chunks(16).enumerate() {
+                    let (x, y) = (bx + i as u32 % bw, by + i as u32 / bw);
+                    f.seek(SeekFrom::Start(offset + s.offset_of(x, y, 0).unwrap())).unwrap();
+                    f.write_all(e).unwrap();
+                }
+            }
+        }
+        let out = tmp("patch-out.bin");
+        let (off, boxed, size) = (offset.to_string(), format!("{bx},{by},0,{bw},{bh},1"), format!("{width}x{height}"));
+        let run = |onto: &std::path::Path, output: &std::path::Path, stdin: bool| {
+            let mut a = vec!["tile", "--gpu", "gf100", "--elem-size", "16", "--size", &size];
+            a.extend(flags);
+            let onto = if stdin { "/dev/stdin" } else { onto.to_str().unwrap() };
+            a.extend(["--offset", &off, "--box", &boxed, "--input", lin.to_str().unwrap(), "--onto", onto]);
+            a.extend(["--output", output.to_str().unwrap()]);
+            nvsurf_limited(100_000, &a, stdin.then_some(base.as_path()))
+        };
+        if pipe {
+            // The pipe: its surface is held, so a small one.
+            assert_eq!(run(&base, &out, true), (0, String::new()), "{flags:?}");
+            assert!(same_files(&out, &expected), "{flags:?} onto a pipe");
+        } else {
+            assert_eq!(run(&base, &out, false), (0, String::new()), "{flags:?}");
+            assert!(same_files(&out, &expected), "{flags:?} onto a file");
+            std::fs::rename(&base, &out).unwrap();
+            assert_eq!(run(&out, &out, false), (0, String::new()), "{flags:?}");
+            assert!(same_files(&out, &expected), "{flags:?} in place");
+        }
+        for p in [&out, &base, &expected] {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+    std::fs::remove_file(&lin).unwrap();
+}
