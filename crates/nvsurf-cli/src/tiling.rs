@@ -51,8 +51,9 @@ pub struct TilingArgs {
     /// Bytes between rows of the linear file (default: tightly packed).
     #[arg(long = "linear-pitch", value_name = "BYTES")]
     pub linear_pitch: Option<String>,
-    /// Only this box of elements: X,Y,Z,W,H,D (the linear file holds just the box; untile reads
-    /// only the blocks or row segments of --input that the box touches).
+    /// Only this box of elements: X,Y,Z,W,H,D (the linear file holds just the box; of the tiled
+    /// file, untile and tile --onto read only the blocks, row segments or swizzled square that
+    /// the box needs).
     #[arg(long = "box", value_name = "X,Y,Z,W,H,D")]
     pub region: Option<String>,
     /// Worker threads (default: all cores; 1 = the single-thread path).

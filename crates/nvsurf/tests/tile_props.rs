@@ -849,4 +849,17 @@ fn a_small_box_of_a_large_surface_has_a_small_window() {
     // A box outside the surface is refused with the field that is out.
     let e = tile::window(&s, Region { x: 16300, ..region }).unwrap_err();
     assert!(e.to_string().contains("box x+w"), "{e}");
+
+    // Swizzled 4096x4096 of 4 bytes (64 MiB): a 16x16 box at (1040, 2064) lies in the aligned
+    // 16x16 square at (1040, 2064): 1 KiB at that square's first element. A box across the
+    // surface's middle lies in no square smaller than the surface: the whole surface.
+    let mut desc = SurfaceDesc::new(Gpu::Nv40, 4, [4096, 4096, 1]);
+    desc.layout = LayoutKind::Swizzled;
+    let s = desc.build().unwrap();
+    let w = tile::window(&s, Region { x: 1040, y: 2064, z: 0, w: 16, h: 16, d: 1 }).unwrap();
+    assert_eq!(w.surface.size(), [16, 16, 1]);
+    assert_eq!(w.pieces, [tile::Piece { offset_bytes: s.offset_of(1040, 2064, 0).unwrap(), len_bytes: 1024 }]);
+    assert_eq!(w.region, Region { x: 0, y: 0, z: 0, w: 16, h: 16, d: 1 });
+    let w = tile::window(&s, Region { x: 2040, y: 100, z: 0, w: 16, h: 1, d: 1 }).unwrap();
+    assert_eq!(w.pieces, [tile::Piece { offset_bytes: 0, len_bytes: 64 << 20 }]);
 }

@@ -17,13 +17,18 @@
 //! - Pitch: the box's rows from a byte column on the pitch alignment (64 bytes on G80 and
 //!   later, the element size before; also a multiple of the element size), with the smallest
 //!   valid pitch for that width; one piece per row, merged when that is the whole pitch.
-//! - Swizzled: the whole surface (its element index interleaves the bits of x, y and z, so a
-//!   box's elements are spread over every part of it). One piece.
+//! - Swizzled: the smallest aligned cube (a square in 2D; side 2^k along every dimension
+//!   longer than 1, at most the shortest of those) that holds the box, as a swizzled surface of
+//!   that size. The element index takes one bit of each such dimension in turn from the
+//!   lowest (seed 004), so the cube's elements are one run of indices whose low bits are the
+//!   cube's own swizzle. A box that no such cube holds (one that straddles the middle of the
+//!   surface, say) gets the whole surface. One piece either way.
 
 use super::Region;
 use crate::error::{Error, Result};
 use crate::layout::blocklinear::{BlockLinear, BlockLinearParams};
 use crate::layout::pitch::{Pitch, PitchParams};
+use crate::layout::swizzled::{Swizzled, SwizzledParams};
 use crate::layout::Surface;
 use alloc::vec::Vec;
 
@@ -105,11 +110,7 @@ pub fn window(s: &Surface, region: Region) -> Result<Window> {
     match s {
         Surface::BlockLinear(b) => blocklinear_window(b, region),
         Surface::Pitch(p) => pitch_window(p, region),
-        Surface::Swizzled(_) => Ok(Window {
-            surface: *s,
-            region,
-            pieces: alloc::vec![Piece { offset_bytes: 0, len_bytes: s.size_bytes() }],
-        }),
+        Surface::Swizzled(z) => swizzled_window(z, region),
     }
 }
 
@@ -194,5 +195,34 @@ fn pitch_window(s: &Pitch, r: Region) -> Result<Window> {
         push(&mut pieces, u64::from(y) * s.pitch_bytes() + x0b, pitch_bytes);
     }
     let region = Region { x: r.x - origin_x, y: 0, ..r };
+    Ok(Window { surface, region, pieces })
+}
+
+fn swizzled_window(s: &Swizzled, r: Region) -> Result<Window> {
+    let log2 = s.size().map(u32::trailing_zeros);
+    let (lo, hi) = ([r.x, r.y, r.z], [r.x + r.w - 1, r.y + r.h - 1, r.z + r.d - 1]);
+    // Dimensions longer than 1 take index bits in turn; the others stay 0 (a box of extent 1).
+    let kmax = log2.iter().copied().filter(|&l| l > 0).min().unwrap_or(0);
+    let fits = |k: u32| (0..3).all(|d| log2[d] == 0 || lo[d] >> k == hi[d] >> k);
+    let Some(k) = (0..=kmax).find(|&k| fits(k)) else {
+        return Ok(Window {
+            surface: Surface::Swizzled(*s),
+            region: r,
+            pieces: alloc::vec![Piece { offset_bytes: 0, len_bytes: s.size_bytes() }],
+        });
+    };
+    let side = log2.map(|l| if l == 0 { 1 } else { 1u32 << k });
+    let origin: [u32; 3] = core::array::from_fn(|d| lo[d] >> k << k);
+    let surface = Surface::Swizzled(Swizzled::new(&SwizzledParams {
+        gpu: s.gpu(),
+        address: s.address(),
+        elem_size: s.elem_size(),
+        width: side[0],
+        height: side[1],
+        depth: side[2],
+    })?);
+    let offset_bytes = s.offset_of(origin[0], origin[1], origin[2])?;
+    let pieces = alloc::vec![Piece { offset_bytes, len_bytes: surface.size_bytes() }];
+    let region = Region { x: r.x - origin[0], y: r.y - origin[1], z: r.z - origin[2], ..r };
     Ok(Window { surface, region, pieces })
 }
