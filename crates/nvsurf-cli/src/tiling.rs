@@ -52,8 +52,8 @@ pub struct TilingArgs {
     #[arg(long = "linear-pitch", value_name = "BYTES")]
     pub linear_pitch: Option<String>,
     /// Only this box of elements: X,Y,Z,W,H,D (the linear file holds just the box; of the tiled
-    /// file, untile and tile --onto read only the blocks, row segments or swizzled square that
-    /// the box needs).
+    /// file, untile and tile --onto hold only the blocks, row segments or swizzled square that
+    /// the box needs, and read only those from a regular file).
     #[arg(long = "box", value_name = "X,Y,Z,W,H,D")]
     pub region: Option<String>,
     /// Worker threads (default: all cores; 1 = the single-thread path).
@@ -358,7 +358,11 @@ pub fn patch_window_onto(
             format!("--onto '{}' holds {} bytes but {end} bytes are expected", base.display(), meta.len()).into()
         );
     }
-    let (mut win, _) = LineAligned::read_pieces(base, offset as u64, &w.pieces, len as u64)?;
+    let (mut win, got) = LineAligned::read_pieces(base, offset as u64, &w.pieces, len as u64)?;
+    if got < end as u64 {
+        // BASE shrank since its length was read.
+        return Err(format!("--onto '{}' holds {got} bytes but {end} bytes are expected", base.display()).into());
+    }
     fill(&mut win)?;
     let src = std::fs::File::open(base).map_err(err)?;
     with_temp(out, |tmp| {

@@ -862,4 +862,24 @@ fn a_small_box_of_a_large_surface_has_a_small_window() {
     assert_eq!(w.region, Region { x: 0, y: 0, z: 0, w: 16, h: 16, d: 1 });
     let w = tile::window(&s, Region { x: 2040, y: 100, z: 0, w: 16, h: 1, d: 1 }).unwrap();
     assert_eq!(w.pieces, [tile::Piece { offset_bytes: 0, len_bytes: 64 << 20 }]);
+
+    // Pieces that do not fit the buffers, or do not add up to the window, are refused by
+    // gather and scatter, not followed (the fields are public).
+    let mut w = tile::window(&s, Region { x: 1040, y: 2064, z: 0, w: 16, h: 16, d: 1 }).unwrap();
+    let (tiled, mut out) = (vec![0u8; 64 << 20], vec![0u8; 2048]);
+    w.pieces = vec![tile::Piece { offset_bytes: (64 << 20) - 512, len_bytes: 1024 }];
+    assert!(w.gather(&tiled, &mut out).is_err());
+    w.pieces = vec![tile::Piece { offset_bytes: 0, len_bytes: 1024 }, tile::Piece { offset_bytes: 0, len_bytes: 1024 }];
+    assert!(w.gather(&tiled, &mut out).is_err());
+    w.pieces = vec![tile::Piece { offset_bytes: u64::MAX, len_bytes: 1024 }];
+    assert!(w.scatter(&out, &mut vec![0u8; 4096]).is_err());
+
+    // A pre-G80 pitch surface of 1-byte elements one row per 2 bytes, 2^32 - 1 rows: its
+    // one-column box is whole rows, one piece, not 2^32 - 1 pieces of 1 byte.
+    let mut desc = SurfaceDesc::new(Gpu::Nv40, 1, [1, u32::MAX, 1]);
+    desc.layout = LayoutKind::Pitch;
+    desc.pitch_bytes = Some(2);
+    let s = desc.build().unwrap();
+    let w = tile::window(&s, Region { x: 0, y: 0, z: 0, w: 1, h: u32::MAX, d: 1 }).unwrap();
+    assert_eq!(w.pieces, [tile::Piece { offset_bytes: 0, len_bytes: 2 * u64::from(u32::MAX) }]);
 }

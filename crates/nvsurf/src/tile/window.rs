@@ -5,7 +5,7 @@
 //! [`Piece`]s) and a smaller surface of the same layout whose bytes are exactly the pieces
 //! one after the other, with the box moved into its coordinates. Reading only the pieces of a
 //! dump and untiling the moved box from the window gives the bytes that untiling the box from
-//! the whole surface gives (`tests/window_props.rs` checks this, and the way back through
+//! the whole surface gives (`tests/tile_props.rs` checks this, and the way back through
 //! [`Window::scatter`], on random surfaces and boxes), so a 256x256 box of a 16384x16384
 //! surface costs its blocks, not the surface.
 //!
@@ -16,7 +16,9 @@
 //!   moved back until its first byte starts an element.
 //! - Pitch: the box's rows from a byte column on the pitch alignment (64 bytes on G80 and
 //!   later, the element size before; also a multiple of the element size), with the smallest
-//!   valid pitch for that width; one piece per row, merged when that is the whole pitch.
+//!   valid pitch for that width; one piece per row, merged when that is the whole pitch. Row
+//!   segments under 16 bytes (pre-G80, small elements) are taken as whole rows, so that the
+//!   list of pieces never outweighs the bytes it names.
 //! - Swizzled: the smallest aligned cube (a square in 2D; side 2^k along every dimension
 //!   longer than 1, at most the shortest of those) that holds the box, as a swizzled surface of
 //!   that size. The element index takes one bit of each such dimension in turn from the
@@ -84,8 +86,9 @@ impl Window {
         Ok(())
     }
 
-    /// The pieces as `usize` (offset, length) pairs, after checking that they lie inside
-    /// `tiled_len` bytes and that `window_len` holds the window.
+    /// The pieces as `usize` (offset, length) pairs, after checking them in one pass: each
+    /// ends inside `tiled_len` bytes, and together they hold at most `window_len` bytes and
+    /// exactly the window's (the fields are public, so a hand-made window is checked too).
     fn spans(&self, tiled_len: usize, window_len: usize) -> Result<impl Iterator<Item = (usize, usize)> + '_> {
         if (window_len as u64) < self.size_bytes() {
             return Err(Error::BufferTooSmall {
@@ -94,11 +97,23 @@ impl Window {
                 got: window_len as u64,
             });
         }
-        let end = self.pieces.last().map_or(0, |p| p.offset_bytes + p.len_bytes);
-        if (tiled_len as u64) < end {
-            return Err(Error::BufferTooSmall { what: "tiled buffer", needed: end, got: tiled_len as u64 });
+        let mut total = 0u64;
+        for p in &self.pieces {
+            let end = p.offset_bytes.saturating_add(p.len_bytes);
+            if (tiled_len as u64) < end {
+                return Err(Error::BufferTooSmall { what: "tiled buffer", needed: end, got: tiled_len as u64 });
+            }
+            total = total.saturating_add(p.len_bytes);
         }
-        // Every piece ends at or below `end <= tiled_len`, so each fits in usize.
+        if total != self.size_bytes() {
+            return Err(Error::Unsupported {
+                field: "window pieces",
+                value: alloc::format!("{total} bytes"),
+                rule: alloc::format!("the pieces must hold the window's {} bytes", self.size_bytes()),
+            });
+        }
+        // Every piece ends at or below `tiled_len`, so each fits in usize, and they add up to
+        // the window's size, at most `window_len`.
         Ok(self.pieces.iter().map(|p| (p.offset_bytes as usize, p.len_bytes as usize)))
     }
 }
@@ -122,15 +137,16 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-/// Appends a piece, merging it into the previous one when they touch.
-fn push(pieces: &mut Vec<Piece>, offset_bytes: u64, len_bytes: u64) {
-    if let Some(last) = pieces.last_mut() {
-        if last.offset_bytes + last.len_bytes == offset_bytes {
-            last.len_bytes += len_bytes;
-            return;
-        }
-    }
-    pieces.push(Piece { offset_bytes, len_bytes });
+/// Room for `n` pieces, or an error when the allocator refuses it (never an abort: a pre-G80
+/// pitch surface of 1-byte elements a row apart can ask for one 16-byte piece per byte).
+fn pieces_for(n: u64) -> Result<Vec<Piece>> {
+    let mut v = Vec::new();
+    usize::try_from(n).ok().and_then(|n| v.try_reserve_exact(n).ok()).ok_or_else(|| Error::Unsupported {
+        field: "box",
+        value: alloc::format!("{n} pieces"),
+        rule: "the list of the box's byte ranges does not fit in memory".into(),
+    })?;
+    Ok(v)
 }
 
 fn blocklinear_window(b: &BlockLinear, r: Region) -> Result<Window> {
@@ -157,14 +173,30 @@ fn blocklinear_window(b: &BlockLinear, r: Region) -> Result<Window> {
     p.gob_order = b.gob_order();
     let surface = Surface::BlockLinear(BlockLinear::new(&p)?);
     let block_bytes = b.block_bytes();
-    let mut pieces = Vec::new();
-    for l in l0..l1 {
-        for row in r0..r1 {
-            // Below size_bytes, which the surface's own checks keep in 64 bits.
-            let first = (l * blocks[1] + row) * blocks[0] + c0;
-            push(&mut pieces, first * block_bytes, (c1 - c0) * block_bytes);
+    // One per block row and layer (each of at least one 512-byte block), or one per layer
+    // where they span the whole width, or one in all where they also span every block row.
+    // Offsets are below size_bytes, which the surface's own checks keep in 64 bits.
+    let block_at = |l: u64, row: u64, c: u64| ((l * blocks[1] + row) * blocks[0] + c) * block_bytes;
+    let pieces = match (c0 == 0 && c1 == blocks[0], r0 == 0 && r1 == blocks[1]) {
+        (true, true) => alloc::vec![Piece { offset_bytes: block_at(l0, 0, 0), len_bytes: block_at(l1 - l0, 0, 0) }],
+        (true, false) => {
+            let mut pieces = pieces_for(l1 - l0)?;
+            pieces.extend(
+                (l0..l1).map(|l| Piece { offset_bytes: block_at(l, r0, 0), len_bytes: block_at(0, r1 - r0, 0) }),
+            );
+            pieces
         }
-    }
+        (false, _) => {
+            let mut pieces = pieces_for((l1 - l0) * (r1 - r0))?;
+            for l in l0..l1 {
+                pieces.extend(
+                    (r0..r1)
+                        .map(|row| Piece { offset_bytes: block_at(l, row, c0), len_bytes: (c1 - c0) * block_bytes }),
+                );
+            }
+            pieces
+        }
+    };
     debug_assert_eq!(pieces.iter().map(|p| p.len_bytes).sum::<u64>(), surface.size_bytes());
     let region = Region { x: r.x - origin[0] as u32, y: r.y - origin[1] as u32, z: r.z - origin[2] as u32, ..r };
     Ok(Window { surface, region, pieces })
@@ -177,10 +209,13 @@ fn pitch_window(s: &Pitch, r: Region) -> Result<Window> {
     let unit = align / gcd(align, es) * es;
     let x0b = u64::from(r.x) * es / unit * unit;
     let x1b = (u64::from(r.x) + u64::from(r.w)) * es;
-    let origin_x = (x0b / es) as u32;
     // At most the original pitch less x0b (both are multiples of `align` and the row ends
     // within the pitch), so every piece stays inside its row.
-    let pitch_bytes = crate::layout::pitch::min_pitch_bytes(s.gpu(), x1b - x0b, s.elem_size());
+    let narrow = crate::layout::pitch::min_pitch_bytes(s.gpu(), x1b - x0b, s.elem_size());
+    // A piece costs 16 bytes to list: row segments shorter than that (pre-G80 surfaces of small
+    // elements) are read as whole rows instead, one piece in all.
+    let (x0b, pitch_bytes) = if narrow < 16 { (0, s.pitch_bytes()) } else { (x0b, narrow) };
+    let origin_x = (x0b / es) as u32;
     let surface = Surface::Pitch(Pitch::new(&PitchParams {
         gpu: s.gpu(),
         address: s.address(),
@@ -190,10 +225,18 @@ fn pitch_window(s: &Pitch, r: Region) -> Result<Window> {
         height: r.h,
         binding: None,
     })?);
-    let mut pieces = Vec::new();
-    for y in r.y..r.y + r.h {
-        push(&mut pieces, u64::from(y) * s.pitch_bytes() + x0b, pitch_bytes);
-    }
+    // One per row (each at least 16 bytes), or one in all where the window's pitch is the
+    // surface's.
+    let pieces = if pitch_bytes == s.pitch_bytes() {
+        alloc::vec![Piece { offset_bytes: u64::from(r.y) * pitch_bytes, len_bytes: u64::from(r.h) * pitch_bytes }]
+    } else {
+        let mut pieces = pieces_for(r.h.into())?;
+        pieces.extend(
+            (r.y..r.y + r.h)
+                .map(|y| Piece { offset_bytes: u64::from(y) * s.pitch_bytes() + x0b, len_bytes: pitch_bytes }),
+        );
+        pieces
+    };
     let region = Region { x: r.x - origin_x, y: 0, ..r };
     Ok(Window { surface, region, pieces })
 }
