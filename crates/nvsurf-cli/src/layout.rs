@@ -3,7 +3,9 @@
 use crate::surface_args::{parse_point, SurfaceArgs};
 use crate::CmdResult;
 use nvsurf::layout::{map, Surface};
+use nvsurf::tile::{self, Region};
 use serde_json::{json, Value};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Arguments of `nvsurf layout`.
@@ -28,9 +30,14 @@ pub struct AddrArgs {
     #[command(flatten)]
     surface: SurfaceArgs,
     /// Element coordinates X,Y[,Z].
-    #[arg(long, value_name = "X,Y[,Z]")]
-    at: String,
-    /// Print {"address": N, "offset": N}.
+    #[arg(long, value_name = "X,Y[,Z]", required_unless_present = "region", conflicts_with = "region")]
+    at: Option<String>,
+    /// Instead of one element, a box X,Y,Z,W,H,D: the byte ranges of the surface that hold it
+    /// (its window: the blocks, row segments or swizzled square it needs), for reading a box
+    /// out of GPU memory or tracking which memory a region of a texture covers.
+    #[arg(long = "box", value_name = "X,Y,Z,W,H,D")]
+    region: Option<String>,
+    /// Print {"address": N, "offset": N}; with --box, the ranges and the window (see the README).
     #[arg(long)]
     json: bool,
 }
@@ -156,13 +163,62 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
 /// Runs `nvsurf addr`.
 pub fn run_addr(a: AddrArgs) -> CmdResult {
     let s = a.surface.surface()?;
-    let [x, y, z] = parse_point("at", &a.at)?;
+    let Some(at) = &a.at else {
+        // clap makes --at required without --box.
+        let [x, y, z, w, h, d] = crate::surface_args::parse_list::<6>("box", a.region.as_deref().unwrap_or_default())?;
+        return print_window(&s, Region { x, y, z, w, h, d }, a.json);
+    };
+    let [x, y, z] = parse_point("at", at)?;
     let offset = s.offset_of(x, y, z)?;
     let address = s.address() + offset;
     if a.json {
         println!("{}", json!({"address": address, "offset": offset}));
     } else {
         println!("{address:#x}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `addr --box`: the window of `region` in `s` ([`tile::window()`]) as byte ranges (offsets
+/// from the surface's start and GPU addresses), their total, and the window as a surface.
+fn print_window(s: &Surface, region: Region, json: bool) -> CmdResult {
+    let w = tile::window(s, region)?;
+    if json {
+        let pieces: Vec<Value> = w
+            .pieces
+            .iter()
+            .map(|p| json!({"offset": p.offset_bytes, "address": s.address() + p.offset_bytes, "bytes": p.len_bytes}))
+            .collect();
+        let r = w.region;
+        let v = json!({
+            "box": [region.x, region.y, region.z, region.w, region.h, region.d],
+            "bytes": w.size_bytes(),
+            "surface_bytes": s.size_bytes(),
+            "pieces": pieces,
+            "window": summary_json(&w.surface),
+            "window_box": [r.x, r.y, r.z, r.w, r.h, r.d],
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let n = w.pieces.len();
+    println!(
+        "# box {},{},{},{},{},{}: {} bytes of the surface's {} in {n} range{}",
+        region.x,
+        region.y,
+        region.z,
+        region.w,
+        region.h,
+        region.d,
+        w.size_bytes(),
+        s.size_bytes(),
+        if n == 1 { "" } else { "s" }
+    );
+    println!("# address range (end exclusive)      offset             bytes");
+    let mut out = std::io::stdout().lock();
+    for p in &w.pieces {
+        let a = s.address() + p.offset_bytes;
+        writeln!(out, "{a:#012x}..{:#012x}  {:#012x}  {:>12}", a + p.len_bytes, p.offset_bytes, p.len_bytes)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -179,3 +179,69 @@ fn large_maps_stream_and_write_errors_are_named() {
     let (code, _, err) = sh(&format!("$N {big} > /dev/full"));
     assert!(code == 2 && err.contains("cannot write the map: No space left on device"), "{err}");
 }
+
+/// `addr --box`: the byte ranges that hold a box. On the document's example (13x17x3 of
+/// 16-byte elements, blocks of 2x2x2 gobs at address 0x1000) the ranges are the blocks the
+/// box touches, they add up to `bytes`, every element of the box lies in one of them as
+/// `addr --at` places it, and the text form lists the same ranges.
+#[test]
+fn addr_box_lists_the_ranges_that_hold_the_box() {
+    let mut args: Vec<&str> = EXAMPLE.to_vec();
+    args.extend(["--address", "0x1000"]);
+    let run = |extra: &[&str]| {
+        let mut a = vec!["addr"];
+        a.extend(&args);
+        a.extend(extra);
+        let (code, out, err) = nvsurf(&a);
+        assert_eq!(code, 0, "{a:?}: {err}");
+        out
+    };
+    // Rows 5..9 lie in block rows 0 and 1 (8 rows each), slice 1 in block layer 0. x 3..12
+    // (bytes 48..192) spans both block columns (128 bytes each), the whole width: 2 x 2 blocks
+    // of 0x800 bytes in one range. x 3..8 (bytes 48..128) is block column 0: one block in
+    // each of two ranges.
+    for (boxed, want) in [
+        ("3,5,1,9,4,1", vec![(0x1000, 0, 4 * 0x800)]),
+        ("3,5,1,5,4,1", vec![(0x1000, 0, 0x800), (0x2000, 0x1000, 0x800)]),
+    ] {
+        let v: serde_json::Value = serde_json::from_str(&run(&["--box", boxed, "--json"])).unwrap();
+        let pieces: Vec<(u64, u64, u64)> = v["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["address"].as_u64().unwrap(), p["offset"].as_u64().unwrap(), p["bytes"].as_u64().unwrap()))
+            .collect();
+        assert_eq!(pieces, want, "{boxed}");
+        assert_eq!(pieces.iter().map(|p| p.2).sum::<u64>(), v["bytes"].as_u64().unwrap());
+        let [x0, y0, z, w, h, _] =
+            v["box"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect::<Vec<_>>()[..]
+        else {
+            panic!("{v}")
+        };
+        for y in y0..y0 + h {
+            for x in x0..x0 + w {
+                let at = format!("{x},{y},{z}");
+                let a: serde_json::Value = serde_json::from_str(&run(&["--at", &at, "--json"])).unwrap();
+                let addr = a["address"].as_u64().unwrap();
+                assert!(pieces.iter().any(|p| p.0 <= addr && addr + 16 <= p.0 + p.2), "({at}) at {addr:#x}");
+            }
+        }
+        let text = run(&["--box", boxed]);
+        let ranges: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(ranges.len(), pieces.len(), "{text}");
+        for (line, p) in ranges.iter().zip(&pieces) {
+            assert!(line.starts_with(&format!("{:#012x}..{:#012x}", p.0, p.0 + p.2)), "{line}");
+        }
+    }
+    // --at and --box together, or a box outside the surface, are refused.
+    let mut a = vec!["addr"];
+    a.extend(&args);
+    a.extend(["--at", "1,1,1", "--box", "0,0,0,1,1,1"]);
+    assert_eq!(nvsurf(&a).0, 2);
+    let mut a = vec!["addr"];
+    a.extend(&args);
+    a.extend(["--box", "10,0,0,4,1,1"]);
+    let (code, _, err) = nvsurf(&a);
+    assert_eq!(code, 2);
+    assert!(err.contains("box x+w"), "{err}");
+}
