@@ -259,18 +259,17 @@ fn read_dump(
     Ok((Dump::Held(dump), available, identify::candidates(gpu, elem, size, available)?))
 }
 
-/// Reads window `w`'s pieces of the surface at `offset` in file `f` into `out`, one after the
-/// other ([`nvsurf::tile::Window::gather`] from a file).
+/// Reads window `w`'s pieces of the surface at `offset` in file `f` into `out`, each at its
+/// place in the window ([`nvsurf::tile::Window::gather`] from a file).
 fn read_window(f: &mut std::fs::File, offset: u64, w: &nvsurf::tile::Window, out: &mut [u8]) -> std::io::Result<()> {
     use std::io::{Read, Seek};
-    let mut at = 0usize;
     for p in &w.pieces {
-        // The pieces fill `out` exactly (the window's size) and lie inside the candidate's
-        // surface, which fits in the file after `offset` (`rank_by` fills fitting ones only).
-        let len = p.len_bytes as usize;
+        // Each piece lies in `out` (the window's size, as the library made them) and inside
+        // the candidate's surface, which fits in the file after `offset` (`rank_by` fills
+        // fitting candidates only).
+        let (at, len) = (p.window_offset_bytes as usize, p.len_bytes as usize);
         f.seek(std::io::SeekFrom::Start(offset + p.offset_bytes))?;
         f.read_exact(&mut out[at..at + len])?;
-        at += len;
     }
     Ok(())
 }

@@ -187,7 +187,14 @@ fn print_window(s: &Surface, region: Region, json: bool) -> CmdResult {
         let pieces: Vec<Value> = w
             .pieces
             .iter()
-            .map(|p| json!({"offset": p.offset_bytes, "address": s.address() + p.offset_bytes, "bytes": p.len_bytes}))
+            .map(|p| {
+                json!({
+                    "offset": p.offset_bytes,
+                    "address": s.address() + p.offset_bytes,
+                    "bytes": p.len_bytes,
+                    "window_offset": p.window_offset_bytes,
+                })
+            })
             .collect();
         let r = w.region;
         let v = json!({

@@ -373,15 +373,15 @@ pub fn patch_window_onto(
         let mut src = &src;
         // BASE up to each piece, then the piece's new bytes; BASE's rest after the last. The
         // copies go through `std::io::copy` (the kernel's `copy_file_range` between files).
-        let (mut pos, mut at) = (0u64, 0usize);
+        let mut pos = 0u64;
         for p in &w.pieces {
             let start = offset as u64 + p.offset_bytes;
             src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
             std::io::copy(&mut src.take(start - pos), &mut dst).map_err(err)?;
-            // Inside `win` (the pieces fill it exactly).
-            let n = p.len_bytes as usize;
+            // Inside `win` (`read_pieces` checked every piece against it).
+            let (at, n) = (p.window_offset_bytes as usize, p.len_bytes as usize);
             dst.write_all(&win[at..at + n]).map_err(wrote)?;
-            (pos, at) = (start + p.len_bytes, at + n);
+            pos = start + p.len_bytes;
         }
         src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
         std::io::copy(&mut src, &mut dst).map_err(err)?;
@@ -488,14 +488,15 @@ impl LineAligned {
         Ok((Self::from_vec(buf)?, end))
     }
 
-    /// The pieces of a surface of `surface_bytes` bytes at `offset` in a file, one after the
-    /// other (a [`tile::Window`]'s bytes), and where the file ended: `offset + surface_bytes`
+    /// The pieces of a surface of `surface_bytes` bytes at `offset` in a file, each at its
+    /// place in a [`tile::Window`]'s bytes, and where the file ended: `offset + surface_bytes`
     /// when it holds the whole surface, else its length (the buffer is then empty or partly
     /// filled, and the caller reports the short file as for [`LineAligned::read_range`]).
     /// Regular files are sought piece by piece, their length taken from their metadata; pipes,
-    /// FIFOs and devices are read forward, the gaps between pieces and the rest of the
-    /// surface after the last one read and dropped, so that a short pipe is found too. Only the
-    /// pieces are held: a 256x256 box of a 4 GiB surface costs its blocks.
+    /// FIFOs and devices are read forward (the pieces are in increasing order), the gaps
+    /// between pieces and the rest of the surface after the last one read and dropped, so that
+    /// a short pipe is found too. Only the pieces are held: a 256x256 box of a 4 GiB surface
+    /// costs its blocks. Pieces that do not fit the window they add up to are an error.
     pub fn read_pieces(
         path: &Path,
         offset: u64,
@@ -507,35 +508,33 @@ impl LineAligned {
         let (mut f, meta) = open_input(path)?;
         let want_end = offset.saturating_add(surface_bytes);
         let total = pieces.iter().map(|p| p.len_bytes).sum::<u64>();
+        if let Some(p) = pieces.iter().find(|p| p.window_offset_bytes.saturating_add(p.len_bytes) > total) {
+            return Err(format!("piece {p:?} lies outside the window of {total} bytes").into());
+        }
         if meta.is_file() && meta.len() < want_end {
             return Ok((Self::zeroed("input file", 0)?, meta.len()));
         }
         let mut out = Self::zeroed("input file", usize::try_from(total)?)?;
+        // Each piece's place in `out`, checked above.
+        let place = |p: &tile::Piece| p.window_offset_bytes as usize..(p.window_offset_bytes + p.len_bytes) as usize;
         if meta.is_file() {
-            let mut at = 0usize;
             for p in pieces {
-                // Inside the file (its length was checked) and inside `out` (the pieces' total).
-                let len = p.len_bytes as usize;
                 f.seek(std::io::SeekFrom::Start(offset + p.offset_bytes)).map_err(err)?;
-                f.read_exact(&mut out[at..at + len]).map_err(err)?;
-                at += len;
+                f.read_exact(&mut out[place(p)]).map_err(err)?;
             }
             return Ok((out, want_end));
         }
         // Forward only: `pos` bytes of the stream have gone (from its start).
         let skip = |f: &mut std::fs::File, n: u64| std::io::copy(&mut f.take(n), &mut std::io::sink());
         let mut pos = skip(&mut f, offset).map_err(err)?;
-        let mut at = 0usize;
         for p in pieces {
             let start = offset + p.offset_bytes;
             if pos < start {
                 pos += skip(&mut f, start - pos).map_err(err)?;
             }
-            let len = p.len_bytes as usize;
-            let got = read_full(&mut f, &mut out[at..at + len]).map_err(err)?;
+            let got = read_full(&mut f, &mut out[place(p)]).map_err(err)?;
             pos += got as u64;
-            at += len;
-            if got < len || pos < start {
+            if (got as u64) < p.len_bytes || pos < start + p.len_bytes {
                 return Ok((out, pos));
             }
         }

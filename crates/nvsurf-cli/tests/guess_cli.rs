@@ -231,13 +231,11 @@ fn a_large_dump_is_read_only_where_the_samples_lie() {
     let dump = d.join("dump.bin");
     let mut f = std::fs::File::create(&dump).unwrap();
     f.set_len(surf.size_bytes()).unwrap();
-    let mut at = 0;
     for p in &w.pieces {
-        let bytes = &part[at..at + p.len_bytes as usize];
+        let bytes = &part[p.window_offset_bytes as usize..][..p.len_bytes as usize];
         f.seek(SeekFrom::Start(p.offset_bytes)).unwrap();
         f.write_all(bytes).unwrap();
         prefix[p.offset_bytes as usize..][..bytes.len()].copy_from_slice(bytes);
-        at += p.len_bytes as usize;
     }
     drop(f);
     let out = Command::new("sh")

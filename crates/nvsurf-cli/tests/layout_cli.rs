@@ -181,9 +181,9 @@ fn large_maps_stream_and_write_errors_are_named() {
 }
 
 /// `addr --box`: the byte ranges that hold a box. On the document's example (13x17x3 of
-/// 16-byte elements, blocks of 2x2x2 gobs at address 0x1000) the ranges are the blocks the
-/// box touches, they add up to `bytes`, every element of the box lies in one of them as
-/// `addr --at` places it, and the text form lists the same ranges.
+/// 16-byte elements, blocks of 2x2x2 gobs at address 0x1000) the ranges are the box's slice of
+/// each block it touches, they add up to `bytes`, every element of the box lies in one of
+/// them as `addr --at` places it, and the text form lists the same ranges.
 #[test]
 fn addr_box_lists_the_ranges_that_hold_the_box() {
     let mut args: Vec<&str> = EXAMPLE.to_vec();
@@ -196,14 +196,13 @@ fn addr_box_lists_the_ranges_that_hold_the_box() {
         assert_eq!(code, 0, "{a:?}: {err}");
         out
     };
-    // Rows 5..9 lie in block rows 0 and 1 (8 rows each), slice 1 in block layer 0. x 3..12
-    // (bytes 48..192) spans both block columns (128 bytes each), the whole width: 2 x 2 blocks
-    // of 0x800 bytes in one range. x 3..8 (bytes 48..128) is block column 0: one block in
-    // each of two ranges.
-    for (boxed, want) in [
-        ("3,5,1,9,4,1", vec![(0x1000, 0, 4 * 0x800)]),
-        ("3,5,1,5,4,1", vec![(0x1000, 0, 0x800), (0x2000, 0x1000, 0x800)]),
-    ] {
+    // Rows 5..9 lie in block rows 0 and 1 (8 rows each), x 3..12 (bytes 48..192) in both block
+    // columns (128 bytes each): 4 blocks of 0x800 bytes, 2 slices deep, of which the box (slice
+    // 1) needs the second half of each. x 3..8 (bytes 48..128) is block column 0: 2 halves.
+    let half = |block: u64| (0x1000 + block * 0x800 + 0x400, block * 0x800 + 0x400, 0x400);
+    for (boxed, want) in
+        [("3,5,1,9,4,1", vec![half(0), half(1), half(2), half(3)]), ("3,5,1,5,4,1", vec![half(0), half(2)])]
+    {
         let v: serde_json::Value = serde_json::from_str(&run(&["--box", boxed, "--json"])).unwrap();
         let pieces: Vec<(u64, u64, u64)> = v["pieces"]
             .as_array()

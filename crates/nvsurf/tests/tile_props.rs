@@ -799,6 +799,14 @@ proptest! {
         }
         prop_assert!(end <= s.size_bytes());
         prop_assert_eq!(w.pieces.iter().map(|p| p.len_bytes).sum::<u64>(), w.size_bytes());
+        // In the window they tile its bytes exactly.
+        let mut places: Vec<(u64, u64)> = w.pieces.iter().map(|p| (p.window_offset_bytes, p.len_bytes)).collect();
+        places.sort_unstable();
+        let mut at = 0;
+        for (o, n) in places {
+            prop_assert_eq!(o, at);
+            at += n;
+        }
         prop_assert_eq!(w.surface.kind(), s.kind());
         prop_assert_eq!(w.surface.elem_size(), s.elem_size());
         prop_assert!(w.size_bytes() <= s.size_bytes());
@@ -858,21 +866,43 @@ fn a_small_box_of_a_large_surface_has_a_small_window() {
     let s = desc.build().unwrap();
     let w = tile::window(&s, Region { x: 1040, y: 2064, z: 0, w: 16, h: 16, d: 1 }).unwrap();
     assert_eq!(w.surface.size(), [16, 16, 1]);
-    assert_eq!(w.pieces, [tile::Piece { offset_bytes: s.offset_of(1040, 2064, 0).unwrap(), len_bytes: 1024 }]);
+    assert_eq!(
+        w.pieces,
+        [tile::Piece { offset_bytes: s.offset_of(1040, 2064, 0).unwrap(), len_bytes: 1024, window_offset_bytes: 0 }]
+    );
     assert_eq!(w.region, Region { x: 0, y: 0, z: 0, w: 16, h: 16, d: 1 });
     let w = tile::window(&s, Region { x: 2040, y: 100, z: 0, w: 16, h: 1, d: 1 }).unwrap();
-    assert_eq!(w.pieces, [tile::Piece { offset_bytes: 0, len_bytes: 64 << 20 }]);
+    assert_eq!(w.pieces, [tile::Piece { offset_bytes: 0, len_bytes: 64 << 20, window_offset_bytes: 0 }]);
 
     // Pieces that do not fit the buffers, or do not add up to the window, are refused by
     // gather and scatter, not followed (the fields are public).
     let mut w = tile::window(&s, Region { x: 1040, y: 2064, z: 0, w: 16, h: 16, d: 1 }).unwrap();
     let (tiled, mut out) = (vec![0u8; 64 << 20], vec![0u8; 2048]);
-    w.pieces = vec![tile::Piece { offset_bytes: (64 << 20) - 512, len_bytes: 1024 }];
+    w.pieces = vec![tile::Piece { offset_bytes: (64 << 20) - 512, len_bytes: 1024, window_offset_bytes: 0 }];
     assert!(w.gather(&tiled, &mut out).is_err());
-    w.pieces = vec![tile::Piece { offset_bytes: 0, len_bytes: 1024 }, tile::Piece { offset_bytes: 0, len_bytes: 1024 }];
+    w.pieces = vec![
+        tile::Piece { offset_bytes: 0, len_bytes: 1024, window_offset_bytes: 0 },
+        tile::Piece { offset_bytes: 0, len_bytes: 1024, window_offset_bytes: 0 },
+    ];
     assert!(w.gather(&tiled, &mut out).is_err());
-    w.pieces = vec![tile::Piece { offset_bytes: u64::MAX, len_bytes: 1024 }];
+    w.pieces = vec![tile::Piece { offset_bytes: u64::MAX, len_bytes: 1024, window_offset_bytes: 0 }];
     assert!(w.scatter(&out, &mut vec![0u8; 4096]).is_err());
+    w.pieces = vec![tile::Piece { offset_bytes: 0, len_bytes: 1024, window_offset_bytes: 512 }];
+    assert!(w.gather(&tiled, &mut out).is_err());
+
+    // A 3D texture, 256x256x64 of 4 bytes in GF100 blocks of 1x2x16 gobs (16 rows, 16 slices
+    // of 64 bytes): slice 21 of it, 64x32 at (64, 16), needs its own slice of 4 block columns
+    // x 2 block rows: 8 pieces of 1 KiB, the 16 KiB blocks' slice 5, not the blocks whole.
+    let mut desc = SurfaceDesc::new(Gpu::Gf100, 4, [256, 256, 64]);
+    desc.layout = LayoutKind::BlockLinear;
+    desc.block_log2 = Some([0, 1, 4]);
+    let s = desc.build().unwrap();
+    let region = Region { x: 64, y: 16, z: 21, w: 64, h: 32, d: 1 };
+    let w = tile::window(&s, region).unwrap();
+    assert_eq!(w.size_bytes(), 8 * 1024);
+    assert_eq!(w.pieces.len(), 8);
+    assert!(w.pieces.iter().all(|p| p.len_bytes == 1024 && (p.offset_bytes / 1024) % 16 == 5), "{:?}", w.pieces);
+    assert_eq!(w.region, Region { x: 0, y: 0, z: 0, ..region });
 
     // A pre-G80 pitch surface of 1-byte elements one row per 2 bytes, 2^32 - 1 rows: its
     // one-column box is whole rows, one piece, not 2^32 - 1 pieces of 1 byte.
@@ -881,5 +911,5 @@ fn a_small_box_of_a_large_surface_has_a_small_window() {
     desc.pitch_bytes = Some(2);
     let s = desc.build().unwrap();
     let w = tile::window(&s, Region { x: 0, y: 0, z: 0, w: 1, h: u32::MAX, d: 1 }).unwrap();
-    assert_eq!(w.pieces, [tile::Piece { offset_bytes: 0, len_bytes: 2 * u64::from(u32::MAX) }]);
+    assert_eq!(w.pieces, [tile::Piece { offset_bytes: 0, len_bytes: 2 * u64::from(u32::MAX), window_offset_bytes: 0 }]);
 }

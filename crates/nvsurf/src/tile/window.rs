@@ -13,7 +13,10 @@
 //!   layers that the box touches, with the same effective block size (no auto-sizing), gob
 //!   order and element size; one piece per block row and layer, merged where the window spans
 //!   every block column. For 12-byte elements, which straddle gobs, the first block column is
-//!   moved back until its first byte starts an element.
+//!   moved back until its first byte starts an element. A box thinner than the block layers
+//!   it meets (one slice of a 3D texture whose blocks are 16 slices deep) takes only its own
+//!   slices of those blocks: a block's gobs go slice by slice, so each slice of a block is one
+//!   run of its bytes, and the window is blocks one slice deep, one piece per slice and block.
 //! - Pitch: the box's rows from a byte column on the pitch alignment (64 bytes on G80 and
 //!   later, the element size before; also a multiple of the element size), with the smallest
 //!   valid pitch for that width; one piece per row, merged when that is the whole pitch. Row
@@ -35,13 +38,15 @@ use crate::layout::Surface;
 use alloc::vec::Vec;
 
 /// A byte range of the original surface: `len_bytes` bytes from `offset_bytes` (from the
-/// surface's start). A window's pieces follow each other in its bytes.
+/// surface's start), which are the window's bytes from `window_offset_bytes`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// Offset in bytes from the original surface's start.
     pub offset_bytes: u64,
     /// Length in bytes.
     pub len_bytes: u64,
+    /// Offset in bytes from the window's start.
+    pub window_offset_bytes: u64,
 }
 
 /// A smaller surface holding the bytes a region of a larger one needs (see the module
@@ -52,8 +57,9 @@ pub struct Window {
     pub surface: Surface,
     /// The region, in the window's coordinates.
     pub region: Region,
-    /// Byte ranges of the original surface, increasing and disjoint, whose concatenation is
-    /// the window's bytes.
+    /// Byte ranges of the original surface, increasing and disjoint, that together make the
+    /// window's bytes: one after the other, except for a box thinner than its blocks (see the
+    /// module documentation), whose pieces are in the window slice by slice.
     pub pieces: Vec<Piece>,
 }
 
@@ -66,10 +72,8 @@ impl Window {
     /// Copies the pieces of `tiled` (the original surface's bytes) into `out` (the window's
     /// bytes). Errors when either buffer is too short.
     pub fn gather(&self, tiled: &[u8], out: &mut [u8]) -> Result<()> {
-        let mut at = 0usize;
-        for (src, len) in self.spans(tiled.len(), out.len())? {
+        for (src, at, len) in self.spans(tiled.len(), out.len())? {
             out[at..at + len].copy_from_slice(&tiled[src..src + len]);
-            at += len;
         }
         Ok(())
     }
@@ -78,24 +82,20 @@ impl Window {
     /// surface's bytes); bytes outside the pieces are left as they were. Errors when either
     /// buffer is too short.
     pub fn scatter(&self, window: &[u8], tiled: &mut [u8]) -> Result<()> {
-        let mut at = 0usize;
-        for (dst, len) in self.spans(tiled.len(), window.len())? {
+        for (dst, at, len) in self.spans(tiled.len(), window.len())? {
             tiled[dst..dst + len].copy_from_slice(&window[at..at + len]);
-            at += len;
         }
         Ok(())
     }
 
-    /// The pieces as `usize` (offset, length) pairs, after checking them in one pass: each
-    /// ends inside `tiled_len` bytes, and together they hold at most `window_len` bytes and
-    /// exactly the window's (the fields are public, so a hand-made window is checked too).
-    fn spans(&self, tiled_len: usize, window_len: usize) -> Result<impl Iterator<Item = (usize, usize)> + '_> {
-        if (window_len as u64) < self.size_bytes() {
-            return Err(Error::BufferTooSmall {
-                what: "window buffer",
-                needed: self.size_bytes(),
-                got: window_len as u64,
-            });
+    /// The pieces as `usize` (offset, window offset, length) triples, after checking them in
+    /// one pass: each ends inside `tiled_len` bytes and inside the window, and together they
+    /// hold exactly the window's bytes, at most `window_len` (the fields are public, so a
+    /// hand-made window is checked too).
+    fn spans(&self, tiled_len: usize, window_len: usize) -> Result<impl Iterator<Item = (usize, usize, usize)> + '_> {
+        let size = self.size_bytes();
+        if (window_len as u64) < size {
+            return Err(Error::BufferTooSmall { what: "window buffer", needed: size, got: window_len as u64 });
         }
         let mut total = 0u64;
         for p in &self.pieces {
@@ -104,18 +104,37 @@ impl Window {
                 return Err(Error::BufferTooSmall { what: "tiled buffer", needed: end, got: tiled_len as u64 });
             }
             total = total.saturating_add(p.len_bytes);
+            if p.window_offset_bytes.saturating_add(p.len_bytes) > size || total > size {
+                return Err(Error::Unsupported {
+                    field: "window pieces",
+                    value: alloc::format!("{p:?}"),
+                    rule: alloc::format!("the pieces must lie in and hold the window's {size} bytes"),
+                });
+            }
         }
-        if total != self.size_bytes() {
+        if total != size {
             return Err(Error::Unsupported {
                 field: "window pieces",
                 value: alloc::format!("{total} bytes"),
-                rule: alloc::format!("the pieces must hold the window's {} bytes", self.size_bytes()),
+                rule: alloc::format!("the pieces must hold the window's {size} bytes"),
             });
         }
-        // Every piece ends at or below `tiled_len`, so each fits in usize, and they add up to
-        // the window's size, at most `window_len`.
-        Ok(self.pieces.iter().map(|p| (p.offset_bytes as usize, p.len_bytes as usize)))
+        // Every piece ends at or below `tiled_len` and inside the window (at most
+        // `window_len`), so each value fits in usize.
+        Ok(self.pieces.iter().map(|p| (p.offset_bytes as usize, p.window_offset_bytes as usize, p.len_bytes as usize)))
     }
+}
+
+/// Pieces given as (offset, length) in the window's order, with their window offsets
+/// (the running total), sorted by offset.
+fn in_window_order(ranges: impl Iterator<Item = (u64, u64)>, mut pieces: Vec<Piece>) -> Vec<Piece> {
+    let mut at = 0;
+    for (offset_bytes, len_bytes) in ranges {
+        pieces.push(Piece { offset_bytes, len_bytes, window_offset_bytes: at });
+        at += len_bytes;
+    }
+    pieces.sort_unstable_by_key(|p| p.offset_bytes);
+    pieces
 }
 
 /// The window of `s` that holds `region` (checked against `s` first). See the module
@@ -160,13 +179,20 @@ fn blocklinear_window(b: &BlockLinear, r: Region) -> Result<Window> {
     let c1 = ((u64::from(r.x) + u64::from(r.w)) * es).div_ceil(bx);
     let (r0, r1) = (u64::from(r.y) / by, (u64::from(r.y) + u64::from(r.h)).div_ceil(by));
     let (l0, l1) = (u64::from(r.z) / bz, (u64::from(r.z) + u64::from(r.d)).div_ceil(bz));
+    // A box thinner than the block layers it meets: its own slices of each block (a block's
+    // slices are consecutive runs of its bytes) as a window of blocks one slice deep.
+    let thin = bz > 1 && u64::from(r.d) < (l1 - l0) * bz;
     // The window's origin in elements, rows and slices; all below the surface's extent.
-    let origin = [c0 * bx / es, r0 * by, l0 * bz];
+    let origin = [c0 * bx / es, r0 * by, if thin { r.z.into() } else { l0 * bz }];
+    let mut block_log2 = b.block_log2();
+    if thin {
+        block_log2[2] = 0;
+    }
     let mut p = BlockLinearParams::new(
         b.gpu(),
         b.elem_size(),
         [r.x + r.w - origin[0] as u32, r.y + r.h - origin[1] as u32, r.z + r.d - origin[2] as u32],
-        b.block_log2(),
+        block_log2,
     );
     p.address = b.address();
     p.auto_size = Some(false);
@@ -178,24 +204,25 @@ fn blocklinear_window(b: &BlockLinear, r: Region) -> Result<Window> {
     // Offsets are below size_bytes, which the surface's own checks keep in 64 bits.
     let block_at = |l: u64, row: u64, c: u64| ((l * blocks[1] + row) * blocks[0] + c) * block_bytes;
     let pieces = match (c0 == 0 && c1 == blocks[0], r0 == 0 && r1 == blocks[1]) {
-        (true, true) => alloc::vec![Piece { offset_bytes: block_at(l0, 0, 0), len_bytes: block_at(l1 - l0, 0, 0) }],
+        // One per slice and block (of at least 256 bytes), slice by slice, row by row.
+        _ if thin => {
+            let slice_bytes = block_bytes / bz;
+            let zs = u64::from(r.z)..u64::from(r.z) + u64::from(r.d);
+            let ranges = zs.flat_map(|z| {
+                (r0..r1).flat_map(move |row| {
+                    (c0..c1).map(move |c| (block_at(z / bz, row, c) + z % bz * slice_bytes, slice_bytes))
+                })
+            });
+            in_window_order(ranges, pieces_for(u64::from(r.d) * (r1 - r0) * (c1 - c0))?)
+        }
+        (true, true) => in_window_order([(block_at(l0, 0, 0), block_at(l1 - l0, 0, 0))].into_iter(), Vec::new()),
         (true, false) => {
-            let mut pieces = pieces_for(l1 - l0)?;
-            pieces.extend(
-                (l0..l1).map(|l| Piece { offset_bytes: block_at(l, r0, 0), len_bytes: block_at(0, r1 - r0, 0) }),
-            );
-            pieces
+            in_window_order((l0..l1).map(|l| (block_at(l, r0, 0), block_at(0, r1 - r0, 0))), pieces_for(l1 - l0)?)
         }
-        (false, _) => {
-            let mut pieces = pieces_for((l1 - l0) * (r1 - r0))?;
-            for l in l0..l1 {
-                pieces.extend(
-                    (r0..r1)
-                        .map(|row| Piece { offset_bytes: block_at(l, row, c0), len_bytes: (c1 - c0) * block_bytes }),
-                );
-            }
-            pieces
-        }
+        (false, _) => in_window_order(
+            (l0..l1).flat_map(|l| (r0..r1).map(move |row| (block_at(l, row, c0), (c1 - c0) * block_bytes))),
+            pieces_for((l1 - l0) * (r1 - r0))?,
+        ),
     };
     debug_assert_eq!(pieces.iter().map(|p| p.len_bytes).sum::<u64>(), surface.size_bytes());
     let region = Region { x: r.x - origin[0] as u32, y: r.y - origin[1] as u32, z: r.z - origin[2] as u32, ..r };
@@ -228,14 +255,10 @@ fn pitch_window(s: &Pitch, r: Region) -> Result<Window> {
     // One per row (each at least 16 bytes), or one in all where the window's pitch is the
     // surface's.
     let pieces = if pitch_bytes == s.pitch_bytes() {
-        alloc::vec![Piece { offset_bytes: u64::from(r.y) * pitch_bytes, len_bytes: u64::from(r.h) * pitch_bytes }]
+        in_window_order([(u64::from(r.y) * pitch_bytes, u64::from(r.h) * pitch_bytes)].into_iter(), Vec::new())
     } else {
-        let mut pieces = pieces_for(r.h.into())?;
-        pieces.extend(
-            (r.y..r.y + r.h)
-                .map(|y| Piece { offset_bytes: u64::from(y) * s.pitch_bytes() + x0b, len_bytes: pitch_bytes }),
-        );
-        pieces
+        let rows = (r.y..r.y + r.h).map(|y| (u64::from(y) * s.pitch_bytes() + x0b, pitch_bytes));
+        in_window_order(rows, pieces_for(r.h.into())?)
     };
     let region = Region { x: r.x - origin_x, y: 0, ..r };
     Ok(Window { surface, region, pieces })
@@ -251,7 +274,7 @@ fn swizzled_window(s: &Swizzled, r: Region) -> Result<Window> {
         return Ok(Window {
             surface: Surface::Swizzled(*s),
             region: r,
-            pieces: alloc::vec![Piece { offset_bytes: 0, len_bytes: s.size_bytes() }],
+            pieces: alloc::vec![Piece { offset_bytes: 0, len_bytes: s.size_bytes(), window_offset_bytes: 0 }],
         });
     };
     let side = log2.map(|l| if l == 0 { 1 } else { 1u32 << k });
@@ -265,7 +288,7 @@ fn swizzled_window(s: &Swizzled, r: Region) -> Result<Window> {
         depth: side[2],
     })?);
     let offset_bytes = s.offset_of(origin[0], origin[1], origin[2])?;
-    let pieces = alloc::vec![Piece { offset_bytes, len_bytes: surface.size_bytes() }];
+    let pieces = alloc::vec![Piece { offset_bytes, len_bytes: surface.size_bytes(), window_offset_bytes: 0 }];
     let region = Region { x: r.x - origin[0], y: r.y - origin[1], z: r.z - origin[2], ..r };
     Ok(Window { surface, region, pieces })
 }
