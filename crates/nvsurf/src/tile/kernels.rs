@@ -2499,6 +2499,12 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
 /// (the first at an even chunk column) through [`Mover::chunk_pair_es4_vector`], other whole
 /// chunks one by one, partial chunks through [`swizzled`]. Chunks are found by their
 /// coordinates: nothing is spent on chunks outside the region.
+///
+/// Tried and not kept (session 13, scratch harness, swizzled-1024x1024x4, one and two
+/// threads, medians of 2000 paired rounds against memcpy): prefetching the next pair's 32 KiB
+/// (T1, every line or every other line, spread over the current pair's 16 bands). The ratios
+/// moved by less than the run-to-run noise (0.63-0.80 one thread, 0.76-0.94 two, either way)
+/// and tile came out lower in most runs.
 fn chunk_pairs<M: Mover>(
     p: &Plan,
     s: &Swizzled,
