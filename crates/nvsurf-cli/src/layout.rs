@@ -221,11 +221,18 @@ fn print_window(s: &Surface, region: Region, json: bool) -> CmdResult {
         s.size_bytes(),
         if n == 1 { "" } else { "s" }
     );
-    println!("# address range (end exclusive)      offset             bytes");
+    println!("# address range (end exclusive)      offset             bytes  window offset");
     let mut out = std::io::stdout().lock();
     for p in &w.pieces {
         let a = s.address() + p.offset_bytes;
-        writeln!(out, "{a:#012x}..{:#012x}  {:#012x}  {:>12}", a + p.len_bytes, p.offset_bytes, p.len_bytes)?;
+        writeln!(
+            out,
+            "{a:#012x}..{:#012x}  {:#012x}  {:>12}  {:>12}",
+            a + p.len_bytes,
+            p.offset_bytes,
+            p.len_bytes,
+            p.window_offset_bytes
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -326,8 +326,8 @@ pub fn patch_onto(
 }
 
 /// [`patch_onto`] for a box: only the box's window `w` (a [`tile::Window`] of the surface of
-/// `len` bytes at `offset`) is read from BASE, given to `fill` (the window's bytes, its pieces
-/// one after the other) and written back in place of its pieces; everything else of BASE goes
+/// `len` bytes at `offset`) is read from BASE, given to `fill` (the window's bytes, each piece
+/// at its place) and written back in place of its pieces; everything else of BASE goes
 /// to OUT as it is. A 256x256 box of a 4 GiB surface then holds its blocks, not the surface.
 /// BASE is read at the pieces' offsets where it is a regular file; a pipe or FIFO goes through
 /// [`patch_onto`] (which holds the surface) with the window gathered from it and scattered back.
@@ -496,7 +496,8 @@ impl LineAligned {
     /// FIFOs and devices are read forward (the pieces are in increasing order), the gaps
     /// between pieces and the rest of the surface after the last one read and dropped, so that
     /// a short pipe is found too. Only the pieces are held: a 256x256 box of a 4 GiB surface
-    /// costs its blocks. Pieces that do not fit the window they add up to are an error.
+    /// costs its blocks. Pieces whose places do not tile the window they add up to are an
+    /// error ([`tile::window::check_places`]).
     pub fn read_pieces(
         path: &Path,
         offset: u64,
@@ -508,9 +509,7 @@ impl LineAligned {
         let (mut f, meta) = open_input(path)?;
         let want_end = offset.saturating_add(surface_bytes);
         let total = pieces.iter().map(|p| p.len_bytes).sum::<u64>();
-        if let Some(p) = pieces.iter().find(|p| p.window_offset_bytes.saturating_add(p.len_bytes) > total) {
-            return Err(format!("piece {p:?} lies outside the window of {total} bytes").into());
-        }
+        tile::window::check_places(pieces, total)?;
         if meta.is_file() && meta.len() < want_end {
             return Ok((Self::zeroed("input file", 0)?, meta.len()));
         }

@@ -258,7 +258,7 @@ pub fn rank(dump: &[u8], available_bytes: u64, cands: Vec<Candidate>, format: Op
 
 /// [`rank`], with each fitting candidate's sample window ([`sample_window`]) filled by
 /// `fill(candidate, window, out)`: `out` (the window's `size_bytes`) is to receive the
-/// window's pieces of the dump, one after the other ([`tile::Window::gather`]). A caller
+/// window's pieces of the dump, each at its place ([`tile::Window::gather`]). A caller
 /// holding a large dump in a file reads just those pieces; an error from `fill` ends the
 /// ranking.
 pub fn rank_by(

@@ -877,7 +877,8 @@ fn a_small_box_of_a_large_surface_has_a_small_window() {
     // Pieces that do not fit the buffers, or do not add up to the window, are refused by
     // gather and scatter, not followed (the fields are public).
     let mut w = tile::window(&s, Region { x: 1040, y: 2064, z: 0, w: 16, h: 16, d: 1 }).unwrap();
-    let (tiled, mut out) = (vec![0u8; 64 << 20], vec![0u8; 2048]);
+    let (mut tiled, mut out) = (vec![0u8; 64 << 20], vec![0u8; 2048]);
+    tiled[..1024].copy_from_slice(&noise(1024, 5));
     w.pieces = vec![tile::Piece { offset_bytes: (64 << 20) - 512, len_bytes: 1024, window_offset_bytes: 0 }];
     assert!(w.gather(&tiled, &mut out).is_err());
     w.pieces = vec![
@@ -889,6 +890,13 @@ fn a_small_box_of_a_large_surface_has_a_small_window() {
     assert!(w.scatter(&out, &mut vec![0u8; 4096]).is_err());
     w.pieces = vec![tile::Piece { offset_bytes: 0, len_bytes: 1024, window_offset_bytes: 512 }];
     assert!(w.gather(&tiled, &mut out).is_err());
+    // Places that add up to the window but overlap (so leave a gap) are refused too.
+    let half = |offset_bytes, window_offset_bytes| tile::Piece { offset_bytes, len_bytes: 512, window_offset_bytes };
+    w.pieces = vec![half(0, 0), half(512, 0)];
+    assert!(w.gather(&tiled, &mut out).is_err());
+    w.pieces = vec![half(0, 512), half(512, 0)];
+    assert!(w.gather(&tiled, &mut out).is_ok());
+    assert_eq!((&out[..512], &out[512..1024]), (&tiled[512..1024], &tiled[..512]));
 
     // A 3D texture, 256x256x64 of 4 bytes in GF100 blocks of 1x2x16 gobs (16 rows, 16 slices
     // of 64 bytes): slice 21 of it, 64x32 at (64, 16), needs its own slice of 4 block columns

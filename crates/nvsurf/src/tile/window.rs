@@ -2,8 +2,8 @@
 //!
 //! A box of a large surface lies in few of its bytes: the blocks (blocklinear) or row
 //! segments (pitch) it touches. [`window()`] names those byte ranges of the surface (the
-//! [`Piece`]s) and a smaller surface of the same layout whose bytes are exactly the pieces
-//! one after the other, with the box moved into its coordinates. Reading only the pieces of a
+//! [`Piece`]s, each with its place in the window) and a smaller surface of the same layout
+//! whose bytes are exactly the pieces, with the box moved into its coordinates. Reading only the pieces of a
 //! dump and untiling the moved box from the window gives the bytes that untiling the box from
 //! the whole surface gives (`tests/tile_props.rs` checks this, and the way back through
 //! [`Window::scatter`], on random surfaces and boxes), so a 256x256 box of a 16384x16384
@@ -13,10 +13,11 @@
 //!   layers that the box touches, with the same effective block size (no auto-sizing), gob
 //!   order and element size; one piece per block row and layer, merged where the window spans
 //!   every block column. For 12-byte elements, which straddle gobs, the first block column is
-//!   moved back until its first byte starts an element. A box thinner than the block layers
-//!   it meets (one slice of a 3D texture whose blocks are 16 slices deep) takes only its own
-//!   slices of those blocks: a block's gobs go slice by slice, so each slice of a block is one
-//!   run of its bytes, and the window is blocks one slice deep, one piece per slice and block.
+//!   moved back until its first byte starts an element. A box at most half as deep as the
+//!   block layers it meets (one slice of a 3D texture whose blocks are 16 slices deep) takes
+//!   only its own slices of those blocks: a block's gobs go slice by slice, so each slice of a
+//!   block is one run of its bytes, and the window is blocks one slice deep (block depth 0),
+//!   one piece per slice and block, in another order in the dump than in the window.
 //! - Pitch: the box's rows from a byte column on the pitch alignment (64 bytes on G80 and
 //!   later, the element size before; also a multiple of the element size), with the smallest
 //!   valid pitch for that width; one piece per row, merged when that is the whole pitch. Row
@@ -88,41 +89,59 @@ impl Window {
         Ok(())
     }
 
-    /// The pieces as `usize` (offset, window offset, length) triples, after checking them in
-    /// one pass: each ends inside `tiled_len` bytes and inside the window, and together they
-    /// hold exactly the window's bytes, at most `window_len` (the fields are public, so a
-    /// hand-made window is checked too).
+    /// The pieces as `usize` (offset, window offset, length) triples, after checking that each
+    /// ends inside `tiled_len` bytes, that their places tile the window ([`check_places`]) and
+    /// that `window_len` holds it (the fields are public, so a hand-made window is checked too).
     fn spans(&self, tiled_len: usize, window_len: usize) -> Result<impl Iterator<Item = (usize, usize, usize)> + '_> {
         let size = self.size_bytes();
         if (window_len as u64) < size {
             return Err(Error::BufferTooSmall { what: "window buffer", needed: size, got: window_len as u64 });
         }
-        let mut total = 0u64;
         for p in &self.pieces {
             let end = p.offset_bytes.saturating_add(p.len_bytes);
             if (tiled_len as u64) < end {
                 return Err(Error::BufferTooSmall { what: "tiled buffer", needed: end, got: tiled_len as u64 });
             }
-            total = total.saturating_add(p.len_bytes);
-            if p.window_offset_bytes.saturating_add(p.len_bytes) > size || total > size {
-                return Err(Error::Unsupported {
-                    field: "window pieces",
-                    value: alloc::format!("{p:?}"),
-                    rule: alloc::format!("the pieces must lie in and hold the window's {size} bytes"),
-                });
-            }
         }
-        if total != size {
-            return Err(Error::Unsupported {
-                field: "window pieces",
-                value: alloc::format!("{total} bytes"),
-                rule: alloc::format!("the pieces must hold the window's {size} bytes"),
-            });
-        }
+        check_places(&self.pieces, size)?;
         // Every piece ends at or below `tiled_len` and inside the window (at most
         // `window_len`), so each value fits in usize.
         Ok(self.pieces.iter().map(|p| (p.offset_bytes as usize, p.window_offset_bytes as usize, p.len_bytes as usize)))
     }
+}
+
+/// Checks that the pieces' places in the window (`window_offset_bytes`, `len_bytes`) cover
+/// `0..window_bytes` exactly once: no gap, no overlap, nothing outside. Pieces in window order
+/// (every window but a thin blocklinear box's) are checked in one pass; others are sorted
+/// first (a copy of their places, allocated fallibly).
+pub fn check_places(pieces: &[Piece], window_bytes: u64) -> Result<()> {
+    let bad = |what: String| Error::Unsupported {
+        field: "window pieces",
+        value: what,
+        rule: alloc::format!("their places must cover the window's {window_bytes} bytes exactly once"),
+    };
+    let tiles = |places: &mut dyn Iterator<Item = (u64, u64)>| -> Result<()> {
+        let mut at = 0u64;
+        for (o, n) in places {
+            if o != at {
+                return Err(bad(alloc::format!("a piece at window offset {o} where {at} was expected")));
+            }
+            at = at.checked_add(n).ok_or_else(|| bad(alloc::format!("a piece of {n} bytes at {o}")))?;
+        }
+        if at == window_bytes {
+            Ok(())
+        } else {
+            Err(bad(alloc::format!("{at} bytes")))
+        }
+    };
+    if pieces.windows(2).all(|w| w[0].window_offset_bytes < w[1].window_offset_bytes) {
+        return tiles(&mut pieces.iter().map(|p| (p.window_offset_bytes, p.len_bytes)));
+    }
+    let mut places = Vec::new();
+    places.try_reserve_exact(pieces.len()).map_err(|_| bad(alloc::format!("{} pieces", pieces.len())))?;
+    places.extend(pieces.iter().map(|p| (p.window_offset_bytes, p.len_bytes)));
+    places.sort_unstable();
+    tiles(&mut places.into_iter())
 }
 
 /// Pieces given as (offset, length) in the window's order, with their window offsets
@@ -181,7 +200,9 @@ fn blocklinear_window(b: &BlockLinear, r: Region) -> Result<Window> {
     let (l0, l1) = (u64::from(r.z) / bz, (u64::from(r.z) + u64::from(r.d)).div_ceil(bz));
     // A box thinner than the block layers it meets: its own slices of each block (a block's
     // slices are consecutive runs of its bytes) as a window of blocks one slice deep.
-    let thin = bz > 1 && u64::from(r.d) < (l1 - l0) * bz;
+    // At most half as deep, so that the pieces (one per slice and block, at least 256 bytes
+    // each) pay for themselves against whole blocks merged into few pieces.
+    let thin = bz > 1 && 2 * u64::from(r.d) <= (l1 - l0) * bz;
     // The window's origin in elements, rows and slices; all below the surface's extent.
     let origin = [c0 * bx / es, r0 * by, if thin { r.z.into() } else { l0 * bz }];
     let mut block_log2 = b.block_log2();
