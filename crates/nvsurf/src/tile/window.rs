@@ -36,6 +36,7 @@ use crate::layout::blocklinear::{BlockLinear, BlockLinearParams};
 use crate::layout::pitch::{Pitch, PitchParams};
 use crate::layout::swizzled::{Swizzled, SwizzledParams};
 use crate::layout::Surface;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 /// A byte range of the original surface: `len_bytes` bytes from `offset_bytes` (from the
