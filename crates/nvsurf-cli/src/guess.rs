@@ -112,7 +112,7 @@ pub fn run(a: GuessArgs) -> CmdResult {
             // placeholder ends the ranking.
             let mut failed = None;
             let ranked = identify::rank_by(available, cands, format.as_ref(), |_, w, out| {
-                read_window(&mut f, offset, w, out).map_err(|e| {
+                crate::tiling::read_pieces_at(&mut f, offset, &w.pieces, out).map_err(|e| {
                     failed = Some(e);
                     Error::BufferTooSmall { what: "sample window", needed: w.size_bytes(), got: 0 }
                 })
@@ -233,7 +233,7 @@ enum Dump {
 /// Where the samples come from, how many bytes the dump holds from `offset`, and the
 /// candidates for that length. A regular file's length is taken from its metadata and nothing
 /// is read yet: each candidate then reads only its sample window ([`identify::sample_window`],
-/// [`read_window`]), a few MiB for a 16384x16384 surface of 16-byte elements where its first
+/// [`crate::tiling::read_pieces_at`]), a few MiB for a 16384x16384 surface of 16-byte elements where its first
 /// 512 whole rows would be 128 MiB. A pipe is read up to the largest candidate's size (its
 /// length decides which candidates fit), and its length is what it held.
 fn read_dump(
@@ -257,21 +257,6 @@ fn read_dump(
     let available = dump.len() as u64;
     // Again with the length known: the pitch that fills it exactly is a candidate too.
     Ok((Dump::Held(dump), available, identify::candidates(gpu, elem, size, available)?))
-}
-
-/// Reads window `w`'s pieces of the surface at `offset` in file `f` into `out`, each at its
-/// place in the window ([`nvsurf::tile::Window::gather`] from a file).
-fn read_window(f: &mut std::fs::File, offset: u64, w: &nvsurf::tile::Window, out: &mut [u8]) -> std::io::Result<()> {
-    use std::io::{Read, Seek};
-    for p in &w.pieces {
-        // Each piece lies in `out` (the window's size, as the library made them) and inside
-        // the candidate's surface, which fits in the file after `offset` (`rank_by` fills
-        // fitting candidates only).
-        let (at, len) = (p.window_offset_bytes as usize, p.len_bytes as usize);
-        f.seek(std::io::SeekFrom::Start(offset + p.offset_bytes))?;
-        f.read_exact(&mut out[at..at + len])?;
-    }
-    Ok(())
 }
 
 /// Where `--pictures` writes, and what it reads for them.

@@ -504,7 +504,7 @@ impl LineAligned {
         pieces: &[tile::Piece],
         surface_bytes: u64,
     ) -> Result<(Self, u64), Box<dyn std::error::Error>> {
-        use std::io::{Read, Seek};
+        use std::io::Read;
         let err = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
         let (mut f, meta) = open_input(path)?;
         let want_end = offset.saturating_add(surface_bytes);
@@ -514,15 +514,12 @@ impl LineAligned {
             return Ok((Self::zeroed("input file", 0)?, meta.len()));
         }
         let mut out = Self::zeroed("input file", usize::try_from(total)?)?;
-        // Each piece's place in `out`, checked above.
-        let place = |p: &tile::Piece| p.window_offset_bytes as usize..(p.window_offset_bytes + p.len_bytes) as usize;
         if meta.is_file() {
-            for p in pieces {
-                f.seek(std::io::SeekFrom::Start(offset + p.offset_bytes)).map_err(err)?;
-                f.read_exact(&mut out[place(p)]).map_err(err)?;
-            }
+            read_pieces_at(&mut f, offset, pieces, &mut out).map_err(err)?;
             return Ok((out, want_end));
         }
+        // Each piece's place in `out`, checked above.
+        let place = |p: &tile::Piece| p.window_offset_bytes as usize..(p.window_offset_bytes + p.len_bytes) as usize;
         // Forward only: `pos` bytes of the stream have gone (from its start).
         let skip = |f: &mut std::fs::File, n: u64| std::io::copy(&mut f.take(n), &mut std::io::sink());
         let mut pos = skip(&mut f, offset).map_err(err)?;
@@ -563,6 +560,30 @@ fn open_input(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), Box<dyn
         return Err(format!("cannot read '{}': it is a directory", path.display()).into());
     }
     Ok((f, meta))
+}
+
+/// Reads `pieces` of the surface at `offset` in the seekable file `f` into `out`, each at its
+/// place in the window ([`tile::Window::gather`] from a file). A place outside `out` is an
+/// `InvalidInput` error, not a panic.
+pub fn read_pieces_at(
+    f: &mut std::fs::File,
+    offset: u64,
+    pieces: &[tile::Piece],
+    out: &mut [u8],
+) -> std::io::Result<()> {
+    use std::io::{Read, Seek};
+    for p in pieces {
+        let place = usize::try_from(p.window_offset_bytes)
+            .ok()
+            .and_then(|at| Some(at..at.checked_add(usize::try_from(p.len_bytes).ok()?)?))
+            .and_then(|r| out.get_mut(r))
+            .ok_or_else(|| {
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{p:?} lies outside the window"))
+            })?;
+        f.seek(std::io::SeekFrom::Start(offset + p.offset_bytes))?;
+        f.read_exact(place)?;
+    }
+    Ok(())
 }
 
 /// Reads until `buf` is full or the stream ends; how many bytes came.
@@ -741,10 +762,7 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
     let needed = tiled_end(offset, &s)?;
     // Only the surface's bytes are read; with --box, only the blocks (or row segments) that the
     // box touches: its window, a smaller surface of the same layout.
-    let window = match a.region {
-        Some(_) => Some(tile::window(&s, region)?),
-        None => None,
-    };
+    let window = a.region.as_ref().map(|_| tile::window(&s, region)).transpose()?;
     let (input, file_end) = match &window {
         Some(w) => LineAligned::read_pieces(&in_path, offset as u64, &w.pieces, s.size_bytes())?,
         None => LineAligned::read_range(&in_path, offset as u64, s.size_bytes())?,

@@ -2503,7 +2503,7 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
 /// Tried and not kept (session 13, scratch harness, swizzled-1024x1024x4, one and two
 /// threads, medians of 2000 paired rounds against memcpy): prefetching the next pair's 32 KiB
 /// (T1, every line or every other line, spread over the current pair's 16 bands). The ratios
-/// moved by less than the run-to-run noise (0.63-0.80 one thread, 0.76-0.94 two, either way)
+/// moved by less than the run-to-run noise (0.63-0.80 one thread, 0.66-0.94 two, either way)
 /// and tile came out lower in most runs.
 fn chunk_pairs<M: Mover>(
     p: &Plan,
