@@ -1329,10 +1329,13 @@ pub(crate) mod raw {
                 tegra: unsafe { tile_gob_tegra_avx2::<NT>(linear.add(64 * k + 8 * g * row.rp), first.add(row.rel(k) + 512 * g), row.rp) });
         }
 
-        /// [`untile_chunk_pair_es4`] the other way: a band's 4 rows are loaded as 512-byte
-        /// runs, then each of its 8 groups becomes 4 tiles. Measured on the development
-        /// machine (swizzled-1024x1024x4 tile, one thread, ab.sh): 0.77-0.81x memcpy against
-        /// 0.57-0.58x for the SSE2 tiles chunk by chunk.
+        /// [`untile_chunk_pair_es4`] the other way: for rows 0 and 1 of a band, then rows 2
+        /// and 3, each group's two 64-byte row pieces become the first (or last) 32 bytes of
+        /// its four tiles, by the inverse permutes. Measured on the development machine
+        /// (swizzled-1024x1024x4 tile, one thread, ab.sh): 0.77-0.81x memcpy against
+        /// 0.57-0.58x for the SSE2 tiles chunk by chunk (loading the band's 4 rows as 32
+        /// vectors and making whole tiles); this form, which keeps no band in registers
+        /// (scratch harness, medians of 3000 rounds): 106 us against 107-108 us.
         ///
         /// # Safety
         /// As for [`untile_chunk_pair_es4`] with reads and writes exchanged.
@@ -1344,35 +1347,31 @@ pub(crate) mod raw {
             table: &[usize; 256],
             rows: &[u8; 64],
         ) {
-            let jab = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
-            let jcd = _mm512_setr_epi32(8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+            // The inverse of `untile_chunk_pair_es4`'s permutes: rows `2 * half` and
+            // `2 * half + 1` (first and second source) become the first (`half` 0) or last 32
+            // bytes of tiles A and B (`fab`) and of C and D (`fcd`).
+            let fab = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+            let fcd = _mm512_setr_epi32(8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
             for band in rows.chunks_exact(4) {
                 let o = linear.wrapping_add(table[usize::from(band[0])]);
-                let mut v = [[_mm512_setzero_si512(); 8]; 4];
-                for (r, row) in v.iter_mut().enumerate() {
-                    for (j, x) in row.iter_mut().enumerate() {
-                        // SAFETY: per the function's contract: row `r` of the band, 64 bytes
-                        // at column `j * 64` of the pair's 512.
-                        *x = unsafe { _mm512_loadu_si512(o.add(r * rp + j * 64) as *const __m512i) };
-                    }
-                }
-                for j in 0..8 {
-                    let k = usize::from(band[j % 4]);
-                    let ab01 = _mm512_permutex2var_epi32(v[0][j], jab, v[1][j]);
-                    let cd01 = _mm512_permutex2var_epi32(v[0][j], jcd, v[1][j]);
-                    let ab23 = _mm512_permutex2var_epi32(v[2][j], jab, v[3][j]);
-                    let cd23 = _mm512_permutex2var_epi32(v[2][j], jcd, v[3][j]);
-                    let tiles = [
-                        _mm512_shuffle_i64x2::<0x44>(ab01, ab23),
-                        _mm512_shuffle_i64x2::<0xee>(ab01, ab23),
-                        _mm512_shuffle_i64x2::<0x44>(cd01, cd23),
-                        _mm512_shuffle_i64x2::<0xee>(cd01, cd23),
-                    ];
-                    // SAFETY: per the function's contract: group `k` of chunk `j / 4`.
-                    unsafe {
-                        let t = tiled.add((j / 4) * 16384 + k * 64) as *mut __m512i;
-                        for (x, at) in tiles.into_iter().zip([0, 1, 4, 5]) {
-                            _mm512_storeu_si512(t.add(at), x);
+                for half in 0..2 {
+                    for j in 0..8 {
+                        let k = usize::from(band[j % 4]);
+                        // SAFETY: per the function's contract: rows `2 * half` and
+                        // `2 * half + 1` of the band, 64 bytes at column `j * 64` of the pair's
+                        // 512, and the first or last 32 bytes of group `k`'s four tiles.
+                        unsafe {
+                            let src = o.add(2 * half * rp + j * 64);
+                            let r0 = _mm512_loadu_si512(src as *const __m512i);
+                            let r1 = _mm512_loadu_si512(src.add(rp) as *const __m512i);
+                            let ab = _mm512_permutex2var_epi32(r0, fab, r1);
+                            let cd = _mm512_permutex2var_epi32(r0, fcd, r1);
+                            let t = tiled.add((j / 4) * 16384 + k * 64 + 32 * half);
+                            let st = |at: usize, v: __m256i| _mm256_storeu_si256(t.add(at) as *mut __m256i, v);
+                            st(0, _mm512_castsi512_si256(ab));
+                            st(64, _mm512_extracti64x4_epi64::<1>(ab));
+                            st(256, _mm512_castsi512_si256(cd));
+                            st(320, _mm512_extracti64x4_epi64::<1>(cd));
                         }
                     }
                 }
@@ -1381,8 +1380,10 @@ pub(crate) mod raw {
 
         /// Two whole 64x64 chunks side by side (chunk index bit 12 steps x, so chunks `2j`
         /// and `2j + 1` are 64 elements apart along x and 16384 bytes apart in tiled memory),
-        /// tiled -> linear, band of 4 rows by band: the band's 8 groups (4 per chunk) are
-        /// rearranged in registers, then each of its 4 rows is stored as one run of 512 bytes.
+        /// tiled -> linear, band of 4 rows by band: for rows 0 and 1 of the band, then rows 2
+        /// and 3, each of the band's 8 groups (4 per chunk) gives its two 64-byte row pieces
+        /// ([`untile_group_half`]), so the band's rows are filled 512 bytes at a time, two rows
+        /// side by side.
         /// Measured on the development machine (1024x1024x4, untile at 2 threads): 0.63-0.68x
         /// a split memcpy against 0.45-0.48x chunk by chunk (one thread: equal, 0.46-0.49x).
         /// A stand-alone loop showed why: 64-byte stores visiting 64 rows 256 bytes at a time
@@ -1404,17 +1405,21 @@ pub(crate) mod raw {
         ) {
             for band in rows.chunks_exact(4) {
                 let o = linear.wrapping_add(table[usize::from(band[0])]);
-                let mut v = [[_mm512_setzero_si512(); 4]; 8];
-                for (j, out) in v.iter_mut().enumerate() {
-                    let k = usize::from(band[j % 4]);
-                    // SAFETY: per the function's contract.
-                    *out = unsafe { untile_group(tiled.add((j / 4) * 16384 + k * 64)) };
-                }
-                for r in 0..4 {
-                    for (j, g) in v.iter().enumerate() {
-                        // SAFETY: per the function's contract: row `r` of the band, 64 bytes at
-                        // column `j * 64` of the pair's 512.
-                        unsafe { _mm512_storeu_si512(o.add(r * rp + j * 64) as *mut __m512i, g[r]) };
+                // Rows 0 and 1 of the band's 8 groups, then rows 2 and 3: each group's half is
+                // stored as soon as it is made (holding a band's 32 row vectors spilled
+                // registers to the stack).
+                for half in 0..2 {
+                    for j in 0..8 {
+                        let k = usize::from(band[j % 4]);
+                        // SAFETY: per the function's contract: group `k` of chunk `j / 4`, and
+                        // rows `2 * half` and `2 * half + 1` of the band, 64 bytes at column
+                        // `j * 64` of the pair's 512.
+                        unsafe {
+                            let [r0, r1] = untile_group_half(tiled.add((j / 4) * 16384 + k * 64), half);
+                            let d = o.add(2 * half * rp + j * 64);
+                            _mm512_storeu_si512(d as *mut __m512i, r0);
+                            _mm512_storeu_si512(d.add(rp) as *mut __m512i, r1);
+                        }
                     }
                 }
             }
@@ -2058,6 +2063,35 @@ pub(crate) mod raw {
             }
         }
 
+        /// Two of the four 64-byte linear rows of the group of four tiles A, B, C, D at `s`
+        /// (tiles at `s`, `s + 64`, `s + 256`, `s + 320`), as in [`untile_chunk_es4`]: rows 0
+        /// and 1 for `half` 0, rows 2 and 3 for `half` 1. A tile's first 32 bytes are its 2x2
+        /// blocks of rows 0 and 1 (128-bit lanes: x1 = 0, then 1; in a lane, x0 then y0), its
+        /// last 32 bytes those of rows 2 and 3. Joining A's and B's halves (and C's and D's)
+        /// as 256-bit loads puts 8 columns of both rows in one register, in x order by 2x2
+        /// block; one two-source dword permute then picks each row's 16 columns. Measured on
+        /// the development machine (scratch harness, swizzled-1024x1024x4 untile, medians of
+        /// 3000 rounds): 103-105 us against 109-111 us for four 64-byte loads and eight
+        /// shuffles per group (memcpy 86 us), the inserted halves being loads, not shuffles.
+        ///
+        /// # Safety
+        /// The CPU has AVX-512F; the 32 bytes at `s + 32 * half` of each of the four tiles are
+        /// readable.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn untile_group_half(s: *const u8, half: usize) -> [__m512i; 2] {
+            let e0 = _mm512_setr_epi32(0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29);
+            let e1 = _mm512_setr_epi32(2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30, 31);
+            // SAFETY: per the function's contract.
+            unsafe {
+                let s = s.add(32 * half);
+                let h = |o: usize| _mm256_loadu_si256(s.add(o) as *const __m256i);
+                let ab = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(h(0)), h(64));
+                let cd = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(h(256)), h(320));
+                [_mm512_permutex2var_epi32(ab, e0, cd), _mm512_permutex2var_epi32(ab, e1, cd)]
+            }
+        }
+
         /// The four 64-byte linear rows of the group of four tiles at `s` (128 tiled bytes at
         /// `s` and 128 at `s + 256`), as in [`untile_chunk_es4`].
         ///
@@ -2066,25 +2100,9 @@ pub(crate) mod raw {
         #[inline]
         #[target_feature(enable = "avx512f")]
         unsafe fn untile_group(s: *const u8) -> [__m512i; 4] {
-            let i01 = _mm512_setr_epi32(0, 1, 4, 5, 16, 17, 20, 21, 2, 3, 6, 7, 18, 19, 22, 23);
-            let i23 = _mm512_setr_epi32(8, 9, 12, 13, 24, 25, 28, 29, 10, 11, 14, 15, 26, 27, 30, 31);
             // SAFETY: per the function's contract.
-            unsafe {
-                let a = _mm512_loadu_si512(s as *const __m512i);
-                let b = _mm512_loadu_si512(s.add(64) as *const __m512i);
-                let c = _mm512_loadu_si512(s.add(256) as *const __m512i);
-                let d = _mm512_loadu_si512(s.add(320) as *const __m512i);
-                let ab01 = _mm512_permutex2var_epi32(a, i01, b);
-                let ab23 = _mm512_permutex2var_epi32(a, i23, b);
-                let cd01 = _mm512_permutex2var_epi32(c, i01, d);
-                let cd23 = _mm512_permutex2var_epi32(c, i23, d);
-                [
-                    _mm512_shuffle_i64x2::<0x44>(ab01, cd01),
-                    _mm512_shuffle_i64x2::<0xee>(ab01, cd01),
-                    _mm512_shuffle_i64x2::<0x44>(ab23, cd23),
-                    _mm512_shuffle_i64x2::<0xee>(ab23, cd23),
-                ]
-            }
+            let ([r0, r1], [r2, r3]) = unsafe { (untile_group_half(s, 0), untile_group_half(s, 1)) };
+            [r0, r1, r2, r3]
         }
 
         /// One chunk, tiled -> linear. A tile of 4x4 elements is one 64-byte vector (element
