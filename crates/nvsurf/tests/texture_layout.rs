@@ -403,7 +403,10 @@ mod never_panics {
     fn many_descriptors_build() {
         any_descriptor();
         let n = BUILT.with(|b| b.get());
-        // About 14% build (measured 275 of 2000); most are rejected on purpose.
-        assert!(n >= 200, "only {n} of 2000 random descriptors built");
+        // About 12% build; most are rejected on purpose. The count varies more from run to
+        // run than independent draws would (measured 197-275 of 2000 over 14 runs; a CI run
+        // failed the earlier bound of 200), so the bound is half the usual count: it still
+        // fails when a change to the generator or the builder makes valid textures rare.
+        assert!(n >= 120, "only {n} of 2000 random descriptors built");
     }
 }
