@@ -346,13 +346,14 @@ pub fn set_streaming_threshold_bytes(bytes: Option<usize>) -> Option<usize> {
 /// development machine (2 threads, 2000x1000x4 = 7.6 MiB): streamed, tile and untile reached
 /// 0.43-0.53x a memcpy split over the same threads; not streamed, 0.76-0.83x; 2048x1536x4
 /// (12 MiB, streamed at the earlier threshold of 8 MiB): 0.58-0.60x streamed, 0.81-0.83x not;
-/// 2048x2048x4 (16 MiB): level (0.81-0.87x streamed, 0.78-0.92x not). Session 14, 16 MiB
-/// cases (g80-2048x2048x4, tegra-1024x1024x16, `nvsurf-bench --quick --case C` with and
-/// without `--streaming-threshold 1000000000`, two interleaved runs): streamed, ours held
-/// 26-27 GB/s in every run while the split memcpy moved between 21 and 46 GB/s from run to
-/// run (0.67-0.91x when memcpy was fast, 0.75-1.22x in full runs where it was slow); not
-/// streamed, 32-36 GB/s (0.77-0.91x, memcpy fast). Neither wins in both states of the
-/// shared cache, so the threshold stays.
+/// 2048x2048x4 (16 MiB): level (0.81-0.87x streamed, 0.78-0.92x not). Session 14, the four
+/// 16 MiB cases (tegra-2048x2048x4, g80-2048x2048x4, tegra-1024x1024x16, tegra-256x256x64x4;
+/// `nvsurf-bench --quick --case C` with and without `--streaming-threshold 1000000000`, three
+/// interleaved runs, paired ratios): streamed 0.75-0.98x (ours 26-27 GB/s in every run),
+/// not streamed 0.76-0.91x for the 2D cases and 0.52-0.62x for the 3D one (ours 21-34 GB/s).
+/// The split memcpy ran at 28-36 GB/s after our streamed rounds and 37-42 GB/s after our
+/// cached ones: the rounds share the cache, so the baseline moves with our choice too.
+/// Streaming stays.
 #[cfg(feature = "rayon")]
 pub fn parallel_streaming_threshold_bytes() -> usize {
     streaming_threshold_bytes().saturating_mul(rayon::current_num_threads())
