@@ -2109,9 +2109,8 @@ pub(crate) mod raw {
         /// `e` at lane `e`, index bits x0 y0 x1 y1, so row `y` is lanes `b, b + 1, b + 4, b + 5`
         /// with `b = 2 * (y & 1) + 8 * (y >> 1)`). For each group of four tiles A, B, C, D side
         /// by side along x (tiles `k, k + 1, k + 4, k + 5`: 128 tiled bytes at `k * 64` and 128
-        /// at `k * 64 + 256`), two-source lane permutes gather rows 0 and 1 (or 2 and 3) of A
-        /// and B into one vector and of C and D into another, and 128-bit lane shuffles join
-        /// them into four 64-byte linear rows.
+        /// at `k * 64 + 256`), [`untile_group`] makes its four 64-byte linear rows (each half
+        /// of the tiles' bytes, joined by an insert, gives two rows by one dword permute each).
         ///
         /// # Safety
         /// The CPU has AVX-512F; `tiled` is readable for 16384 bytes; for every group's first

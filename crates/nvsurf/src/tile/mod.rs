@@ -351,8 +351,9 @@ pub fn set_streaming_threshold_bytes(bytes: Option<usize>) -> Option<usize> {
 /// `nvsurf-bench --quick --case C` with and without `--streaming-threshold 1000000000`, three
 /// interleaved runs, paired ratios): streamed 0.75-0.98x (ours 26-27 GB/s in every run),
 /// not streamed 0.76-0.91x for the 2D cases and 0.52-0.62x for the 3D one (ours 21-34 GB/s).
-/// The split memcpy ran at 28-36 GB/s after our streamed rounds and 37-42 GB/s after our
-/// cached ones: the rounds share the cache, so the baseline moves with our choice too.
+/// The split memcpy ran at 26-36 GB/s after our streamed rounds and 29-42 GB/s (all but one
+/// 37-42) after our cached ones: the rounds share the cache, so the baseline moves with our
+/// choice too.
 /// Streaming stays.
 #[cfg(feature = "rayon")]
 pub fn parallel_streaming_threshold_bytes() -> usize {
