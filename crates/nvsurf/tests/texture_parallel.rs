@@ -11,7 +11,7 @@ use nvsurf::texture::{max_levels, BlockPolicy, LevelPlacement, Texture, TextureD
 use nvsurf::{Error, Gpu};
 
 mod common;
-use common::noise;
+use common::{aligned, noise};
 
 struct Shape {
     gpu: Gpu,
@@ -212,15 +212,6 @@ fn parallel_texture_copies_check_their_buffers() {
         t.tile_parallel(&vec![0u8; t.linear_size_bytes() as usize], &mut dump[..n - 1]),
         Err(Error::BufferTooSmall { what: "texture dump", .. })
     ));
-}
-
-/// `n` bytes starting on a 64-byte boundary (the vector kernels, and so streaming stores, run
-/// only on line-aligned buffers), filled with `fill`.
-fn aligned(fill: &[u8]) -> (Vec<u8>, usize) {
-    let mut buf = vec![0u8; fill.len() + 64];
-    let at = buf.as_ptr().align_offset(64);
-    buf[at..at + fill.len()].copy_from_slice(fill);
-    (buf, at)
 }
 
 /// Textures past the streaming threshold (12.6 MB and 8.4 MB with their mips) stream every

@@ -2901,9 +2901,48 @@ pub(crate) fn cut<'a>(mut buf: &'a mut [u8], ranges: &[Range<usize>]) -> Option<
     Some(out)
 }
 
-/// Parallel untile: tasks are (slice, band of rows) with disjoint linear sub-slices.
+/// Which tasks of a parallel job write with ordinary (cached) stores, the others streaming:
+/// `share` = (numerator, denominator) of the bytes to keep cached, spread evenly over the
+/// tasks in order (a task is cached while the cached bytes up to its middle stay within the
+/// share of the bytes up to its end). `(1, 1)` caches every task, `(0, 1)` none; a zero
+/// denominator counts as `(1, 1)`.
 #[cfg(feature = "rayon")]
-pub(crate) fn untile_planned_par<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [u8]) {
+pub(crate) fn cached_tasks(ranges: &[Range<usize>], share: (u64, u64)) -> alloc::vec::Vec<bool> {
+    let (num, den) = if share.1 == 0 { (1, 1) } else { (share.0.min(share.1), share.1) };
+    let (mut end, mut cached) = (0u128, 0u128);
+    ranges
+        .iter()
+        .map(|r| {
+            let len = r.len() as u128;
+            end += len;
+            let want = end * u128::from(num) / u128::from(den);
+            let keep = cached + len - len / 2 <= want;
+            if keep {
+                cached += len;
+            }
+            keep
+        })
+        .collect()
+}
+
+/// One parallel untile task with the mover kind `K`.
+#[cfg(feature = "rayon")]
+fn untile_task<K: Kind>(p: &Plan, tiled: &[u8], lin: &mut [u8], base: usize, zs: Range<u32>, ys: Range<u32>) {
+    let mut m = K::untile(tiled, lin, base);
+    run(p, &mut m, zs, ys);
+    raw::store_fence();
+}
+
+/// Parallel untile: tasks are (slice, band of rows) with disjoint linear sub-slices. Tasks
+/// picked by [`cached_tasks`] for `cached_share` use the mover kind `KC`, the others `KS`
+/// (the streaming one, where the job streams).
+#[cfg(feature = "rayon")]
+pub(crate) fn untile_planned_par<KC: Kind, KS: Kind>(
+    p: &Plan,
+    tiled: &[u8],
+    linear: &mut [u8],
+    cached_share: (u64, u64),
+) {
     use alloc::vec::Vec;
     use rayon::prelude::*;
     let r = p.region;
@@ -2924,19 +2963,49 @@ pub(crate) fn untile_planned_par<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [
             y = next;
         }
     }
+    let cached = cached_tasks(&ranges, cached_share);
     let parts = cut(&mut linear[..p.linear_span], &ranges).expect("bands are ascending and inside the linear span");
-    tasks.into_par_iter().zip(ranges).zip(parts).for_each(|(((zs, ys), range), lin)| {
-        let mut m = K::untile(tiled, lin, range.start);
-        run(p, &mut m, zs, ys);
-        raw::store_fence();
+    tasks.into_par_iter().zip(ranges).zip(parts).zip(cached).for_each(|((((zs, ys), range), lin), c)| {
+        if c {
+            untile_task::<KC>(p, tiled, lin, range.start, zs, ys);
+        } else {
+            untile_task::<KS>(p, tiled, lin, range.start, zs, ys);
+        }
     });
+}
+
+/// One parallel blocklinear tile task (a block row, or part of one) with the mover kind `K`.
+#[cfg(feature = "rayon")]
+#[allow(clippy::too_many_arguments)]
+fn tile_block_task<K: Kind>(
+    p: &Plan,
+    b: &BlockLinear,
+    linear: &[u8],
+    chunk: &mut [u8],
+    base: usize,
+    zs: Range<u32>,
+    ys: Range<u32>,
+    xs: [usize; 2],
+) {
+    let mut m = K::tile(linear, chunk, base);
+    for z in zs {
+        gobs(p, b, &mut m, z, ys.clone(), xs, b.gob_height_rows());
+    }
+    raw::store_fence();
 }
 
 /// Parallel tile: tasks own disjoint ranges of the tiled buffer (blocklinear block rows, or
 /// parts of whole block columns of them, pitch row bands, swizzle sub-cubes selected by the top
-/// index bits).
+/// index bits). Blocklinear tasks picked by [`cached_tasks`] for `cached_share` use the mover
+/// kind `KC`, the others `KS` (only blocklinear output streams); pitch and swizzled tasks all
+/// use `KC`.
 #[cfg(feature = "rayon")]
-pub(crate) fn tile_planned_par<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8]) {
+pub(crate) fn tile_planned_par<KC: Kind, KS: Kind>(
+    p: &Plan,
+    linear: &[u8],
+    tiled: &mut [u8],
+    cached_share: (u64, u64),
+) {
     use alloc::vec::Vec;
     use rayon::prelude::*;
     let r = p.region;
@@ -2981,14 +3050,17 @@ pub(crate) fn tile_planned_par<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8
                     tasks.push((zs.clone(), ys.clone(), xs));
                 }
             }
+            let cached = cached_tasks(&ranges, cached_share);
             let chunks = cut(tiled, &ranges).expect("block row parts are ascending and inside the surface");
-            tasks.into_par_iter().zip(ranges).zip(chunks).for_each(|(((zs, ys, xs), range), chunk)| {
-                let mut m = K::tile(linear, chunk, range.start);
-                for z in zs {
-                    gobs(p, b, &mut m, z, ys.clone(), xs, b.gob_height_rows());
-                }
-                raw::store_fence();
-            });
+            tasks.into_par_iter().zip(ranges).zip(chunks).zip(cached).for_each(
+                |((((zs, ys, xs), range), chunk), c)| {
+                    if c {
+                        tile_block_task::<KC>(p, b, linear, chunk, range.start, zs, ys, xs);
+                    } else {
+                        tile_block_task::<KS>(p, b, linear, chunk, range.start, zs, ys, xs);
+                    }
+                },
+            );
         }
         Surface::Pitch(s) => {
             // Bands of the region's rows only: the tiled bytes from its first row on, cut every
@@ -3003,7 +3075,7 @@ pub(crate) fn tile_planned_par<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8
                 let y0 = r.y as usize + i * band;
                 let ys = clip(y0 as u32..(y0 + band).min(u32::MAX as usize) as u32, &ry);
                 if ys.start < ys.end {
-                    let mut m = K::tile(linear, chunk, first + i * pitch * band);
+                    let mut m = KC::tile(linear, chunk, first + i * pitch * band);
                     run(p, &mut m, rz.clone(), ys);
                     raw::store_fence();
                 }
@@ -3028,7 +3100,7 @@ pub(crate) fn tile_planned_par<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8
             let tasks: Vec<(usize, &mut [u8])> = tiled.chunks_mut(part_bytes).enumerate().collect();
             tasks.into_par_iter().for_each(|(i, chunk)| {
                 if let Some([xs, ys, zs]) = swizzle_chunk(masks, low_bits, i as u64, region.clone()) {
-                    let mut m = K::tile(linear, chunk, i * part_bytes);
+                    let mut m = KC::tile(linear, chunk, i * part_bytes);
                     swizzled_chunked(p, s, &mut m, zs, ys, [xs.start, xs.end]);
                     raw::store_fence();
                 }
@@ -3156,5 +3228,49 @@ mod move_count_tests {
             }
         }
         assert!(rows_seen > 0, "the gob-row walk ran");
+    }
+}
+
+#[cfg(all(test, feature = "rayon"))]
+mod cached_tasks_tests {
+    use super::cached_tasks;
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use core::ops::Range;
+
+    /// `n` tasks of `len` bytes each, back to back.
+    fn equal(n: usize, len: usize) -> Vec<Range<usize>> {
+        (0..n).map(|i| i * len..(i + 1) * len).collect()
+    }
+
+    #[test]
+    fn shares_pick_evenly_spread_tasks() {
+        let four = equal(4, 1 << 22);
+        assert_eq!(cached_tasks(&four, (1, 1)), vec![true; 4]);
+        assert_eq!(cached_tasks(&four, (0, 1)), vec![false; 4]);
+        assert_eq!(cached_tasks(&four, (3, 4)), vec![true, true, false, true], "one task of four streams");
+        assert_eq!(cached_tasks(&four, (1, 2)), vec![true, false, true, false]);
+        assert_eq!(cached_tasks(&four, (5, 0)), vec![true; 4], "a zero denominator caches all");
+        assert_eq!(cached_tasks(&four, (9, 4)), vec![true; 4], "more than all is all");
+        // Unequal tasks: the cached bytes stay within half a task of the share, at every task.
+        let ranges: Vec<Range<usize>> = [3usize, 1, 4, 1, 5, 9, 2, 6]
+            .iter()
+            .scan(0, |at, &n| {
+                let r = *at..*at + n * 1000;
+                *at = r.end;
+                Some(r)
+            })
+            .collect();
+        for (num, den) in [(1u64, 3u64), (1, 2), (2, 3), (7, 8)] {
+            let picks = cached_tasks(&ranges, (num, den));
+            let (mut end, mut cached) = (0u64, 0u64);
+            for (r, c) in ranges.iter().zip(picks) {
+                end += r.len() as u64;
+                cached += if c { r.len() as u64 } else { 0 };
+                let want = end * num / den;
+                assert!(cached.abs_diff(want) <= 4500, "{num}/{den}: {cached} cached of {end}, want {want}");
+            }
+        }
+        assert!(cached_tasks(&[], (1, 2)).is_empty());
     }
 }

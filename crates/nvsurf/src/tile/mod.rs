@@ -231,6 +231,21 @@ impl Plan {
             && matches!(self.surface, Surface::BlockLinear(_))
     }
 
+    /// [`parallel_cached_share`] for this plan's surface: blocklinear surfaces whose blocks
+    /// are more than one slice deep stream the whole job. Measured on the development machine
+    /// (tegra-256x256x64x4, 16 MiB, blocks 16 slices deep, `nvsurf-bench --quick`, paired
+    /// ratios, session 15): with a quarter streamed, 2 threads, tile 0.60-0.65x and untile
+    /// 0.65-0.76x against 0.73-0.92x and 0.73-1.08x all streamed, because this walk is slow
+    /// with ordinary stores: one thread, nothing streamed, 8-9 GB/s against 12-14 for
+    /// tegra-2048x2048x4 (each slice's gob rows read gobs 128 KiB apart, one per block).
+    #[cfg(feature = "rayon")]
+    fn parallel_cached_share(&self, job_output_bytes: u64) -> (u64, u64) {
+        match &self.surface {
+            Surface::BlockLinear(b) if b.block_extent_bytes_rows_slices()[2] > 1 => (0, job_output_bytes.max(1)),
+            _ => parallel_cached_share(job_output_bytes),
+        }
+    }
+
     /// Whether untile streams the linear image past the caches: blocklinear surfaces whose
     /// linear image is at least [`streaming_threshold_bytes`]. Only whole 64-byte lines
     /// written by the AVX-512 or AVX2 gob kernels stream (the others are ordinary stores):
@@ -354,10 +369,50 @@ pub fn set_streaming_threshold_bytes(bytes: Option<usize>) -> Option<usize> {
 /// The split memcpy ran at 26-36 GB/s after our streamed rounds and 29-42 GB/s (all but one
 /// 37-42) after our cached ones: the rounds share the cache, so the baseline moves with our
 /// choice too.
-/// Streaming stays.
+/// Streaming stays; since session 15 a streaming job keeps part of its output cached
+/// ([`parallel_cached_share`]).
 #[cfg(feature = "rayon")]
 pub fn parallel_streaming_threshold_bytes() -> usize {
     streaming_threshold_bytes().saturating_mul(rayon::current_num_threads())
+}
+
+/// How much of a parallel job that streams (its output at least
+/// `parallel_streaming_threshold_bytes`) is still written with ordinary stores and kept in
+/// the cache: `(cached bytes, job bytes)`, the first part of the ratio being four times
+/// [`streaming_threshold_bytes`] (7/8 of the level-3 cache) less the job's bytes, between
+/// none and all of them. That keeps the input (about as large as the output) and the cached
+/// part of the output inside the cache, and sends the rest to memory with streaming stores,
+/// so that the threads use the cache's bandwidth and the memory's at once. A pool of one
+/// thread streams the whole job, as the single-thread entry points do.
+///
+/// Measured on the development machine (32 MiB level-3 cache, 2 threads, untile,
+/// `nvsurf-bench` with extra contenders in the same race, paired ratios against a split
+/// memcpy, session 15): tegra-2048x2048x4 (16 MiB) with a quarter of its four tasks
+/// streamed 1.05-1.09x and 1.07x, all streamed 0.76-0.92x, none 0.95-0.99x, half 0.92-1.06x;
+/// g80-2048x2048x4 0.94-0.98x against 0.82-0.85x all streamed; tegra-1024x1024x16 1.10-1.12x
+/// against 0.89-1.05x; tegra-256x256x64x4 0.77-0.94x against 0.81-1.11x (half: 0.86-1.07x).
+/// tegra-4096x4096x4 (64 MiB, where this rule streams everything): all streamed 1.34-1.39x,
+/// a quarter kept 1.22-1.27x, half 1.10-1.12x, none 0.94x. With only ours and memcpy in the
+/// race (`nvsurf-bench --quick --case C`, five interleaved runs), the quarter took ours from
+/// 24-27 to 28-46 GB/s, and memcpy, sharing the cache state, sped up with it: medians of the
+/// paired ratios 0.91x against 0.90x (Tegra) and 0.87x against 0.85x (G80). Two full runs
+/// of `nvsurf-bench` with this rule against one without, same session, two threads, paired:
+/// untile of tegra-2048x2048x4 1.02x and 1.05x (0.77x without), tegra-1024x1024x16 1.02x
+/// and 1.02x (0.87x), g80-2048x2048x4 0.99x and 1.00x (0.83x); tile 0.91x and 0.86x (0.95x),
+/// 0.86x and 1.06x (1.07x), 0.96x and 0.80x (0.81x): untile gains, tile moves within the
+/// noise, and our own speed rises from 26 to 30-39 GB/s in both directions.
+///
+/// Decision: the 7/8 is this machine's (a quarter of a 16 MiB output kept, all of a 14 MiB
+/// one, which makes the rule continuous at the two-thread threshold); pools of more threads,
+/// which this project cannot measure, get the same cache budget.
+#[cfg(feature = "rayon")]
+pub fn parallel_cached_share(job_output_bytes: u64) -> (u64, u64) {
+    let job = job_output_bytes.max(1);
+    if rayon::current_num_threads() < 2 {
+        return (0, job);
+    }
+    let budget = (streaming_threshold_bytes() as u64).saturating_mul(4);
+    (budget.saturating_sub(job).min(job), job)
 }
 
 /// Below this many bytes the parallel entry points run on the calling thread: splitting costs
@@ -529,8 +584,11 @@ fn untile_parallel_job(
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     let job = job.unwrap_or(plan.linear_span as u64);
-    let stream = plan.stream_linear_job(job, parallel_streaming_threshold_bytes());
-    untile_parallel_streamed(&plan, tiled, linear, stream);
+    let share = match plan.stream_linear_job(job, parallel_streaming_threshold_bytes()) {
+        true => plan.parallel_cached_share(job),
+        false => (1, 1),
+    };
+    untile_parallel_streamed(&plan, tiled, linear, share);
     Ok(())
 }
 
@@ -546,27 +604,44 @@ fn tile_parallel_job(
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     let job = job.unwrap_or(plan.tiled_span as u64);
-    let stream = plan.stream_tiled_job(tiled, job, parallel_streaming_threshold_bytes());
-    tile_parallel_streamed(&plan, linear, tiled, stream);
+    let share = match plan.stream_tiled_job(tiled, job, parallel_streaming_threshold_bytes()) {
+        true => plan.parallel_cached_share(job),
+        false => (1, 1),
+    };
+    tile_parallel_streamed(&plan, linear, tiled, share);
     Ok(())
 }
 
-/// Small plans run on the calling thread ([`PARALLEL_THRESHOLD_BYTES`]), the others split.
+/// Small plans run on the calling thread ([`PARALLEL_THRESHOLD_BYTES`]), streamed unless
+/// the whole share is cached; the others split, the cached share of their tasks
+/// ([`parallel_cached_share`], `(1, 1)` when the job does not stream) with ordinary stores,
+/// the rest streamed.
 #[cfg(feature = "rayon")]
-fn untile_parallel_streamed(plan: &Plan, tiled: &[u8], linear: &mut [u8], stream: bool) {
-    match (plan.linear_span < PARALLEL_THRESHOLD_BYTES, stream) {
-        (true, s) => untile_streamed(plan, tiled, linear, s),
-        (false, true) => kernels::untile_planned_par::<kernels::Raw<true>>(plan, tiled, linear),
-        (false, false) => kernels::untile_planned_par::<kernels::Raw<false>>(plan, tiled, linear),
+fn untile_parallel_streamed(plan: &Plan, tiled: &[u8], linear: &mut [u8], share: (u64, u64)) {
+    let all_cached = share.0 >= share.1;
+    match (plan.linear_span < PARALLEL_THRESHOLD_BYTES, all_cached) {
+        (true, c) => untile_streamed(plan, tiled, linear, !c),
+        (false, false) => {
+            kernels::untile_planned_par::<kernels::Raw<false>, kernels::Raw<true>>(plan, tiled, linear, share)
+        }
+        (false, true) => {
+            kernels::untile_planned_par::<kernels::Raw<false>, kernels::Raw<false>>(plan, tiled, linear, (1, 1))
+        }
     }
 }
 
+/// [`untile_parallel_streamed`]'s twin for tile.
 #[cfg(feature = "rayon")]
-fn tile_parallel_streamed(plan: &Plan, linear: &[u8], tiled: &mut [u8], stream: bool) {
-    match (plan.tiled_span < PARALLEL_THRESHOLD_BYTES, stream) {
-        (true, s) => tile_streamed(plan, linear, tiled, s),
-        (false, true) => kernels::tile_planned_par::<kernels::Raw<true>>(plan, linear, tiled),
-        (false, false) => kernels::tile_planned_par::<kernels::Raw<false>>(plan, linear, tiled),
+fn tile_parallel_streamed(plan: &Plan, linear: &[u8], tiled: &mut [u8], share: (u64, u64)) {
+    let all_cached = share.0 >= share.1;
+    match (plan.tiled_span < PARALLEL_THRESHOLD_BYTES, all_cached) {
+        (true, c) => tile_streamed(plan, linear, tiled, !c),
+        (false, false) => {
+            kernels::tile_planned_par::<kernels::Raw<false>, kernels::Raw<true>>(plan, linear, tiled, share)
+        }
+        (false, true) => {
+            kernels::tile_planned_par::<kernels::Raw<false>, kernels::Raw<false>>(plan, linear, tiled, (1, 1))
+        }
     }
 }
 
