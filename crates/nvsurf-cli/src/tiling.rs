@@ -303,15 +303,7 @@ pub fn patch_onto(
         let mut src = &src;
         // Both copies go through `std::io::copy`, which hands file-to-file copies to the kernel.
         let head = std::io::copy(&mut src.take(offset as u64), &mut dst).map_err(err)?;
-        let mut got = 0;
-        while head == offset as u64 && got < len {
-            match src.read(&mut span[got..]) {
-                Ok(0) => break,
-                Ok(n) => got += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(err(e)),
-            }
-        }
+        let got = if head == offset as u64 { read_full(&mut src, &mut span).map_err(err)? } else { 0 };
         if head < offset as u64 || got < len {
             return Err(short(head + got as u64));
         }

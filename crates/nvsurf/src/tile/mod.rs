@@ -231,16 +231,19 @@ impl Plan {
             && matches!(self.surface, Surface::BlockLinear(_))
     }
 
-    /// [`parallel_cached_share`] for this plan's surface: blocklinear surfaces whose blocks
-    /// are more than one slice deep stream the whole job. Measured on the development machine
-    /// (tegra-256x256x64x4, 16 MiB, blocks 16 slices deep, `nvsurf-bench --quick`, paired
-    /// ratios, session 15): with a quarter streamed, 2 threads, tile 0.60-0.65x and untile
-    /// 0.65-0.76x against 0.73-0.92x and 0.73-1.08x all streamed, because this walk is slow
-    /// with ordinary stores: one thread, nothing streamed, 8-9 GB/s against 12-14 for
-    /// tegra-2048x2048x4 (each slice's gob rows read gobs 128 KiB apart, one per block).
+    /// The cached share of a parallel job of `job_output_bytes` that `streams` (or not: then
+    /// `(1, 1)`, all of it): [`parallel_cached_share`], except that blocklinear surfaces whose
+    /// blocks are more than one slice deep stream the whole job. Measured on the development
+    /// machine (tegra-256x256x64x4, 16 MiB, blocks 16 slices deep, `nvsurf-bench --quick`,
+    /// paired ratios, 2 threads, six runs, session 15): with a quarter streamed, tile
+    /// 0.60-0.63x and untile 0.65-0.71x in five runs (0.86x and 0.81x in the sixth), against
+    /// 0.73-0.92x and 0.73-1.08x all streamed. This walk is slow with ordinary stores: one
+    /// thread, nothing streamed, 8-9 GB/s against 12-14 for tegra-2048x2048x4; presumably
+    /// because each slice's gob rows read gobs 128 KiB apart, one per block (not measured).
     #[cfg(feature = "rayon")]
-    fn parallel_cached_share(&self, job_output_bytes: u64) -> (u64, u64) {
+    fn parallel_share(&self, streams: bool, job_output_bytes: u64) -> (u64, u64) {
         match &self.surface {
+            _ if !streams => (1, 1),
             Surface::BlockLinear(b) if b.block_extent_bytes_rows_slices()[2] > 1 => (0, job_output_bytes.max(1)),
             _ => parallel_cached_share(job_output_bytes),
         }
@@ -388,7 +391,7 @@ pub fn parallel_streaming_threshold_bytes() -> usize {
 /// Measured on the development machine (32 MiB level-3 cache, 2 threads, untile,
 /// `nvsurf-bench` with extra contenders in the same race, paired ratios against a split
 /// memcpy, session 15): tegra-2048x2048x4 (16 MiB) with a quarter of its four tasks
-/// streamed 1.05-1.09x and 1.07x, all streamed 0.76-0.92x, none 0.95-0.99x, half 0.92-1.06x;
+/// streamed 1.05-1.09x, all streamed 0.76-0.92x, none 0.95-0.99x, half 0.92-1.06x;
 /// g80-2048x2048x4 0.94-0.98x against 0.82-0.85x all streamed; tegra-1024x1024x16 1.10-1.12x
 /// against 0.89-1.05x; tegra-256x256x64x4 0.77-0.94x against 0.81-1.11x (half: 0.86-1.07x).
 /// tegra-4096x4096x4 (64 MiB, where this rule streams everything): all streamed 1.34-1.39x,
@@ -400,7 +403,7 @@ pub fn parallel_streaming_threshold_bytes() -> usize {
 /// untile of tegra-2048x2048x4 1.02x and 1.05x (0.77x without), tegra-1024x1024x16 1.02x
 /// and 1.02x (0.87x), g80-2048x2048x4 0.99x and 1.00x (0.83x); tile 0.91x and 0.86x (0.95x),
 /// 0.86x and 1.06x (1.07x), 0.96x and 0.80x (0.81x): untile gains, tile moves within the
-/// noise, and our own speed rises from 26 to 30-39 GB/s in both directions.
+/// noise, and our own speed rises from 26 GB/s (46 in one cell) to 30-39 GB/s.
 ///
 /// Decision: the 7/8 is this machine's (a quarter of a 16 MiB output kept, all of a 14 MiB
 /// one, which makes the rule continuous at the two-thread threshold); pools of more threads,
@@ -584,10 +587,7 @@ fn untile_parallel_job(
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     let job = job.unwrap_or(plan.linear_span as u64);
-    let share = match plan.stream_linear_job(job, parallel_streaming_threshold_bytes()) {
-        true => plan.parallel_cached_share(job),
-        false => (1, 1),
-    };
+    let share = plan.parallel_share(plan.stream_linear_job(job, parallel_streaming_threshold_bytes()), job);
     untile_parallel_streamed(&plan, tiled, linear, share);
     Ok(())
 }
@@ -604,44 +604,30 @@ fn tile_parallel_job(
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     let job = job.unwrap_or(plan.tiled_span as u64);
-    let share = match plan.stream_tiled_job(tiled, job, parallel_streaming_threshold_bytes()) {
-        true => plan.parallel_cached_share(job),
-        false => (1, 1),
-    };
+    let share = plan.parallel_share(plan.stream_tiled_job(tiled, job, parallel_streaming_threshold_bytes()), job);
     tile_parallel_streamed(&plan, linear, tiled, share);
     Ok(())
 }
 
 /// Small plans run on the calling thread ([`PARALLEL_THRESHOLD_BYTES`]), streamed unless
 /// the whole share is cached; the others split, the cached share of their tasks
-/// ([`parallel_cached_share`], `(1, 1)` when the job does not stream) with ordinary stores,
-/// the rest streamed.
+/// ([`Plan::parallel_share`]) with ordinary stores, the rest streamed.
 #[cfg(feature = "rayon")]
 fn untile_parallel_streamed(plan: &Plan, tiled: &[u8], linear: &mut [u8], share: (u64, u64)) {
-    let all_cached = share.0 >= share.1;
-    match (plan.linear_span < PARALLEL_THRESHOLD_BYTES, all_cached) {
-        (true, c) => untile_streamed(plan, tiled, linear, !c),
-        (false, false) => {
-            kernels::untile_planned_par::<kernels::Raw<false>, kernels::Raw<true>>(plan, tiled, linear, share)
-        }
-        (false, true) => {
-            kernels::untile_planned_par::<kernels::Raw<false>, kernels::Raw<false>>(plan, tiled, linear, (1, 1))
-        }
+    if plan.linear_span < PARALLEL_THRESHOLD_BYTES {
+        untile_streamed(plan, tiled, linear, share.0 < share.1);
+    } else {
+        kernels::untile_planned_par::<kernels::Raw<false>, kernels::Raw<true>>(plan, tiled, linear, share);
     }
 }
 
 /// [`untile_parallel_streamed`]'s twin for tile.
 #[cfg(feature = "rayon")]
 fn tile_parallel_streamed(plan: &Plan, linear: &[u8], tiled: &mut [u8], share: (u64, u64)) {
-    let all_cached = share.0 >= share.1;
-    match (plan.tiled_span < PARALLEL_THRESHOLD_BYTES, all_cached) {
-        (true, c) => tile_streamed(plan, linear, tiled, !c),
-        (false, false) => {
-            kernels::tile_planned_par::<kernels::Raw<false>, kernels::Raw<true>>(plan, linear, tiled, share)
-        }
-        (false, true) => {
-            kernels::tile_planned_par::<kernels::Raw<false>, kernels::Raw<false>>(plan, linear, tiled, (1, 1))
-        }
+    if plan.tiled_span < PARALLEL_THRESHOLD_BYTES {
+        tile_streamed(plan, linear, tiled, share.0 < share.1);
+    } else {
+        kernels::tile_planned_par::<kernels::Raw<false>, kernels::Raw<true>>(plan, linear, tiled, share);
     }
 }
 
