@@ -232,19 +232,40 @@ impl Plan {
     }
 
     /// The cached share of a parallel job of `job_output_bytes` that `streams` (or not: then
-    /// `(1, 1)`, all of it): [`parallel_cached_share`], except that blocklinear surfaces whose
-    /// blocks are more than one slice deep stream the whole job. Measured on the development
-    /// machine (tegra-256x256x64x4, 16 MiB, blocks 16 slices deep, `nvsurf-bench --quick`,
-    /// paired ratios, 2 threads, six runs, session 15): with a quarter streamed, tile
-    /// 0.60-0.63x and untile 0.65-0.71x in five runs (0.86x and 0.81x in the sixth), against
-    /// 0.73-0.92x and 0.73-1.08x all streamed. This walk is slow with ordinary stores: one
-    /// thread, nothing streamed, 8-9 GB/s against 12-14 for tegra-2048x2048x4; presumably
-    /// because each slice's gob rows read gobs 128 KiB apart, one per block (not measured).
+    /// `(1, 1)`, all of it): [`parallel_cached_share`], except that two kinds of blocklinear
+    /// region stream the whole job: blocks more than one slice deep, and rows narrower than
+    /// [`NARROW_ROW_BYTES`]. On both the walk with ordinary stores is slow once the data
+    /// leaves the level-2 cache, and keeping part of the job cached loses more than it gains.
+    ///
+    /// Measured on the development machine:
+    /// - tegra-256x256x64x4 (16 MiB, blocks 16 slices deep), `nvsurf-bench --quick`, paired
+    ///   ratios, 2 threads, six runs (session 15): with a quarter streamed, tile 0.60-0.63x and
+    ///   untile 0.65-0.71x in five runs (0.86x and 0.81x in the sixth), against 0.73-0.92x and
+    ///   0.73-1.08x all streamed.
+    /// - Session 16, stand-alone loop over the public API, Tegra order, 4-byte elements, 16 MiB,
+    ///   2 threads, rounds of 10 calls of ours then 10 of a split memcpy (as the benchmark
+    ///   batches them), the two settings interleaved round by round, medians of the paired
+    ///   ratios (tile / untile), share against all streamed:
+    ///   - 2D, rows of 512 B: 0.60 / 0.68 against 0.77 / 0.85; 1 KiB (256x16384, two runs):
+    ///     0.64-0.69 / 0.66-0.68 against 0.89-1.05 / 0.76-0.87; 1.5 KiB: 0.65 / 0.65 against
+    ///     0.74 / 0.82. 2 KiB: 0.68 / 0.81 against 0.72 / 0.71 (mixed); 4, 8 and 16 KiB: the
+    ///     share wins, tile 0.73-0.75 against 0.68-0.72, untile 0.91-0.94 against 0.66-0.74.
+    ///   - 3D, blocks 16 slices deep, rows of 2 KiB (512x512x16): 0.97 / 0.75 against
+    ///     1.29 / 0.78; 4 KiB (1024x256x16): 0.91 / 0.70 against 1.01 / 0.89.
+    /// - Why (session 16, one thread, nothing streamed, 16 MiB, medians of 300 calls): 2D with
+    ///   1 KiB rows takes 1200-1255 us against 900-1130 us with 8 KiB rows, and the 3D surface
+    ///   with blocks one slice deep (gobs 8 KiB apart) 1396-1413 us, as slow as with blocks 16
+    ///   deep (gobs 128 KiB apart, 1388-1625 us): the gob stride, which session 15 suspected, is not the cause.
+    ///   Prefetching 0 to 16 gobs ahead, or the next gob row's first gobs, moved nothing; with
+    ///   the data in the level-2 cache narrow rows are as fast as wide ones. The cause is
+    ///   not known.
     #[cfg(feature = "rayon")]
     fn parallel_share(&self, streams: bool, job_output_bytes: u64) -> (u64, u64) {
+        let all_streamed = (0, job_output_bytes.max(1));
         match &self.surface {
             _ if !streams => (1, 1),
-            Surface::BlockLinear(b) if b.block_extent_bytes_rows_slices()[2] > 1 => (0, job_output_bytes.max(1)),
+            Surface::BlockLinear(b) if b.block_extent_bytes_rows_slices()[2] > 1 => all_streamed,
+            Surface::BlockLinear(_) if self.xb[1] - self.xb[0] < NARROW_ROW_BYTES => all_streamed,
             _ => parallel_cached_share(job_output_bytes),
         }
     }
@@ -417,6 +438,13 @@ pub fn parallel_cached_share(job_output_bytes: u64) -> (u64, u64) {
     let budget = (streaming_threshold_bytes() as u64).saturating_mul(4);
     (budget.saturating_sub(job).min(job), job)
 }
+
+/// Rows of a blocklinear region narrower than this many bytes make a parallel job that
+/// streams stream all of its output, not keep the share of [`parallel_cached_share`] cached
+/// (measured: the 1.5 KiB rows of 384 4-byte elements lose with a share, 2 KiB rows are
+/// mixed, 4 KiB rows gain; see `Plan::parallel_share`).
+#[cfg(feature = "rayon")]
+pub const NARROW_ROW_BYTES: usize = 2048;
 
 /// Below this many bytes the parallel entry points run on the calling thread: splitting costs
 /// more than it gains.
@@ -673,4 +701,47 @@ pub fn tile_reference(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Regi
         }
     }
     Ok(())
+}
+
+#[cfg(all(test, feature = "rayon"))]
+mod parallel_share_tests {
+    use super::{parallel_cached_share, LinearLayout, Plan, Region, NARROW_ROW_BYTES};
+    use crate::layout::{BlockLinear, BlockLinearParams, GobOrder, Surface};
+    use crate::Gpu;
+
+    /// The share [`Plan::parallel_share`] gives a whole Tegra surface of 4-byte elements.
+    fn share(size: [u32; 3], block_log2: [u32; 3], streams: bool) -> ((u64, u64), u64) {
+        let mut p = BlockLinearParams::new(Gpu::Gm20b, 4, size, block_log2);
+        p.gob_order = GobOrder::Tegra;
+        p.auto_size = Some(false);
+        let s = Surface::BlockLinear(BlockLinear::new(&p).unwrap());
+        let region = Region::whole(&s);
+        let lin = LinearLayout::packed(&region, 4);
+        let job = lin.slice_pitch_bytes * u64::from(size[2]);
+        let plan = Plan::new(&s, region, lin, s.size_bytes() as usize, job as usize).unwrap();
+        (plan.parallel_share(streams, job), job)
+    }
+
+    #[test]
+    fn deep_blocks_and_narrow_rows_stream_whole() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        pool.install(|| {
+            // Jobs of at most 2 MiB: the cache budget (4 x a threshold of at least 1 MiB)
+            // keeps all of them cached, so the rule's exceptions are the only way to (0, job).
+            for size in [[2048, 64, 1], [512, 256, 1]] {
+                let (got, job) = share(size, [0, 4, 0], true);
+                assert_eq!(parallel_cached_share(job), (job, job), "{size:?}: the budget keeps it all");
+                assert_eq!(got, (job, job), "{size:?}: wide 2D rows keep the share");
+            }
+            assert_eq!(512 * 4, NARROW_ROW_BYTES, "2 KiB rows are the narrowest that keep a share");
+            // Rows narrower than 2 KiB, and blocks more than one slice deep, stream whole.
+            for (size, block) in [([511, 256, 1], [0, 4, 0]), ([256, 512, 1], [0, 4, 0]), ([1024, 128, 4], [0, 4, 2])] {
+                let (got, job) = share(size, block, true);
+                assert_eq!(got, (0, job), "{size:?} {block:?}");
+            }
+            // A job that does not stream keeps all of its output cached, whatever its shape.
+            assert_eq!(share([256, 512, 1], [0, 4, 0], false).0, (1, 1));
+            assert_eq!(share([1024, 128, 4], [0, 4, 2], false).0, (1, 1));
+        });
+    }
 }
