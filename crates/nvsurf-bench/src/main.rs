@@ -12,7 +12,8 @@
 //!
 //! For every case and operation (tile, untile) and thread count (1 and all), the contenders are
 //! measured in interleaved rounds (ours, memcpy, tegra_swizzle's allocating API, its `ffi`
-//! non-allocating kernel, again and again) so that a noisy neighbour hurts all of them alike; the
+//! non-allocating kernel, again and again, each round in a new pseudo-random order: see `race`)
+//! so that a noisy neighbour hurts all of them alike; the
 //! figure reported for each is the median over its rounds, in GB/s of linear image bytes
 //! (1 GB = 1e9 bytes). The memcpy baseline is `copy_from_slice` of the same number of bytes
 //! between the same two buffers as ours (tile: linear image -> tiled surface; untile: tiled
@@ -39,6 +40,7 @@ macro_rules! say {
 }
 
 mod codec;
+mod targets;
 
 /// The line printer behind [`say!`].
 pub(crate) fn say_line(line: std::fmt::Arguments) {
@@ -170,6 +172,16 @@ struct Contender<'a> {
 }
 
 /// Interleaved rounds until each contender has had `budget` of time; returns median GB/s each.
+///
+/// Each round runs the contenders in a fresh pseudo-random order (a fixed seed, so runs are
+/// repeatable), so that none of them always follows the same other one. A fixed order biased
+/// the L3-resident cases: tegra_swizzle's allocating entry point (a new buffer, its pages
+/// faulted in, every call) and its `ffi` kernel (a third output buffer) always ran just before
+/// ours, and memcpy just after ours, on buffers ours had just warmed. Measured (session 17,
+/// `nvsurf-bench --quick --case tegra-2000x1000x4`, fixed order, two runs each): untile at one
+/// thread 0.68-0.69x memcpy with the tegra_swizzle contenders in the rounds and 0.86x without
+/// them, tile 0.65-0.72x and 0.89x; a warm-up call before each timed batch did not remove it
+/// (0.66-0.71x). The all-threads rows race only ours and memcpy, which alternate either way.
 fn race(contenders: &mut [Contender<'_>], bytes: usize, budget: Duration) -> Vec<f64> {
     // Warm up and size one round's batch so that a batch lasts about 5 ms.
     let mut batch = vec![1usize; contenders.len()];
@@ -183,8 +195,12 @@ fn race(contenders: &mut [Contender<'_>], bytes: usize, budget: Duration) -> Vec
     let start = Instant::now();
     let rounds_min = 5;
     let mut round = 0;
+    let mut order: Vec<usize> = (0..contenders.len()).collect();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
     while round < rounds_min || start.elapsed() < budget * contenders.len() as u32 {
-        for (i, c) in contenders.iter_mut().enumerate() {
+        shuffle(&mut order, &mut seed);
+        for &i in &order {
+            let c = &mut contenders[i];
             let t = Instant::now();
             for _ in 0..batch[i] {
                 (c.run)();
@@ -194,6 +210,16 @@ fn race(contenders: &mut [Contender<'_>], bytes: usize, budget: Duration) -> Vec
         round += 1;
     }
     contenders.iter().map(|c| bytes as f64 / median(c.times.clone()) / 1e9).collect()
+}
+
+/// Puts `order` in a pseudo-random order (Fisher-Yates over an xorshift64 stream in `seed`).
+fn shuffle(order: &mut [usize], seed: &mut u64) {
+    for i in (1..order.len()).rev() {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        order.swap(i, (*seed % (i as u64 + 1)) as usize);
+    }
 }
 
 /// The median of `v` (upper median for an even count).
@@ -557,5 +583,13 @@ fn main() {
     codec::run(only, smoke, budget, json_out, &mut rows);
     if json_out {
         say!("{}", serde_json::to_string_pretty(&rows).expect("json"));
+    } else {
+        say!(
+            "issue 3's targets (paired ratios; x tegra at one thread){}:",
+            if smoke { ", --smoke sizes: not the issue's measurement" } else { "" }
+        );
+        for line in targets::summary(&rows) {
+            say!("{line}");
+        }
     }
 }
