@@ -1,14 +1,17 @@
 //! nvsurf-bench: tiling throughput against memcpy and tegra_swizzle, measured in one run.
 //!
 //! `cargo run --release -p nvsurf-bench -- [--json] [--quick] [--smoke] [--case NAME]
-//! [--vector-limit baseline|avx2|avx512] [--streaming-threshold BYTES]`
+//! [--vector-limit baseline|avx2|avx512] [--streaming-threshold BYTES] [--fixed-streaming]`
 //!
 //! `--vector-limit` caps the library's run-time choice of vector kernels
 //! (`nvsurf::cpu::set_vector_limit`), to measure what the wider kernels buy on this CPU.
 //! `--streaming-threshold BYTES` sets where the library starts writing with streaming
 //! (non-temporal) stores (`nvsurf::tile::set_streaming_threshold_bytes`; the parallel entry
 //! points multiply it by the threads), to measure both sides of that choice on this machine:
-//! a huge value never streams, 1 streams every large enough copy.
+//! a huge value never streams, 1 streams every large enough copy. Either that or
+//! `--fixed-streaming` turns off adaptive streaming (`nvsurf::tile::adapt`: large copies
+//! choose between cached and streamed stores from their own timings), to measure the fixed
+//! rule beside it.
 //!
 //! For every case and operation (tile, untile) and thread count (1 and all), the contenders are
 //! measured in interleaved rounds (ours, memcpy, tegra_swizzle's allocating API, its `ffi`
@@ -340,11 +343,19 @@ fn main() {
     let only: Option<&String> = args.iter().position(|a| a == "--case").and_then(|i| args.get(i + 1));
     if let Some(bad) = args.iter().find(|a| {
         a.starts_with("--")
-            && !["--json", "--quick", "--smoke", "--case", "--vector-limit", "--streaming-threshold"]
-                .contains(&a.as_str())
+            && ![
+                "--json",
+                "--quick",
+                "--smoke",
+                "--case",
+                "--vector-limit",
+                "--streaming-threshold",
+                "--fixed-streaming",
+            ]
+            .contains(&a.as_str())
     }) {
         eprintln!(
-            "error: unknown flag {bad} (flags: --json, --quick, --smoke, --case NAME, --vector-limit LEVEL, --streaming-threshold BYTES)"
+            "error: unknown flag {bad} (flags: --json, --quick, --smoke, --case NAME, --vector-limit LEVEL, --streaming-threshold BYTES, --fixed-streaming)"
         );
         std::process::exit(2);
     }
@@ -372,6 +383,9 @@ fn main() {
             }
         }
     }
+    if args.iter().any(|a| a == "--fixed-streaming") {
+        nvsurf::tile::adapt::set_adaptive_streaming(false);
+    }
     let budget = Duration::from_millis(if smoke {
         5
     } else if quick {
@@ -388,6 +402,10 @@ fn main() {
             "streaming threshold: {} bytes, level-3 cache {} (nvsurf::tile::streaming_threshold_bytes, nvsurf::cpu::l3_cache_bytes)",
             tile::streaming_threshold_bytes(),
             nvsurf::cpu::l3_cache_bytes().map_or("unknown".to_string(), |b| format!("{b} bytes"))
+        );
+        say!(
+            "adaptive streaming: {} (nvsurf::tile::adapt; off with --fixed-streaming or --streaming-threshold)",
+            if nvsurf::tile::adapt::adaptive_streaming() { "on" } else { "off" }
         );
         say!(
             "{:<22} {:<6} {:>3} {:>9} {:>9} {:>7} {:>7} {:>9} {:>7}",

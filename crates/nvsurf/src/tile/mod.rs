@@ -30,13 +30,18 @@
 //! (the x86_64 baseline) or plain copies. Outputs of at least
 //! [`streaming_threshold_bytes`] (7/32 of the level-3 cache) are written with streaming stores ([`Plan::stream_tiled`],
 //! [`Plan::stream_linear`]); a copy that is one part of a larger job (a level of a texture)
-//! decides from the job's size instead ([`untile_part`], [`tile_part`]). Every path gives the same bytes, and the
+//! decides from the job's size instead ([`untile_part`], [`tile_part`]). With `std`, whole
+//! blocklinear copies of at least [`adapt::ADAPT_MIN_BYTES`] choose from their own timings
+//! instead ([`adapt`]: the fixed rule first, then whichever of cached and streamed stores
+//! runs faster on this machine). Every path gives the same bytes, and the
 //! tests compare each against the byte-by-byte [`untile_reference`] / [`tile_reference`] and
 //! the checked twins [`untile_checked`] / [`tile_checked`].
 //!
 //! [`window()`]: the bytes of a large surface that one box needs, as a smaller surface of the
 //! same layout, so that a box of a large dump is read and untiled without the rest.
 
+#[cfg(feature = "std")]
+pub mod adapt;
 pub mod kernels;
 pub mod window;
 
@@ -357,12 +362,21 @@ static THRESHOLD_SET: core::sync::atomic::AtomicUsize = core::sync::atomic::Atom
 
 /// The streaming threshold in bytes: the one [`set_streaming_threshold_bytes`] set, else
 /// [`streaming_threshold_for_l3`] of this CPU's level-3 cache (7 MiB on the development
-/// machine, 32 MiB of level-3 cache per core complex).
+/// machine, 32 MiB of level-3 cache per core complex). Unless one is set, whole blocklinear
+/// copies of at least [`adapt::ADAPT_MIN_BYTES`] (feature `std`) take this rule's way only
+/// until they have timed both ([`adapt`]).
 pub fn streaming_threshold_bytes() -> usize {
     match THRESHOLD_SET.load(core::sync::atomic::Ordering::Relaxed) {
         0 => streaming_threshold_for_l3(crate::cpu::l3_cache_bytes()),
         t => t,
     }
+}
+
+/// Whether a threshold is set with [`set_streaming_threshold_bytes`] (which turns adaptive
+/// streaming off while it is set).
+#[cfg(feature = "std")]
+pub(crate) fn threshold_is_set() -> bool {
+    THRESHOLD_SET.load(core::sync::atomic::Ordering::Relaxed) != 0
 }
 
 /// Sets the streaming threshold for the whole process from now on (`None`: back to the
@@ -503,9 +517,81 @@ fn untile_job(
     job: Option<u64>,
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    let whole = job.is_none();
     let job = job.unwrap_or(plan.linear_span as u64);
-    untile_streamed(&plan, tiled, linear, plan.stream_linear_job(job, streaming_threshold_bytes()));
+    let stream = plan.stream_linear_job(job, streaming_threshold_bytes());
+    run_single(&plan, false, whole, job, stream, true, |stream| untile_streamed(&plan, tiled, linear, stream));
     Ok(())
+}
+
+/// Runs `copy(stream)` for a single-thread job (`tile` or untile): with the fixed rule's
+/// `stream`, or, where the job adapts ([`adaptive_key`]), with the way [`adapt`] chooses,
+/// timed.
+fn run_single(plan: &Plan, tile: bool, whole: bool, job: u64, stream: bool, can_stream: bool, copy: impl FnOnce(bool)) {
+    #[cfg(feature = "std")]
+    if let Some(key) = adaptive_key(plan, tile, false, whole, job, can_stream) {
+        let ways = fixed_first(if stream { adapt::Way::Streamed } else { adapt::Way::Cached }, None);
+        let way = adapt::choose(key, &ways);
+        timed(key, way, job, || copy(way == adapt::Way::Streamed));
+        return;
+    }
+    let _ = (plan, tile, whole, job, can_stream);
+    copy(stream);
+}
+
+/// The key a whole job's timings are kept under when it adapts (see [`adapt`]): a
+/// blocklinear job of at least [`adapt::ADAPT_MIN_BYTES`] output bytes and fewer than
+/// [`adapt::adapt_max_bytes`] that could stream
+/// (`can_stream`: tile needs a line-aligned tiled buffer), with adaptive streaming on; `None`
+/// otherwise, and for parts of larger jobs (`whole` false), which keep the fixed rule.
+#[cfg(feature = "std")]
+fn adaptive_key(
+    plan: &Plan,
+    tile: bool,
+    parallel: bool,
+    whole: bool,
+    job: u64,
+    can_stream: bool,
+) -> Option<adapt::Key> {
+    let Surface::BlockLinear(b) = &plan.surface else { return None };
+    if !whole
+        || !can_stream
+        || job < adapt::ADAPT_MIN_BYTES
+        || job >= adapt::adapt_max_bytes()
+        || !adapt::adaptive_streaming()
+    {
+        return None;
+    }
+    let class = if b.block_extent_bytes_rows_slices()[2] > 1 {
+        1
+    } else if plan.xb[1] - plan.xb[0] < adapt::NARROW_BYTES {
+        2
+    } else {
+        0
+    };
+    Some(adapt::Key::new(tile, parallel, class, job))
+}
+
+/// The ways a job may write its output, the fixed rule's (`fixed`) first: cached, the
+/// parallel share where there is one (`share`), streamed.
+#[cfg(feature = "std")]
+fn fixed_first(fixed: adapt::Way, share: Option<(u64, u64)>) -> alloc::vec::Vec<adapt::Way> {
+    use adapt::Way;
+    let mut ways = alloc::vec![fixed];
+    for w in [Way::Cached, Way::Share, Way::Streamed] {
+        if w != fixed && (w != Way::Share || share.is_some()) {
+            ways.push(w);
+        }
+    }
+    ways
+}
+
+/// Runs `f` and records its time under `key` for `way` and `bytes` output bytes.
+#[cfg(feature = "std")]
+fn timed(key: adapt::Key, way: adapt::Way, bytes: u64, f: impl FnOnce()) {
+    let t = std::time::Instant::now();
+    f();
+    adapt::record(key, way, u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX), bytes);
 }
 
 /// [`tile`] and [`tile_part`] (see [`untile_job`]).
@@ -518,8 +604,11 @@ fn tile_job(
     job: Option<u64>,
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    let whole = job.is_none();
     let job = job.unwrap_or(plan.tiled_span as u64);
-    tile_streamed(&plan, linear, tiled, plan.stream_tiled_job(tiled, job, streaming_threshold_bytes()));
+    let stream = plan.stream_tiled_job(tiled, job, streaming_threshold_bytes());
+    let can_stream = plan.stream_tiled_job(tiled, job, 1);
+    run_single(&plan, true, whole, job, stream, can_stream, |stream| tile_streamed(&plan, linear, tiled, stream));
     Ok(())
 }
 
@@ -614,10 +703,38 @@ fn untile_parallel_job(
     job: Option<u64>,
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    let whole = job.is_none();
     let job = job.unwrap_or(plan.linear_span as u64);
     let share = plan.parallel_share(plan.stream_linear_job(job, parallel_streaming_threshold_bytes()), job);
+    if let Some(key) = adaptive_key(&plan, false, true, whole, job, true) {
+        let (way, share) = choose_share(&plan, key, share, job);
+        timed(key, way, job, || untile_parallel_streamed(&plan, tiled, linear, share));
+        return Ok(());
+    }
     untile_parallel_streamed(&plan, tiled, linear, share);
     Ok(())
+}
+
+/// The way and cached share an adaptive parallel job takes (see [`adapt`]), the fixed rule's
+/// share (`fixed`) offered first: all cached `(1, 1)`, the share of
+/// [`Plan::parallel_share`] where it keeps part of the job cached, all streamed `(0, job)`.
+#[cfg(feature = "rayon")]
+fn choose_share(plan: &Plan, key: adapt::Key, fixed: (u64, u64), job: u64) -> (adapt::Way, (u64, u64)) {
+    use adapt::Way;
+    let way_of = |s: (u64, u64)| match s {
+        (c, of) if c >= of => Way::Cached,
+        (0, _) => Way::Streamed,
+        _ => Way::Share,
+    };
+    let partial = plan.parallel_share(true, job);
+    let share = (way_of(partial) == Way::Share).then_some(partial);
+    let way = adapt::choose(key, &fixed_first(way_of(fixed), share));
+    let chosen = match way {
+        Way::Cached => (1, 1),
+        Way::Share => partial,
+        Way::Streamed => (0, job.max(1)),
+    };
+    (way, chosen)
 }
 
 /// [`tile_parallel`] and [`tile_part_parallel`] (see [`untile_job`]).
@@ -631,8 +748,14 @@ fn tile_parallel_job(
     job: Option<u64>,
 ) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
+    let whole = job.is_none();
     let job = job.unwrap_or(plan.tiled_span as u64);
     let share = plan.parallel_share(plan.stream_tiled_job(tiled, job, parallel_streaming_threshold_bytes()), job);
+    if let Some(key) = adaptive_key(&plan, true, true, whole, job, plan.stream_tiled_job(tiled, job, 1)) {
+        let (way, share) = choose_share(&plan, key, share, job);
+        timed(key, way, job, || tile_parallel_streamed(&plan, linear, tiled, share));
+        return Ok(());
+    }
     tile_parallel_streamed(&plan, linear, tiled, share);
     Ok(())
 }

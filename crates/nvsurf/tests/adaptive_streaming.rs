@@ -1,0 +1,136 @@
+//! Adaptive streaming (`tile::adapt`): copies large enough to adapt take both ways of writing
+//! their output while they learn, and every call's bytes equal the checked twins'; a fixed
+//! threshold or the switch turns it off. (Its own test binary: the switch, the threshold and
+//! the timings are process-wide.)
+#![cfg(feature = "rayon")]
+
+use nvsurf::layout::{BlockLinear, BlockLinearParams, GobOrder, Surface};
+use nvsurf::tile::adapt::{self, Key, Way, ADAPT_MIN_BYTES, EXPLORE_RUN, LEARN_RUNS};
+use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::Gpu;
+
+mod common;
+use common::{aligned, noise};
+
+/// The tests here change process-wide settings: one at a time.
+static SETTINGS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A Tegra-order GM20B surface of 4-byte elements, blocks 16 gobs tall.
+fn tegra(w: u32, h: u32, d: u32, block_depth_log2: u32) -> Surface {
+    let mut p = BlockLinearParams::new(Gpu::Gm20b, 4, [w, h, d], [0, 4, block_depth_log2]);
+    p.gob_order = GobOrder::Tegra;
+    p.auto_size = Some(false);
+    Surface::BlockLinear(BlockLinear::new(&p).unwrap())
+}
+
+/// Enough calls to learn both ways and exploit.
+const CALLS: u64 = 2 * LEARN_RUNS * EXPLORE_RUN + 6;
+
+/// Untiles and tiles `s` `CALLS` times through the entry point `parallel` picks, each result
+/// against the checked twin, and returns the keys the copies were timed under.
+fn copies_equal_the_twins(s: &Surface, parallel: bool, seed: u64) -> [Key; 2] {
+    let region = Region::whole(s);
+    let lin = LinearLayout::packed(&region, s.elem_size());
+    let (lin_len, tiled_len) = (lin.image_bytes(&region).unwrap() as usize, s.size_bytes() as usize);
+    assert!(lin_len as u64 >= ADAPT_MIN_BYTES, "large enough to adapt");
+    let linear = noise(lin_len, seed);
+    let base = noise(tiled_len, seed + 1);
+    let mut want_tiled = base.clone();
+    tile::tile_checked(s, &linear, &mut want_tiled, region, lin).unwrap();
+    let mut want_linear = vec![0u8; lin_len];
+    tile::untile_checked(s, &want_tiled, &mut want_linear, region, lin).unwrap();
+    let (mut out_lin, at_lin) = aligned(&vec![0u8; lin_len]);
+    let (mut out_tiled, at_tiled) = aligned(&base);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    for call in 0..CALLS {
+        let l = &mut out_lin[at_lin..at_lin + lin_len];
+        l.fill(0);
+        let t = &mut out_tiled[at_tiled..at_tiled + tiled_len];
+        t.copy_from_slice(&base);
+        if parallel {
+            pool.install(|| tile::untile_parallel(s, &want_tiled, l, region, lin)).unwrap();
+            pool.install(|| tile::tile_parallel(s, &linear, t, region, lin)).unwrap();
+        } else {
+            tile::untile(s, &want_tiled, l, region, lin).unwrap();
+            tile::tile(s, &linear, t, region, lin).unwrap();
+        }
+        assert!(*l == want_linear[..], "untile, call {call}");
+        assert!(*t == want_tiled[..], "tile, call {call}");
+    }
+    let (row_bytes, deep) = (region.w as usize * 4, s.size()[2] > 1);
+    let class = if deep {
+        1
+    } else if row_bytes < adapt::NARROW_BYTES {
+        2
+    } else {
+        0
+    };
+    [Key::new(false, parallel, class, lin_len as u64), Key::new(true, parallel, class, tiled_len as u64)]
+}
+
+#[test]
+fn large_copies_learn_both_ways_and_write_the_same_bytes() {
+    let _one = SETTINGS.lock().unwrap_or_else(|e| e.into_inner());
+    tile::set_streaming_threshold_bytes(None);
+    adapt::set_adaptive_streaming(true);
+    // 2D wide rows (one thread and two), 3D blocks two slices deep, narrow rows: one key each.
+    // A copy as large as the level-3 cache keeps the fixed rule (tested below).
+    let cases = [
+        (tegra(1024, 512, 1, 0), false),
+        (tegra(1024, 640, 1, 0), true),
+        (tegra(256, 256, 10, 1), true),
+        (tegra(256, 2304, 1, 0), false),
+    ];
+    for (i, (s, parallel)) in cases.iter().enumerate() {
+        let adapts = s.size_bytes() < adapt::adapt_max_bytes();
+        for key in copies_equal_the_twins(s, *parallel, 10 + i as u64) {
+            if !adapts {
+                // A level-3 cache smaller than 2.5 MiB: the fixed rule, no timings.
+                assert_eq!(adapt::averages(key), [None; 3]);
+                continue;
+            }
+            let a = adapt::averages(key);
+            assert!(a[Way::Cached as usize].is_some(), "{key:?}: cached stores timed: {a:?}");
+            assert!(a[Way::Streamed as usize].is_some(), "{key:?}: streamed stores timed: {a:?}");
+        }
+    }
+}
+
+#[test]
+fn a_fixed_threshold_or_the_switch_turns_it_off() {
+    let _one = SETTINGS.lock().unwrap_or_else(|e| e.into_inner());
+    tile::set_streaming_threshold_bytes(None);
+    adapt::set_adaptive_streaming(true);
+    assert!(adapt::adaptive_streaming());
+    tile::set_streaming_threshold_bytes(Some(1 << 20));
+    assert!(!adapt::adaptive_streaming(), "a fixed threshold");
+    tile::set_streaming_threshold_bytes(None);
+    assert!(adapt::adaptive_streaming());
+    assert!(adapt::set_adaptive_streaming(false), "it was on");
+    assert!(!adapt::adaptive_streaming());
+    // Off: copies are timed under no key (a size no other test uses).
+    let s = tegra(1024, 1024, 1, 0);
+    let [untile_key, tile_key] = copies_equal_the_twins(&s, false, 3);
+    assert_eq!(adapt::averages(untile_key), [None; 3]);
+    assert_eq!(adapt::averages(tile_key), [None; 3]);
+    assert!(!adapt::set_adaptive_streaming(true), "it was off");
+}
+
+#[test]
+fn copies_as_large_as_the_level_3_cache_keep_the_fixed_rule() {
+    let _one = SETTINGS.lock().unwrap_or_else(|e| e.into_inner());
+    tile::set_streaming_threshold_bytes(None);
+    adapt::set_adaptive_streaming(true);
+    // The smallest Tegra surface 1024 elements wide (blocks of 128 rows) at least that large.
+    let rows = adapt::adapt_max_bytes().div_ceil(4096).next_multiple_of(128);
+    let s = tegra(1024, u32::try_from(rows).unwrap(), 1, 0);
+    let region = Region::whole(&s);
+    let lin = LinearLayout::packed(&region, 4);
+    let tiled = vec![7u8; s.size_bytes() as usize];
+    let mut linear = vec![0u8; lin.image_bytes(&region).unwrap() as usize];
+    for _ in 0..3 {
+        tile::untile(&s, &tiled, &mut linear, region, lin).unwrap();
+    }
+    assert!(linear.iter().all(|b| *b == 7));
+    assert_eq!(adapt::averages(Key::new(false, false, 0, linear.len() as u64)), [None; 3]);
+}
