@@ -40,6 +40,11 @@
 //!   it off with [`set_adaptive_streaming`].
 //! - Parts of a larger job (texture levels: [`super::untile_part`] and kin) keep the fixed
 //!   rule: their timings overlap and do not stand for the job.
+//! - Only blocklinear copies adapt, as only they stream. Tried and not kept (session 17):
+//!   streaming stores in the swizzle chunk-pair tile kernel (4-byte elements; both 32-byte
+//!   halves of a tiled line stored back to back), offered here as a way: swizzled-1024x1024x4
+//!   tile, three interleaved `--quick --case` runs against `--fixed-streaming`, 0.84-0.86x
+//!   against 0.85-0.88x at one thread and 0.68-0.82x against 0.82-0.85x at two.
 //! - Outputs under [`ADAPT_MIN_BYTES`] (2 MiB, within reach of the level-2 caches of two
 //!   cores) keep the fixed rule: exploring costs more than it can gain there. So do outputs
 //!   of at least the level-3 cache's size ([`adapt_max_bytes`]), which the fixed rule streams.
