@@ -10,7 +10,7 @@
 //! - a 32 MiB level-3 cache with fast cache bandwidth (memcpy of 8 MB at 37-48 GB/s): 4-6 MiB
 //!   outputs at one thread lost a quarter streamed (0.57x memcpy against 0.79x), 7.6 MiB at
 //!   two threads lost by half (0.43-0.53x against 0.76-0.83x); hence the fixed thresholds of
-//!   [`super::streaming_threshold_bytes`] and [`super::parallel_cached_share`];
+//!   [`super::streaming_threshold_bytes`] and `parallel_cached_share` (feature `rayon`);
 //! - a 48 MiB level-3 cache shared with busier neighbours (memcpy of 8 MB at 9-13 GB/s), session
 //!   17, `nvsurf-bench`, full runs, paired ratios against memcpy with the thresholds as they
 //!   were (two runs) and with every blocklinear output of 1 MB and more streamed
@@ -88,7 +88,7 @@ pub const LEARN_RUNS: u64 = 2;
 pub enum Way {
     /// Ordinary stores: the output stays in the cache.
     Cached = 0,
-    /// Parallel jobs only: the share of [`super::parallel_cached_share`] cached, the rest
+    /// Parallel jobs only: the share of `parallel_cached_share` (feature `rayon`) cached, the rest
     /// streamed (offered only where that share is neither none nor all of the job).
     Share = 1,
     /// Streaming stores for all of the output.
