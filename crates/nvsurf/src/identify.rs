@@ -298,7 +298,10 @@ pub fn rank_by(
         // At most 4096 bytes (or one element) by 512 rows.
         let row = region.w as usize * e as usize;
         let mut sample = vec![0u8; row * region.h as usize];
-        tile::untile(&w.surface, &part, &mut sample, region, lin)?;
+        // One part of the ranking's work, read straight back: the fixed streaming rule for
+        // the sample's own size (cached), not adaptive streaming's trials.
+        let sample_bytes = sample.len() as u64;
+        tile::untile_part(&w.surface, &part, &mut sample, region, lin, sample_bytes)?;
         let hash = sample_hash(&sample);
         let score = match format {
             Some(f) => {

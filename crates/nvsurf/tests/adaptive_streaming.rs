@@ -23,16 +23,15 @@ fn tegra(w: u32, h: u32, d: u32, block_depth_log2: u32) -> Surface {
     Surface::BlockLinear(BlockLinear::new(&p).unwrap())
 }
 
-/// Enough calls to learn both ways and exploit.
-const CALLS: u64 = 2 * LEARN_RUNS * EXPLORE_RUN + 6;
+/// Enough calls to learn every way (three at the most) and exploit.
+const CALLS: u64 = 3 * LEARN_RUNS * EXPLORE_RUN + 6;
 
-/// Untiles and tiles `s` `CALLS` times through the entry point `parallel` picks, each result
-/// against the checked twin, and returns the keys the copies were timed under.
-fn copies_equal_the_twins(s: &Surface, parallel: bool, seed: u64) -> [Key; 2] {
-    let region = Region::whole(s);
+/// Untiles and tiles `region` of `s` `CALLS` times through the entry point `parallel` picks
+/// (a pool of two threads), each result against the checked twin, and returns the keys the
+/// copies were timed under (keyed by the region's bytes).
+fn copies_equal_the_twins(s: &Surface, region: Region, parallel: bool, seed: u64) -> [Key; 2] {
     let lin = LinearLayout::packed(&region, s.elem_size());
     let (lin_len, tiled_len) = (lin.image_bytes(&region).unwrap() as usize, s.size_bytes() as usize);
-    assert!(lin_len as u64 >= ADAPT_MIN_BYTES, "large enough to adapt");
     let linear = noise(lin_len, seed);
     let base = noise(tiled_len, seed + 1);
     let mut want_tiled = base.clone();
@@ -57,15 +56,20 @@ fn copies_equal_the_twins(s: &Surface, parallel: bool, seed: u64) -> [Key; 2] {
         assert!(*l == want_linear[..], "untile, call {call}");
         assert!(*t == want_tiled[..], "tile, call {call}");
     }
-    let (row_bytes, deep) = (region.w as usize * 4, s.size()[2] > 1);
-    let class = if deep {
+    let Surface::BlockLinear(b) = s else { panic!("blocklinear surfaces only") };
+    let class = if b.block_extent_bytes_rows_slices()[2] > 1 {
         1
-    } else if row_bytes < adapt::NARROW_BYTES {
+    } else if (region.w as usize * s.elem_size() as usize) < adapt::NARROW_BYTES {
         2
     } else {
         0
     };
-    [Key::new(false, parallel, class, lin_len as u64), Key::new(true, parallel, class, tiled_len as u64)]
+    [Key::new(false, parallel, class, lin_len as u64), Key::new(true, parallel, class, lin_len as u64)]
+}
+
+/// Whether copies of `bytes` adapt on this machine (from 2 MiB to less than its L3).
+fn adapts(bytes: u64) -> bool {
+    (ADAPT_MIN_BYTES..adapt::adapt_max_bytes()).contains(&bytes)
 }
 
 #[test]
@@ -82,17 +86,40 @@ fn large_copies_learn_both_ways_and_write_the_same_bytes() {
         (tegra(256, 2304, 1, 0), false),
     ];
     for (i, (s, parallel)) in cases.iter().enumerate() {
-        let adapts = s.size_bytes() < adapt::adapt_max_bytes();
-        for key in copies_equal_the_twins(s, *parallel, 10 + i as u64) {
-            if !adapts {
-                // A level-3 cache smaller than 2.5 MiB: the fixed rule, no timings.
-                assert_eq!(adapt::averages(key), [None; 3]);
+        let region = Region::whole(s);
+        let bytes = LinearLayout::packed(&region, 4).image_bytes(&region).unwrap();
+        for key in copies_equal_the_twins(s, region, *parallel, 10 + i as u64) {
+            let a = adapt::averages(key);
+            if !adapts(bytes) {
+                // A level-3 cache of 2.5 MiB or less: the fixed rule, no timings.
+                assert_eq!(a, [None; 3]);
                 continue;
             }
-            let a = adapt::averages(key);
             assert!(a[Way::Cached as usize].is_some(), "{key:?}: cached stores timed: {a:?}");
             assert!(a[Way::Streamed as usize].is_some(), "{key:?}: streamed stores timed: {a:?}");
         }
+    }
+}
+
+#[test]
+fn a_box_is_keyed_and_timed_by_its_own_bytes() {
+    let _one = SETTINGS.lock().unwrap_or_else(|e| e.into_inner());
+    tile::set_streaming_threshold_bytes(None);
+    adapt::set_adaptive_streaming(true);
+    // A 4 MiB box of a 16 MiB surface, two threads: timed under the box's size, not the
+    // surface's (keys no other test here uses).
+    let s = tegra(2048, 2048, 1, 0);
+    let region = Region { x: 512, y: 256, z: 0, w: 1024, h: 1024, d: 1 };
+    let keys = copies_equal_the_twins(&s, region, true, 77);
+    assert_eq!(keys[0].size_log2(), 22);
+    if adapts(4 << 20) {
+        for key in keys {
+            let a = adapt::averages(key);
+            assert!(a[Way::Cached as usize].is_some() && a[Way::Streamed as usize].is_some(), "{key:?}: {a:?}");
+        }
+    }
+    for tile in [false, true] {
+        assert_eq!(adapt::averages(Key::new(tile, true, 0, 16 << 20)), [None; 3], "not the surface's size");
     }
 }
 
@@ -104,15 +131,19 @@ fn a_fixed_threshold_or_the_switch_turns_it_off() {
     assert!(adapt::adaptive_streaming());
     tile::set_streaming_threshold_bytes(Some(1 << 20));
     assert!(!adapt::adaptive_streaming(), "a fixed threshold");
+    // A fixed threshold: copies are timed under no key (a size no other test uses).
+    let s = tegra(1024, 1024, 1, 0);
+    let keys = copies_equal_the_twins(&s, Region::whole(&s), false, 3);
     tile::set_streaming_threshold_bytes(None);
     assert!(adapt::adaptive_streaming());
     assert!(adapt::set_adaptive_streaming(false), "it was on");
     assert!(!adapt::adaptive_streaming());
-    // Off: copies are timed under no key (a size no other test uses).
-    let s = tegra(1024, 1024, 1, 0);
-    let [untile_key, tile_key] = copies_equal_the_twins(&s, false, 3);
-    assert_eq!(adapt::averages(untile_key), [None; 3]);
-    assert_eq!(adapt::averages(tile_key), [None; 3]);
+    // Switched off: the same.
+    let keys_off = copies_equal_the_twins(&s, Region::whole(&s), false, 4);
+    assert_eq!(keys, keys_off);
+    for key in keys {
+        assert_eq!(adapt::averages(key), [None; 3], "{key:?}");
+    }
     assert!(!adapt::set_adaptive_streaming(true), "it was off");
 }
 

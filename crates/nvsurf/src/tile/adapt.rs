@@ -26,12 +26,14 @@
 //! (a median, as one slow call, a neighbour's burst or a first call's page faults, must not
 //! decide: measured, an average that a first call of 0.56 ns/B started from kept the slower
 //! way through a whole benchmark case while the other ran at 0.07-0.09). A key's first
-//! calls take the fixed rule's way first (so a program that copies once gets the fixed rule),
-//! then each way it has not timed, two calls each; after that the fastest, except a run of
-//! [`EXPLORE_RUN`] calls in every [`EXPLORE_EVERY`], which tries another way in turn, so that
-//! the choice follows the machine when its load changes. A call right after a change of way
-//! is not timed: it pays for the other way's cache state. The bytes written never depend on
-//! the choice.
+//! calls learn: [`LEARN_RUNS`] runs of [`EXPLORE_RUN`] calls of each way in turn, the fixed
+//! rule's way first (so a program that copies once gets the fixed rule); after that the
+//! fastest (the way taken last stays while it is within [`KEEP_MARGIN`] of it), except a run
+//! of [`EXPLORE_RUN`] calls in every [`EXPLORE_EVERY`], which tries another way in turn, so
+//! that the choice follows the machine when its load changes. A call right after a change of
+//! way is not timed: it pays for the other way's cache state. The bytes written never depend
+//! on the choice. The size in a key and the bytes a time is divided by are the bytes the copy
+//! writes (its region's), not the surface's.
 //!
 //! # Decisions
 //! - Only the caller's own time is weighed. A consumer that reads the output next pays for a
@@ -51,10 +53,10 @@
 
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-/// Outputs of at least this many bytes adapt; smaller ones keep the fixed rule.
+/// Copies writing at least this many bytes adapt; smaller ones keep the fixed rule.
 pub const ADAPT_MIN_BYTES: u64 = 2 << 20;
 
-/// Outputs of fewer than this many bytes adapt: the level-3 cache's size
+/// Copies writing fewer than this many bytes adapt: the level-3 cache's size
 /// ([`crate::cpu::l3_cache_bytes`], 32 MiB where it is unknown). A larger output cannot stay
 /// in the cache, so writing it with ordinary stores only adds the reads of every line before
 /// it is written; the fixed rule streams it (measured on the 32 MiB machine, 64 MiB of
@@ -69,7 +71,7 @@ pub fn adapt_max_bytes() -> u64 {
 pub const EXPLORE_EVERY: u64 = 64;
 
 /// How many calls in a row a way other than the fastest is tried for. A call right after a
-/// change of way is not timed ([`record`]): it pays for the previous way's cache state (the
+/// change of way is not timed (`record`): it pays for the previous way's cache state (the
 /// dirty lines a cached output left, or the lines a streamed output took out of the cache),
 /// so a way tried once in a while looked slower than it runs (measured: a first version that
 /// timed every call and tried the other way one call in 16 kept cached stores for untile of
@@ -95,18 +97,17 @@ pub enum Way {
     Streamed = 2,
 }
 
-/// What a copy's timings are kept under.
+/// What a copy's timings are kept under: direction (tile or untile), one thread or a pool of
+/// several, the surface's class (0: blocks one slice deep with rows of at least
+/// [`NARROW_BYTES`] bytes; 1: blocks more than one slice deep; 2: narrower rows, the classes
+/// `Plan::parallel_share` tells apart) and log2 of the bytes the copy writes, rounded down
+/// (20 to 40; larger copies share 40). Built only by [`Key::new`], which clamps each part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Key {
-    /// `true` for tile (linear -> tiled), `false` for untile.
-    pub tile: bool,
-    /// Split over a rayon pool.
-    pub parallel: bool,
-    /// 0: blocks one slice deep with rows of at least [`NARROW_BYTES`] bytes; 1: blocks more
-    /// than one slice deep; 2: narrower rows (the classes `Plan::parallel_share` tells apart).
-    pub class: u8,
-    /// log2 of the job's output bytes, rounded down (20 to 40; larger jobs share 40).
-    pub size_log2: u8,
+    tile: bool,
+    parallel: bool,
+    class: u8,
+    size_log2: u8,
 }
 
 /// The row width that separates class 0 from class 2 of [`Key`] (the parallel paths' narrow
@@ -117,8 +118,8 @@ const SIZES: usize = 21;
 const KEYS: usize = 2 * 2 * 3 * SIZES;
 const WAYS: usize = 3;
 
-/// How much faster (a fraction) another way must be than the one taken last to take its
-/// place (see [`pick`]).
+/// How much slower (a fraction) than the fastest way the way taken last may be and still be
+/// kept (see `pick`).
 pub const KEEP_MARGIN: f64 = 0.05;
 
 /// How many of a way's last timed calls its figure is the median of.
@@ -157,48 +158,66 @@ pub fn adaptive_streaming() -> bool {
 }
 
 impl Key {
-    /// The key of a job of `job_bytes` output bytes.
-    pub fn new(tile: bool, parallel: bool, class: u8, job_bytes: u64) -> Key {
-        let size_log2 = (63 - job_bytes.max(1).leading_zeros()).clamp(20, 40) as u8;
+    /// The key of a copy writing `bytes` bytes (`tile`: linear -> tiled; `parallel`: split
+    /// over a pool of more than one thread; `class` as in [`Key`], larger values taken as 2).
+    pub fn new(tile: bool, parallel: bool, class: u8, bytes: u64) -> Key {
+        let size_log2 = (63 - bytes.max(1).leading_zeros()).clamp(20, 40) as u8;
         Key { tile, parallel, class: class.min(2), size_log2 }
     }
 
+    /// log2 of the bytes the key's copies write, as kept (20 to 40).
+    pub fn size_log2(&self) -> u8 {
+        self.size_log2
+    }
+
     fn index(&self) -> usize {
-        ((usize::from(self.tile) * 2 + usize::from(self.parallel)) * 3 + usize::from(self.class)) * SIZES
-            + usize::from(self.size_log2 - 20)
+        let size = usize::from(self.size_log2.clamp(20, 40) - 20);
+        ((usize::from(self.tile) * 2 + usize::from(self.parallel)) * 3 + usize::from(self.class.min(2))) * SIZES + size
     }
 }
 
-/// The way a call takes, from the calls so far (`calls`, this one not counted), the averages
-/// of each way (`None`: not timed), the ways this job may take (`ways`, the fixed rule's
-/// first). Pure, for the tests: first [`LEARN_RUNS`] runs of [`EXPLORE_RUN`] calls of each
-/// way in turn; then a way not timed yet (concurrent calls can leave one so), in `ways`'
-/// order; then the fastest, except the last [`EXPLORE_RUN`] calls of every
-/// [`EXPLORE_EVERY`], which take one of the others, in turn.
-pub fn pick(calls: u64, averages: [Option<f64>; WAYS], ways: &[Way], last: Option<Way>) -> Way {
+/// The way a call takes, from the calls so far (`calls`, this one not counted), the figures
+/// of each way (medians; `None`: not timed), the ways this job may take (`ways`, the fixed
+/// rule's first; an empty list is taken as cached only) and the way of the last timed call.
+/// Pure, for the tests: first [`LEARN_RUNS`] runs of [`EXPLORE_RUN`] calls of each way in
+/// turn; then a way not timed yet (concurrent calls can leave one so), in the order cached,
+/// share, streamed (not the fixed rule's, which can change from call to call within a key);
+/// then the last [`EXPLORE_RUN`] calls of every [`EXPLORE_EVERY`] take one of the ways other
+/// than the fastest, in turn, and the others the fastest, or the way taken last while that
+/// is at most [`KEEP_MARGIN`] slower than the fastest.
+pub(crate) fn pick(calls: u64, averages: [Option<f64>; WAYS], ways: &[Way], last: Option<Way>) -> Way {
     let n = ways.len() as u64;
+    if n == 0 {
+        return Way::Cached;
+    }
     let run = calls / EXPLORE_RUN;
     if run < LEARN_RUNS * n {
         return ways[(run % n) as usize];
     }
-    if let Some(&w) = ways.iter().find(|w| averages[**w as usize].is_none()) {
+    let canonical = [Way::Cached, Way::Share, Way::Streamed];
+    if let Some(&w) = canonical.iter().find(|w| ways.contains(w) && averages[**w as usize].is_none()) {
         return w;
     }
     let time = |w: &Way| averages[*w as usize].unwrap_or(f64::INFINITY);
-    let mut best = ways.iter().copied().min_by(|a, b| time(a).total_cmp(&time(b))).unwrap_or(Way::Cached);
-    // The way taken last stays unless another is faster by more than [`KEEP_MARGIN`]: two
-    // ways within the noise of each other would otherwise take turns, paying for each change.
-    if let Some(l) = last.filter(|l| ways.contains(l)) {
-        if time(&l) <= time(&best) * (1.0 + KEEP_MARGIN) {
-            best = l;
+    let fastest = ways.iter().copied().min_by(|a, b| time(a).total_cmp(&time(b))).unwrap_or(ways[0]);
+    if calls % EXPLORE_EVERY >= EXPLORE_EVERY - EXPLORE_RUN {
+        // The same way for the whole run, whatever the last call took: the fastest by the
+        // figures alone is left out (with the way taken last, the run would swap ways each
+        // call, and no call of it would be timed).
+        let mut others = canonical.iter().copied().filter(|w| ways.contains(w) && *w != fastest);
+        let count = others.clone().count() as u64;
+        if let Some(k) = ((calls / EXPLORE_EVERY) as usize).checked_rem(count as usize) {
+            return others.nth(k).unwrap_or(fastest);
         }
+        return fastest;
     }
-    if calls % EXPLORE_EVERY >= EXPLORE_EVERY - EXPLORE_RUN && ways.len() > 1 {
-        let others = ways.iter().copied().filter(|w| *w != best);
-        let n = others.clone().count() as u64;
-        return others.clone().nth(((calls / EXPLORE_EVERY) % n) as usize).unwrap_or(best);
+    // The way taken last stays while it is at most [`KEEP_MARGIN`] slower than the fastest:
+    // two ways within the noise of each other would otherwise take turns, paying for each
+    // change.
+    match last.filter(|l| ways.contains(l)) {
+        Some(l) if time(&l) <= time(&fastest) * (1.0 + KEEP_MARGIN) => l,
+        _ => fastest,
     }
-    best
 }
 
 /// The median of `samples` (the upper one of an even count); `None` for none.
@@ -210,19 +229,25 @@ pub fn median(samples: &[f64]) -> Option<f64> {
     (n > 0).then(|| v[n / 2])
 }
 
+/// Each way's figure: the median of the samples in its ring (a slot of 0 bits, not written
+/// yet, is no sample).
 fn load(slot: &Slot) -> [Option<f64>; WAYS] {
     core::array::from_fn(|w| {
-        let n = (slot.timed[w].load(Relaxed) as usize).min(WINDOW);
         let mut v = [0f64; WINDOW];
-        for (i, x) in v[..n].iter_mut().enumerate() {
-            *x = f64::from_bits(slot.ns_per_byte[w][i].load(Relaxed));
+        let mut n = 0;
+        for cell in &slot.ns_per_byte[w] {
+            let bits = cell.load(Relaxed);
+            if bits != 0 {
+                v[n] = f64::from_bits(bits);
+                n += 1;
+            }
         }
         median(&v[..n])
     })
 }
 
 /// Chooses the way for a call under `key` among `ways` (the fixed rule's way first).
-pub fn choose(key: Key, ways: &[Way]) -> Way {
+pub(crate) fn choose(key: Key, ways: &[Way]) -> Way {
     let slot = &SLOTS[key.index()];
     let calls = slot.calls.fetch_add(1, Relaxed);
     let last = match slot.last_way.load(Relaxed) {
@@ -234,19 +259,19 @@ pub fn choose(key: Key, ways: &[Way]) -> Way {
     pick(calls, load(slot), ways, last)
 }
 
-/// Records that a call under `key` took `way` and `nanos` nanoseconds for `bytes` output
+/// Records that a call under `key` took `way` and `nanos` nanoseconds for `bytes` written
 /// bytes; a call whose way differs from the previous call's is not timed (see
-/// [`EXPLORE_RUN`]). (Concurrent calls may lose one another's update: a sample, never the
-/// choice's safety.)
-pub fn record(key: Key, way: Way, nanos: u64, bytes: u64) {
+/// [`EXPLORE_RUN`]). Concurrent calls each take a ring slot of their own (two calls at once
+/// may both count as following a change of way, and so go untimed).
+pub(crate) fn record(key: Key, way: Way, nanos: u64, bytes: u64) {
     let slot = &SLOTS[key.index()];
     if slot.last_way.swap(way as u64, Relaxed) != way as u64 {
         return;
     }
-    let sample = (nanos.max(1) as f64) / (bytes.max(1) as f64);
-    let i = slot.timed[way as usize].load(Relaxed) as usize % WINDOW;
+    // At least 1e-6 ns/B, so that a sample is never the 0 bits of an empty slot.
+    let sample = ((nanos.max(1) as f64) / (bytes.max(1) as f64)).max(1e-6);
+    let i = slot.timed[way as usize].fetch_add(1, Relaxed) as usize % WINDOW;
     slot.ns_per_byte[way as usize][i].store(sample.to_bits(), Relaxed);
-    slot.timed[way as usize].fetch_add(1, Relaxed);
 }
 
 /// The figures kept under `key`, per [`Way`]: the median of its last [`WINDOW`] timed calls
@@ -276,6 +301,28 @@ mod tests {
         let three = [Way::Cached, Way::Share, Way::Streamed];
         assert_eq!(pick(3 * LEARN_RUNS * EXPLORE_RUN, [Some(1.0), None, Some(2.0)], &three, None), Way::Share);
         assert_eq!(pick(5, [None; 3], &[Way::Cached], None), Way::Cached);
+        // Untimed after learning: cached, share, streamed, whatever the fixed rule's order
+        // (which can change from call to call within a key).
+        assert_eq!(pick(after, [None; 3], &[Way::Streamed, Way::Cached], None), Way::Cached);
+        assert_eq!(pick(after, [None; 3], &[Way::Cached, Way::Streamed], None), Way::Cached);
+        assert_eq!(pick(7, [None; 3], &[], None), Way::Cached, "no ways: cached");
+        assert_eq!(pick(700, [Some(1.0); 3], &[], Some(Way::Streamed)), Way::Cached);
+    }
+
+    #[test]
+    fn an_exploration_run_keeps_one_way_whatever_the_last_call_took() {
+        // Within KEEP_MARGIN of each other: the hysteresis must not swap the explored way
+        // call by call (no call of the run would then be timed).
+        let close = [Some(1.04), None, Some(1.0)];
+        let start = EXPLORE_EVERY - EXPLORE_RUN;
+        let mut last = Some(Way::Streamed);
+        for c in start..EXPLORE_EVERY {
+            let w = pick(c, close, &BOTH, last);
+            assert_eq!(w, Way::Cached, "call {c}");
+            last = Some(w);
+        }
+        // After the run, the explored way stays while it is within the margin.
+        assert_eq!(pick(EXPLORE_EVERY, close, &BOTH, last), Way::Cached);
     }
 
     #[test]
@@ -320,6 +367,25 @@ mod tests {
         assert_eq!(averages(key)[Way::Share as usize], Some(50.0), "two of five new");
         record(key, Way::Share, 2, 1);
         assert_eq!(averages(key)[Way::Share as usize], Some(2.0), "three of five new");
+    }
+
+    #[test]
+    fn concurrent_records_never_make_a_sample_of_nothing() {
+        // Threads recording on one key at once: every figure is one of the recorded values,
+        // never an empty ring slot read as 0 ns/B.
+        let key = Key::new(true, false, 2, 1 << 37);
+        std::thread::scope(|sc| {
+            for _ in 0..4 {
+                sc.spawn(|| {
+                    for _ in 0..2000 {
+                        record(key, Way::Streamed, 5, 1);
+                        record(key, Way::Streamed, 5, 1);
+                    }
+                });
+            }
+        });
+        assert_eq!(averages(key)[Way::Streamed as usize], Some(5.0));
+        assert_eq!(averages(key)[Way::Cached as usize], None);
     }
 
     #[test]

@@ -31,9 +31,10 @@
 //! [`streaming_threshold_bytes`] (7/32 of the level-3 cache) are written with streaming stores ([`Plan::stream_tiled`],
 //! [`Plan::stream_linear`]); a copy that is one part of a larger job (a level of a texture)
 //! decides from the job's size instead ([`untile_part`], [`tile_part`]). With `std`, whole
-//! blocklinear copies of at least [`adapt::ADAPT_MIN_BYTES`] choose from their own timings
-//! instead ([`adapt`]: the fixed rule first, then whichever of cached and streamed stores
-//! runs faster on this machine). Every path gives the same bytes, and the
+//! blocklinear copies that write from 2 MiB up to the level-3 cache's size choose from their
+//! own timings instead (module `adapt`: the fixed rule first, then whichever of cached
+//! stores, a parallel cached share and streamed stores runs fastest on this machine; tile
+//! needs a line-aligned tiled buffer to stream). Every path gives the same bytes, and the
 //! tests compare each against the byte-by-byte [`untile_reference`] / [`tile_reference`] and
 //! the checked twins [`untile_checked`] / [`tile_checked`].
 //!
@@ -363,8 +364,8 @@ static THRESHOLD_SET: core::sync::atomic::AtomicUsize = core::sync::atomic::Atom
 /// The streaming threshold in bytes: the one [`set_streaming_threshold_bytes`] set, else
 /// [`streaming_threshold_for_l3`] of this CPU's level-3 cache (7 MiB on the development
 /// machine, 32 MiB of level-3 cache per core complex). Unless one is set, whole blocklinear
-/// copies of at least [`adapt::ADAPT_MIN_BYTES`] (feature `std`) take this rule's way only
-/// until they have timed both ([`adapt`]).
+/// copies that write from 2 MiB up to the level-3 cache's size (feature `std`, module
+/// `adapt`) take this rule's way first and then the one they timed fastest.
 pub fn streaming_threshold_bytes() -> usize {
     match THRESHOLD_SET.load(core::sync::atomic::Ordering::Relaxed) {
         0 => streaming_threshold_for_l3(crate::cpu::l3_cache_bytes()),
@@ -520,48 +521,47 @@ fn untile_job(
     let whole = job.is_none();
     let job = job.unwrap_or(plan.linear_span as u64);
     let stream = plan.stream_linear_job(job, streaming_threshold_bytes());
-    run_single(&plan, false, whole, job, stream, true, |stream| untile_streamed(&plan, tiled, linear, stream));
+    run_single(&plan, false, whole, stream, true, |stream| untile_streamed(&plan, tiled, linear, stream));
     Ok(())
 }
 
 /// Runs `copy(stream)` for a single-thread job (`tile` or untile): with the fixed rule's
-/// `stream`, or, where the job adapts ([`adaptive_key`]), with the way [`adapt`] chooses,
+/// `stream`, or, where the job adapts ([`adaptive_key`]), with the way `adapt` chooses,
 /// timed.
-fn run_single(plan: &Plan, tile: bool, whole: bool, job: u64, stream: bool, can_stream: bool, copy: impl FnOnce(bool)) {
+fn run_single(plan: &Plan, tile: bool, whole: bool, stream: bool, can_stream: bool, copy: impl FnOnce(bool)) {
     #[cfg(feature = "std")]
-    if let Some(key) = adaptive_key(plan, tile, false, whole, job, can_stream) {
+    if let Some((key, bytes)) = adaptive_key(plan, tile, false, whole, can_stream) {
         let ways = fixed_first(if stream { adapt::Way::Streamed } else { adapt::Way::Cached }, None);
         let way = adapt::choose(key, &ways);
-        timed(key, way, job, || copy(way == adapt::Way::Streamed));
+        timed(key, way, bytes, || copy(way == adapt::Way::Streamed));
         return;
     }
-    let _ = (plan, tile, whole, job, can_stream);
+    let _ = (plan, tile, whole, can_stream);
     copy(stream);
 }
 
-/// The key a whole job's timings are kept under when it adapts (see [`adapt`]): a
-/// blocklinear job of at least [`adapt::ADAPT_MIN_BYTES`] output bytes and fewer than
-/// [`adapt::adapt_max_bytes`] that could stream
-/// (`can_stream`: tile needs a line-aligned tiled buffer), with adaptive streaming on; `None`
-/// otherwise, and for parts of larger jobs (`whole` false), which keep the fixed rule.
+/// The key a whole job's timings are kept under when it adapts (see [`adapt`]), and the
+/// bytes it writes (its region's, whatever the surface's or the linear image's size): a
+/// blocklinear job writing at least [`adapt::ADAPT_MIN_BYTES`] and fewer than
+/// [`adapt::adapt_max_bytes`] that could stream (`can_stream`: tile needs a line-aligned
+/// tiled buffer), with adaptive streaming on; `None` otherwise, and for parts of larger jobs
+/// (`whole` false), which keep the fixed rule. A parallel job in a pool of one thread is
+/// timed as a single-thread one.
 #[cfg(feature = "std")]
-fn adaptive_key(
-    plan: &Plan,
-    tile: bool,
-    parallel: bool,
-    whole: bool,
-    job: u64,
-    can_stream: bool,
-) -> Option<adapt::Key> {
+fn adaptive_key(plan: &Plan, tile: bool, parallel: bool, whole: bool, can_stream: bool) -> Option<(adapt::Key, u64)> {
     let Surface::BlockLinear(b) = &plan.surface else { return None };
+    let r = plan.region;
+    let bytes = ((plan.xb[1] - plan.xb[0]) as u64).saturating_mul(u64::from(r.h)).saturating_mul(u64::from(r.d));
     if !whole
         || !can_stream
-        || job < adapt::ADAPT_MIN_BYTES
-        || job >= adapt::adapt_max_bytes()
+        || bytes < adapt::ADAPT_MIN_BYTES
+        || bytes >= adapt::adapt_max_bytes()
         || !adapt::adaptive_streaming()
     {
         return None;
     }
+    #[cfg(feature = "rayon")]
+    let parallel = parallel && rayon::current_num_threads() > 1;
     let class = if b.block_extent_bytes_rows_slices()[2] > 1 {
         1
     } else if plan.xb[1] - plan.xb[0] < adapt::NARROW_BYTES {
@@ -569,7 +569,7 @@ fn adaptive_key(
     } else {
         0
     };
-    Some(adapt::Key::new(tile, parallel, class, job))
+    Some((adapt::Key::new(tile, parallel, class, bytes), bytes))
 }
 
 /// The ways a job may write its output, the fixed rule's (`fixed`) first: cached, the
@@ -586,7 +586,7 @@ fn fixed_first(fixed: adapt::Way, share: Option<(u64, u64)>) -> alloc::vec::Vec<
     ways
 }
 
-/// Runs `f` and records its time under `key` for `way` and `bytes` output bytes.
+/// Runs `f` and records its time under `key` for `way` and `bytes` written bytes.
 #[cfg(feature = "std")]
 fn timed(key: adapt::Key, way: adapt::Way, bytes: u64, f: impl FnOnce()) {
     let t = std::time::Instant::now();
@@ -608,7 +608,7 @@ fn tile_job(
     let job = job.unwrap_or(plan.tiled_span as u64);
     let stream = plan.stream_tiled_job(tiled, job, streaming_threshold_bytes());
     let can_stream = plan.stream_tiled_job(tiled, job, 1);
-    run_single(&plan, true, whole, job, stream, can_stream, |stream| tile_streamed(&plan, linear, tiled, stream));
+    run_single(&plan, true, whole, stream, can_stream, |stream| tile_streamed(&plan, linear, tiled, stream));
     Ok(())
 }
 
@@ -706,16 +706,16 @@ fn untile_parallel_job(
     let whole = job.is_none();
     let job = job.unwrap_or(plan.linear_span as u64);
     let share = plan.parallel_share(plan.stream_linear_job(job, parallel_streaming_threshold_bytes()), job);
-    if let Some(key) = adaptive_key(&plan, false, true, whole, job, true) {
+    if let Some((key, bytes)) = adaptive_key(&plan, false, true, whole, true) {
         let (way, share) = choose_share(&plan, key, share, job);
-        timed(key, way, job, || untile_parallel_streamed(&plan, tiled, linear, share));
+        timed(key, way, bytes, || untile_parallel_streamed(&plan, tiled, linear, share));
         return Ok(());
     }
     untile_parallel_streamed(&plan, tiled, linear, share);
     Ok(())
 }
 
-/// The way and cached share an adaptive parallel job takes (see [`adapt`]), the fixed rule's
+/// The way and cached share an adaptive parallel job takes (see `adapt`), the fixed rule's
 /// share (`fixed`) offered first: all cached `(1, 1)`, the share of
 /// [`Plan::parallel_share`] where it keeps part of the job cached, all streamed `(0, job)`.
 #[cfg(feature = "rayon")]
@@ -751,9 +751,9 @@ fn tile_parallel_job(
     let whole = job.is_none();
     let job = job.unwrap_or(plan.tiled_span as u64);
     let share = plan.parallel_share(plan.stream_tiled_job(tiled, job, parallel_streaming_threshold_bytes()), job);
-    if let Some(key) = adaptive_key(&plan, true, true, whole, job, plan.stream_tiled_job(tiled, job, 1)) {
+    if let Some((key, bytes)) = adaptive_key(&plan, true, true, whole, plan.stream_tiled_job(tiled, job, 1)) {
         let (way, share) = choose_share(&plan, key, share, job);
-        timed(key, way, job, || tile_parallel_streamed(&plan, linear, tiled, share));
+        timed(key, way, bytes, || tile_parallel_streamed(&plan, linear, tiled, share));
         return Ok(());
     }
     tile_parallel_streamed(&plan, linear, tiled, share);
