@@ -2221,11 +2221,11 @@ pub(crate) fn run<M: Mover>(p: &Plan, m: &mut M, zs: Range<u32>, ys: Range<u32>)
 ///
 /// Tried in session 17 (48 MiB-L3 VM, C models of this walk with AVX-512 and VM-order gobs,
 /// blocks 16 gobs tall, medians of 31-301 rounds against memcpy, one thread), none kept:
-/// for 64 MiB (16384-byte rows, streamed), walking block by block 0.78-0.83x and 2 or 4 gob
-/// rows stacked per column 0.87-0.88x, against 0.89-0.98x for this walk with its prefetch;
+/// for 64 MiB (16384-byte rows, streamed), walking block by block 0.76-0.83x and 2 or 4 gob
+/// rows stacked per column 0.86-0.89x, against 0.88-0.98x for this walk with its prefetch;
 /// for 8 MB in L3 (2000x1000x4), staging 8-125 gobs of each gob row in an L1 buffer and
-/// writing each row with `rep movsb` (whose stores skip reading the line first) 0.72-0.76x,
-/// against 0.93-0.95x for plain 64-byte stores; and in `nvsurf-bench`, prefetching 0, 16, 32
+/// writing each row with `rep movsb` (whose stores skip reading the line first) or memcpy
+/// 0.64-0.78x, against 0.93-0.95x for plain 64-byte stores; and in `nvsurf-bench`, prefetching 0, 16, 32
 /// or 64 gobs ahead instead of 8 moved 2000x1000x4 by less than the noise.
 fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Range<u32>, ys: Range<u32>) {
     for z in zs {
