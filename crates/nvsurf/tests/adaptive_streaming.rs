@@ -59,7 +59,7 @@ fn copies_equal_the_twins(s: &Surface, region: Region, parallel: bool, seed: u64
     let Surface::BlockLinear(b) = s else { panic!("blocklinear surfaces only") };
     let class = if b.block_extent_bytes_rows_slices()[2] > 1 {
         1
-    } else if (region.w as usize * s.elem_size() as usize) < adapt::NARROW_BYTES {
+    } else if (region.w as usize * s.elem_size() as usize) < tile::NARROW_ROW_BYTES {
         2
     } else {
         0

@@ -99,7 +99,7 @@ pub enum Way {
 
 /// What a copy's timings are kept under: direction (tile or untile), one thread or a pool of
 /// several, the surface's class (0: blocks one slice deep with rows of at least
-/// [`NARROW_BYTES`] bytes; 1: blocks more than one slice deep; 2: narrower rows, the classes
+/// [`super::NARROW_ROW_BYTES`] bytes; 1: blocks more than one slice deep; 2: narrower rows, the classes
 /// `Plan::parallel_share` tells apart) and log2 of the bytes the copy writes, rounded down
 /// (20 to 40; larger copies share 40). Built only by [`Key::new`], which clamps each part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -109,10 +109,6 @@ pub struct Key {
     class: u8,
     size_log2: u8,
 }
-
-/// The row width that separates class 0 from class 2 of [`Key`] (the parallel paths' narrow
-/// rows, `NARROW_ROW_BYTES`).
-pub const NARROW_BYTES: usize = 2048;
 
 const SIZES: usize = 21;
 const KEYS: usize = 2 * 2 * 3 * SIZES;

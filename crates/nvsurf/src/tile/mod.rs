@@ -455,10 +455,10 @@ pub fn parallel_cached_share(job_output_bytes: u64) -> (u64, u64) {
 }
 
 /// Rows of a blocklinear region narrower than this many bytes make a parallel job that
-/// streams stream all of its output, not keep the share of [`parallel_cached_share`] cached
+/// streams stream all of its output, not keep the share of `parallel_cached_share` (feature `rayon`) cached
 /// (measured: the 1.5 KiB rows of 384 4-byte elements lose with a share, 2 KiB rows are
 /// mixed, 4 KiB rows gain; see `Plan::parallel_share`).
-#[cfg(feature = "rayon")]
+/// (Also the row width that sets a copy's class in adaptive streaming, module `adapt`.)
 pub const NARROW_ROW_BYTES: usize = 2048;
 
 /// Below this many bytes the parallel entry points run on the calling thread: splitting costs
@@ -531,7 +531,7 @@ fn untile_job(
 fn run_single(plan: &Plan, tile: bool, whole: bool, stream: bool, can_stream: bool, copy: impl FnOnce(bool)) {
     #[cfg(feature = "std")]
     if let Some((key, bytes)) = adaptive_key(plan, tile, false, whole, can_stream) {
-        let ways = fixed_first(if stream { adapt::Way::Streamed } else { adapt::Way::Cached }, None);
+        let ways = fixed_first(if stream { adapt::Way::Streamed } else { adapt::Way::Cached }, false);
         let way = adapt::choose(key, &ways);
         timed(key, way, bytes, || copy(way == adapt::Way::Streamed));
         return;
@@ -564,7 +564,7 @@ fn adaptive_key(plan: &Plan, tile: bool, parallel: bool, whole: bool, can_stream
     let parallel = parallel && rayon::current_num_threads() > 1;
     let class = if b.block_extent_bytes_rows_slices()[2] > 1 {
         1
-    } else if plan.xb[1] - plan.xb[0] < adapt::NARROW_BYTES {
+    } else if plan.xb[1] - plan.xb[0] < NARROW_ROW_BYTES {
         2
     } else {
         0
@@ -573,13 +573,13 @@ fn adaptive_key(plan: &Plan, tile: bool, parallel: bool, whole: bool, can_stream
 }
 
 /// The ways a job may write its output, the fixed rule's (`fixed`) first: cached, the
-/// parallel share where there is one (`share`), streamed.
+/// parallel share where there is one (`has_share`), streamed.
 #[cfg(feature = "std")]
-fn fixed_first(fixed: adapt::Way, share: Option<(u64, u64)>) -> alloc::vec::Vec<adapt::Way> {
+fn fixed_first(fixed: adapt::Way, has_share: bool) -> alloc::vec::Vec<adapt::Way> {
     use adapt::Way;
     let mut ways = alloc::vec![fixed];
     for w in [Way::Cached, Way::Share, Way::Streamed] {
-        if w != fixed && (w != Way::Share || share.is_some()) {
+        if w != fixed && (w != Way::Share || has_share) {
             ways.push(w);
         }
     }
@@ -727,8 +727,7 @@ fn choose_share(plan: &Plan, key: adapt::Key, fixed: (u64, u64), job: u64) -> (a
         _ => Way::Share,
     };
     let partial = plan.parallel_share(true, job);
-    let share = (way_of(partial) == Way::Share).then_some(partial);
-    let way = adapt::choose(key, &fixed_first(way_of(fixed), share));
+    let way = adapt::choose(key, &fixed_first(way_of(fixed), way_of(partial) == Way::Share));
     let chosen = match way {
         Way::Cached => (1, 1),
         Way::Share => partial,
