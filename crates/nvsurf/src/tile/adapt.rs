@@ -16,7 +16,7 @@
 //!   were (two runs) and with every blocklinear output of 1 MB and more streamed
 //!   (`--streaming-threshold 1000000`, one run): tegra-2000x1000x4 at one thread 0.77-0.95x
 //!   cached against 1.27-1.35x streamed (ours 8.2-9.9 GB/s against 11.4-12.2), the four 16 MiB
-//!   cases at two threads 0.72-1.02x against 1.29-1.55x (ours 5.9-15.8 GB/s against
+//!   cases at two threads 0.72-1.02x against 1.29-1.55x (ours 5.9-15.7 GB/s against
 //!   12.5-24.7), tegra-8192x128x4 (4 MiB) at one thread 0.66-0.75x against 0.85-1.16x.
 //!
 //! So a copy that is large enough for the choice to matter ([`ADAPT_MIN_BYTES`]) tries the
