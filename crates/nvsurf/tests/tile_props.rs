@@ -294,6 +294,41 @@ proptest! {
     }
 }
 
+/// Swizzled 4-byte surfaces whose chunk rows hold more whole chunks than one vector run takes
+/// (16): 2048 elements wide is 32 chunks, two runs per chunk row; boxes that start and end
+/// inside chunks (a partial chunk, then runs, then a partial chunk), a box of 17 whole chunks (a
+/// run of 16 and a run of 1), 4096 wide (four runs), and a tall surface whose chunk index bits above 12 are all y (one
+/// chunk per run). Every vector level, tile and untile, single-thread and parallel, against the
+/// plain address function, with a linear row pitch a multiple of 64 bytes (the run kernels'
+/// condition) and one that is not.
+#[test]
+fn swizzled_chunk_runs_equal_the_address_function() {
+    let shapes = [[2048u32, 128, 1], [4096, 64, 1], [64, 1024, 1]];
+    for (n, size) in shapes.into_iter().enumerate() {
+        let mut desc = SurfaceDesc::new(Gpu::Nv40, 4, size);
+        desc.layout = LayoutKind::Swizzled;
+        let s = desc.build().unwrap();
+        let [w, h, d] = size;
+        let boxes = [
+            Region::whole(&s),
+            Region { x: 37, y: 0, z: 0, w: w - 37 - 5, h, d },
+            Region { x: 64 % w, y: 64.min(h - 64), z: d - 1, w: (17 * 64).min(w - 64 % w), h: 64, d: 1 },
+        ];
+        for (b, region) in boxes.into_iter().enumerate() {
+            for extra in [0u64, 16] {
+                let row = u64::from(region.w) * 4 + extra;
+                let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) };
+                let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
+                let seed = (n * 8 + b * 2) as u64 + extra;
+                let tiled = Aligned64::new(&noise(s.size_bytes() as usize, seed));
+                let linear = Aligned64::new(&noise(lin_len, !seed));
+                let at = format!("{size:?}, {region:?}, row pitch {row}");
+                every_level_equals_the_reference(&s, &tiled, &linear, 0, region, lin, &at);
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
 
@@ -348,6 +383,49 @@ impl Aligned64 {
     }
     fn get_mut(&mut self) -> &mut [u8] {
         &mut self.buf[self.at..self.at + self.n]
+    }
+}
+
+/// Untiles `tiled` and tiles `linear` (a linear image starting `mis` bytes past a line, as
+/// [`Aligned64::at`] makes it) at every vector level, single-thread and (with `rayon`)
+/// parallel, and asserts the bytes equal the byte-by-byte reference's; `at` names the case.
+fn every_level_equals_the_reference(
+    s: &Surface,
+    tiled: &Aligned64,
+    linear: &Aligned64,
+    mis: usize,
+    region: Region,
+    lin: LinearLayout,
+    at: &str,
+) {
+    let lin_len = linear.get().len();
+    let mut want_lin = vec![0u8; lin_len];
+    tile::untile_reference(s, tiled.get(), &mut want_lin, region, lin).unwrap();
+    let mut want_tiled = tiled.get().to_vec();
+    tile::tile_reference(s, linear.get(), &mut want_tiled, region, lin).unwrap();
+    let _levels = levels_lock();
+    for level in ALL_LEVELS {
+        set_vector_limit(level);
+        let mut got_lin = Aligned64::at(&vec![0u8; lin_len], mis);
+        tile::untile(s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
+        let mut got_tiled = Aligned64::new(tiled.get());
+        tile::tile(s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
+        #[cfg(feature = "rayon")]
+        let (par_lin, par_tiled) = {
+            let mut a = Aligned64::at(&vec![0u8; lin_len], mis);
+            tile::untile_parallel(s, tiled.get(), a.get_mut(), region, lin).unwrap();
+            let mut b = Aligned64::new(tiled.get());
+            tile::tile_parallel(s, linear.get(), b.get_mut(), region, lin).unwrap();
+            (a, b)
+        };
+        set_vector_limit(VectorLevel::Avx512);
+        assert!(got_lin.get() == &want_lin[..], "{at} at {level:?}: untile");
+        assert!(got_tiled.get() == &want_tiled[..], "{at} at {level:?}: tile");
+        #[cfg(feature = "rayon")]
+        {
+            assert!(par_lin.get() == &want_lin[..], "{at} at {level:?}: parallel untile");
+            assert!(par_tiled.get() == &want_tiled[..], "{at} at {level:?}: parallel tile");
+        }
     }
 }
 
@@ -619,6 +697,7 @@ fn parallel_paths_equal_the_checked_twins_for_any_pool_size() {
         twelve.build().unwrap(),
         swizzled(4, [512, 512, 1]),
         swizzled(4, [1024, 128, 1]),
+        swizzled(4, [2048, 64, 1]),
         swizzled(2, [64, 64, 64]),
         swizzled(2, [1024, 256, 1]),
         swizzled(1, [2048, 256, 1]),
@@ -727,35 +806,8 @@ fn windowed_boxes_with_partial_edge_gobs_equal_the_reference() {
             let mis = (x as usize * 4) % 64;
             let tiled = Aligned64::new(&noise(s.size_bytes() as usize, 21));
             let linear = Aligned64::at(&noise(lin_len, 22), mis);
-            let mut want_lin = vec![0u8; lin_len];
-            tile::untile_reference(&s, tiled.get(), &mut want_lin, region, lin).unwrap();
-            let mut want_tiled = tiled.get().to_vec();
-            tile::tile_reference(&s, linear.get(), &mut want_tiled, region, lin).unwrap();
-            let _levels = levels_lock();
-            for level in ALL_LEVELS {
-                set_vector_limit(level);
-                let mut got_lin = Aligned64::at(&vec![0u8; lin_len], mis);
-                tile::untile(&s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
-                let mut got_tiled = Aligned64::new(tiled.get());
-                tile::tile(&s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
-                #[cfg(feature = "rayon")]
-                let (par_lin, par_tiled) = {
-                    let mut a = Aligned64::at(&vec![0u8; lin_len], mis);
-                    tile::untile_parallel(&s, tiled.get(), a.get_mut(), region, lin).unwrap();
-                    let mut b = Aligned64::new(tiled.get());
-                    tile::tile_parallel(&s, linear.get(), b.get_mut(), region, lin).unwrap();
-                    (a, b)
-                };
-                set_vector_limit(VectorLevel::Avx512);
-                let at = format!("{gpu:?} {order:?} block {block:?} size {size:?} x {x} at {level:?}");
-                assert!(got_lin.get() == &want_lin[..], "{at}: untile");
-                assert!(got_tiled.get() == &want_tiled[..], "{at}: tile");
-                #[cfg(feature = "rayon")]
-                {
-                    assert!(par_lin.get() == &want_lin[..], "{at}: parallel untile");
-                    assert!(par_tiled.get() == &want_tiled[..], "{at}: parallel tile");
-                }
-            }
+            let at = format!("{gpu:?} {order:?} block {block:?} size {size:?} x {x}");
+            every_level_equals_the_reference(&s, &tiled, &linear, mis, region, lin, &at);
         }
     }
 }

@@ -92,20 +92,21 @@ pub(crate) trait Mover {
     fn chunks_small_vector<const ES: usize>(&mut self, _offs: &[usize], _l: usize, _rp: usize) -> bool {
         false
     }
-    /// Whether pairs of whole 64x64 swizzle chunks of 4-byte elements side by side should go
-    /// through [`Mover::chunk_pair_es4_vector`] (raw movers with AVX-512 or AVX2, both directions).
+    /// Whether runs of whole 64x64 swizzle chunks of 4-byte elements side by side should go
+    /// through [`Mover::chunk_run_es4_vector`] (raw movers with AVX-512 or AVX2, both directions).
     #[inline(always)]
-    fn wants_chunk_pairs(&self) -> bool {
+    fn wants_chunk_runs(&self) -> bool {
         false
     }
-    /// Moves two whole 64x64 chunks of 4-byte elements side by side along x (tiled bytes
-    /// `ta..ta + 32768`, linear origins `l0` and `l0 + 256`, tile offsets `table`), band of 4
-    /// rows by band: `rows` lists the chunk's 64 tile groups (see [`STRIP_ORDER`]) in linear
-    /// order, 4 per band. Returns false, having moved nothing, when it cannot.
+    /// Moves a run of up to [`RUN_CHUNKS`] whole 64x64 chunks of 4-byte elements side by side
+    /// along x (chunk `c`'s tiled bytes `offs[c]..offs[c] + 16384`, its linear origin
+    /// `l0 + 256 * c`, tile offsets `table`), band of 4 rows by band across the run: `rows`
+    /// lists the chunk's 64 tile groups (see [`STRIP_ORDER`]) in linear order, 4 per band.
+    /// Returns false, having moved nothing, when it cannot.
     #[inline(always)]
-    fn chunk_pair_es4_vector(
+    fn chunk_run_es4_vector(
         &mut self,
-        _ta: usize,
+        _offs: &[usize],
         _l0: usize,
         _rp: usize,
         _table: &[usize; 256],
@@ -470,13 +471,13 @@ pub(crate) mod raw {
             false
         }
         #[inline(always)]
-        fn wants_chunk_pairs(&self) -> bool {
+        fn wants_chunk_runs(&self) -> bool {
             self.avx512 || self.avx2
         }
         #[inline(always)]
-        fn chunk_pair_es4_vector(
+        fn chunk_run_es4_vector(
             &mut self,
-            ta: usize,
+            offs: &[usize],
             l0: usize,
             rp: usize,
             table: &[usize; 256],
@@ -484,28 +485,32 @@ pub(crate) mod raw {
         ) -> bool {
             #[cfg(target_arch = "x86_64")]
             if (self.avx512 || self.avx2)
-                && aligned64(self.tiled as usize + ta, self.linear as usize + l0 - self.linear_base, rp)
+                && offs.len() <= super::RUN_CHUNKS
+                && offs
+                    .iter()
+                    .all(|&t| aligned64(self.tiled as usize + t, self.linear as usize + l0 - self.linear_base, rp))
             {
                 let l0 = l0 - self.linear_base;
-                debug_assert!(ta + 32768 <= self.tiled_len && l0 + 63 * rp + 512 <= self.linear_len);
+                debug_assert!(offs.iter().all(|&t| t + 16384 <= self.tiled_len));
+                debug_assert!(l0 + 63 * rp + 256 * offs.len() <= self.linear_len);
                 debug_assert!(table[255] == 60 * rp + 60 * 4, "a 64x64 chunk");
-                let (t, l) = (self.tiled.wrapping_add(ta), self.linear.wrapping_add(l0));
                 // SAFETY: the CPU has AVX-512F (or AVX2: `avx512` and `avx2` come from
-                // `crate::cpu`); the kernel reads the two chunks' 32768 tiled bytes and writes
-                // 512 bytes of each of the 64 rows from `l0`: the bytes the two chunks'
-                // `chunk_tiles4` would write (whole 64x64 chunks side by side), in bounds and
-                // disjoint as the module documentation shows. `aligned64` made both origins and
-                // the pitch multiples of 64, as the AVX2 kernel's aligned accesses need.
+                // `crate::cpu`); the kernel reads each chunk's 16384 tiled bytes from `offs[c]`
+                // and writes `256 * offs.len()` bytes of each of the 64 rows from `l0`: the
+                // bytes the chunks' `chunk_tiles4` would write (whole 64x64 chunks side by
+                // side), in bounds and disjoint as the module documentation shows. `aligned64`
+                // made every chunk's origin, the linear origin and the pitch multiples of 64, as
+                // the AVX2 kernel's aligned accesses need.
                 unsafe {
                     if self.avx512 {
-                        x86::untile_chunk_pair_es4(t, l, rp, table, rows)
+                        x86::untile_chunk_run_es4(self.tiled, offs, self.linear.add(l0), rp, table, rows)
                     } else {
-                        x86::untile_chunk_pair_es4_avx2(t, l, rp, table, rows)
+                        x86::untile_chunk_run_es4_avx2(self.tiled, offs, self.linear.add(l0), rp, table, rows)
                     }
                 };
                 return true;
             }
-            let _ = (ta, l0, rp, table, rows);
+            let _ = (offs, l0, rp, table, rows);
             false
         }
         #[inline(always)]
@@ -709,13 +714,13 @@ pub(crate) mod raw {
             false
         }
         #[inline(always)]
-        fn wants_chunk_pairs(&self) -> bool {
+        fn wants_chunk_runs(&self) -> bool {
             self.avx512 || self.avx2
         }
         #[inline(always)]
-        fn chunk_pair_es4_vector(
+        fn chunk_run_es4_vector(
             &mut self,
-            ta: usize,
+            offs: &[usize],
             l0: usize,
             rp: usize,
             table: &[usize; 256],
@@ -723,24 +728,33 @@ pub(crate) mod raw {
         ) -> bool {
             #[cfg(target_arch = "x86_64")]
             if (self.avx512 || self.avx2)
-                && aligned64(self.tiled as usize + ta - self.tiled_base, self.linear as usize + l0, rp)
+                && offs.len() <= super::RUN_CHUNKS
+                && offs
+                    .iter()
+                    .all(|&t| aligned64(self.tiled as usize + t - self.tiled_base, self.linear as usize + l0, rp))
             {
-                let ta = ta - self.tiled_base;
-                debug_assert!(ta + 32768 <= self.tiled_len && l0 + 63 * rp + 512 <= self.linear_len);
+                // This mover's tiled pointer is its part's start, `tiled_base` bytes into the
+                // surface.
+                let mut rel = [0usize; super::RUN_CHUNKS];
+                for (r, &t) in rel.iter_mut().zip(offs) {
+                    *r = t - self.tiled_base;
+                }
+                let rel = &rel[..offs.len()];
+                debug_assert!(rel.iter().all(|&t| t + 16384 <= self.tiled_len));
+                debug_assert!(l0 + 63 * rp + 256 * offs.len() <= self.linear_len);
                 debug_assert!(table[255] == 60 * rp + 60 * 4, "a 64x64 chunk");
-                let (l, t) = (self.linear.wrapping_add(l0), self.tiled.wrapping_add(ta));
-                // SAFETY: as in `Untile::chunk_pair_es4_vector`, with source and destination
+                // SAFETY: as in `Untile::chunk_run_es4_vector`, with source and destination
                 // exchanged.
                 unsafe {
                     if self.avx512 {
-                        x86::tile_chunk_pair_es4(l, t, rp, table, rows)
+                        x86::tile_chunk_run_es4(self.linear.add(l0), rel, self.tiled, rp, table, rows)
                     } else {
-                        x86::tile_chunk_pair_es4_avx2(l, t, rp, table, rows)
+                        x86::tile_chunk_run_es4_avx2(self.linear.add(l0), rel, self.tiled, rp, table, rows)
                     }
                 };
                 return true;
             }
-            let _ = (ta, l0, rp, table, rows);
+            let _ = (offs, l0, rp, table, rows);
             false
         }
         #[inline(always)]
@@ -793,7 +807,7 @@ pub(crate) mod raw {
     }
 
     /// x86_64 vector kernels: whole gobs (AVX-512F and AVX2 twins) and whole swizzle chunks:
-    /// 4-byte elements (AVX-512F; pairs of chunks also AVX2), 1-, 2- and 8-byte elements
+    /// 4-byte elements (AVX-512F; runs of chunks also AVX2), 1-, 2- and 8-byte elements
     /// (AVX-512 VBMI, BW and F respectively, each with an AVX2 twin).
     #[cfg(target_arch = "x86_64")]
     mod x86 {
@@ -1329,75 +1343,92 @@ pub(crate) mod raw {
                 tegra: unsafe { tile_gob_tegra_avx2::<NT>(linear.add(64 * k + 8 * g * row.rp), first.add(row.rel(k) + 512 * g), row.rp) });
         }
 
-        /// [`untile_chunk_pair_es4`] the other way: for rows 0 and 1 of a band, then rows 2
-        /// and 3, each group's two 64-byte row pieces become the first (or last) 32 bytes of
-        /// its four tiles, by the inverse permutes. Measured on the development machine
-        /// (swizzled-1024x1024x4 tile, one thread, ab.sh): 0.77-0.81x memcpy against
-        /// 0.57-0.58x for the SSE2 tiles chunk by chunk (loading the band's 4 rows as 32
-        /// vectors and making whole tiles); this form, which keeps no band in registers
-        /// (scratch harness, medians of 3000 rounds): 106 us against 107-108 us.
+        /// [`untile_chunk_run_es4`] the other way: for each of a band's groups, its four
+        /// 64-byte row pieces become its four tiles (two-source dword permutes of rows 0 and 1,
+        /// and of rows 2 and 3, give each tile's first and last 32 bytes), and the four tiles'
+        /// 64-byte lines are stored whole, one after the other.
+        ///
+        /// Measured: on the 32 MiB-L3 development VM (swizzled-1024x1024x4 tile, one thread,
+        /// ab.sh), pairs of chunks at 0.77-0.81x memcpy against 0.57-0.58x for the SSE2 tiles
+        /// chunk by chunk. Session 18, on the 48 MiB-L3 VM (C model of this walk, medians of
+        /// 401 shuffled rounds against memcpy, four runs): storing each tile line whole gives
+        /// 0.93-0.95x at one thread and 0.94-0.97x at two, where the earlier order (rows 0 and 1
+        /// of all of a band's groups, then rows 2 and 3, so that each line's two halves were
+        /// stored 8 groups apart) gave 0.78-0.91x and 0.83-0.87x; the run's width (1, 2, 4 or
+        /// 16 chunks) moved tile by less than the noise.
         ///
         /// # Safety
-        /// As for [`untile_chunk_pair_es4`] with reads and writes exchanged.
+        /// As for [`untile_chunk_run_es4`] with reads and writes exchanged.
         #[target_feature(enable = "avx512f")]
-        pub(super) unsafe fn tile_chunk_pair_es4(
+        pub(super) unsafe fn tile_chunk_run_es4(
             linear: *const u8,
+            offs: &[usize],
             tiled: *mut u8,
             rp: usize,
             table: &[usize; 256],
             rows: &[u8; 64],
         ) {
-            // The inverse of `untile_chunk_pair_es4`'s permutes: rows `2 * half` and
-            // `2 * half + 1` (first and second source) become the first (`half` 0) or last 32
-            // bytes of tiles A and B (`fab`) and of C and D (`fcd`).
+            // The inverse of `untile_group_half`'s permutes: two rows (first and second source)
+            // become 32 bytes of each of tiles A and B (`fab`) and of C and D (`fcd`): the
+            // first 32 from rows 0 and 1, the last 32 from rows 2 and 3.
             let fab = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
             let fcd = _mm512_setr_epi32(8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
             for band in rows.chunks_exact(4) {
                 let o = linear.wrapping_add(table[usize::from(band[0])]);
-                for half in 0..2 {
-                    for j in 0..8 {
-                        let k = usize::from(band[j % 4]);
-                        // SAFETY: per the function's contract: rows `2 * half` and
-                        // `2 * half + 1` of the band, 64 bytes at column `j * 64` of the pair's
-                        // 512, and the first or last 32 bytes of group `k`'s four tiles.
+                for (c, &t) in offs.iter().enumerate() {
+                    for (g, &k) in band.iter().enumerate() {
+                        // SAFETY: per the function's contract: the band's 4 rows, 64 bytes at
+                        // column `c * 256 + g * 64` of the run's, and group `k`'s four tiles
+                        // (64 bytes each at 0, 64, 256 and 320 bytes from its first) in chunk `c`.
                         unsafe {
-                            let src = o.add(2 * half * rp + j * 64);
-                            let r0 = _mm512_loadu_si512(src as *const __m512i);
-                            let r1 = _mm512_loadu_si512(src.add(rp) as *const __m512i);
-                            let ab = _mm512_permutex2var_epi32(r0, fab, r1);
-                            let cd = _mm512_permutex2var_epi32(r0, fcd, r1);
-                            let t = tiled.add((j / 4) * 16384 + k * 64 + 32 * half);
-                            let st = |at: usize, v: __m256i| _mm256_storeu_si256(t.add(at) as *mut __m256i, v);
-                            st(0, _mm512_castsi512_si256(ab));
-                            st(64, _mm512_extracti64x4_epi64::<1>(ab));
-                            st(256, _mm512_castsi512_si256(cd));
-                            st(320, _mm512_extracti64x4_epi64::<1>(cd));
+                            let src = o.add(c * 256 + g * 64);
+                            let r: [__m512i; 4] =
+                                core::array::from_fn(|i| _mm512_loadu_si512(src.add(i * rp) as *const __m512i));
+                            let ab01 = _mm512_permutex2var_epi32(r[0], fab, r[1]);
+                            let cd01 = _mm512_permutex2var_epi32(r[0], fcd, r[1]);
+                            let ab23 = _mm512_permutex2var_epi32(r[2], fab, r[3]);
+                            let cd23 = _mm512_permutex2var_epi32(r[2], fcd, r[3]);
+                            let d = tiled.add(t + usize::from(k) * 64);
+                            let st = |at: usize, v: __m256i| _mm256_storeu_si256(d.add(at) as *mut __m256i, v);
+                            st(0, _mm512_castsi512_si256(ab01));
+                            st(32, _mm512_castsi512_si256(ab23));
+                            st(64, _mm512_extracti64x4_epi64::<1>(ab01));
+                            st(96, _mm512_extracti64x4_epi64::<1>(ab23));
+                            st(256, _mm512_castsi512_si256(cd01));
+                            st(288, _mm512_castsi512_si256(cd23));
+                            st(320, _mm512_extracti64x4_epi64::<1>(cd01));
+                            st(352, _mm512_extracti64x4_epi64::<1>(cd23));
                         }
                     }
                 }
             }
         }
 
-        /// Two whole 64x64 chunks side by side (chunk index bit 12 steps x, so chunks `2j`
-        /// and `2j + 1` are 64 elements apart along x and 16384 bytes apart in tiled memory),
-        /// tiled -> linear, band of 4 rows by band: for rows 0 and 1 of the band, then rows 2
-        /// and 3, each of the band's 8 groups (4 per chunk) gives its two 64-byte row pieces
-        /// ([`untile_group_half`]), so the band's rows are filled 512 bytes at a time, two rows
-        /// side by side.
-        /// Measured on the development machine (1024x1024x4, untile at 2 threads): 0.63-0.68x
-        /// a split memcpy against 0.45-0.48x chunk by chunk (one thread: equal, 0.46-0.49x).
-        /// A stand-alone loop showed why: 64-byte stores visiting 64 rows 256 bytes at a time
-        /// ran at 31 GB/s, 512-byte row runs at 78 GB/s.
+        /// A run of whole 64x64 chunks side by side along x (chunk `c` at tiled offset
+        /// `offs[c]`, its linear origin `256 * c` bytes right of the run's), tiled -> linear,
+        /// band of 4 rows by band across the whole run: each group of four tiles gives its
+        /// four 64-byte row pieces ([`untile_group_half`] twice), so the band's 4 rows are
+        /// written left to right, up to 4096 bytes each.
+        ///
+        /// Measured: on the 32 MiB-L3 development VM (1024x1024x4, untile at 2 threads), pairs
+        /// of chunks gave 0.63-0.68x a split memcpy against 0.45-0.48x chunk by chunk; a
+        /// stand-alone loop showed why: 64-byte stores visiting 64 rows 256 bytes at a time
+        /// ran at 31 GB/s, 512-byte row runs at 78 GB/s. Session 18, on the 48 MiB-L3 VM (C
+        /// model, medians of 401 shuffled rounds against memcpy, six runs): bands across 16
+        /// chunks (4096-byte rows), each group's 4 rows stored together, 0.95-0.99x at one
+        /// thread and two; the pairs' walk (rows 0 and 1 of all 8 groups, then rows 2 and 3)
+        /// 0.87-0.94x; bands across 8 chunks 0.87-0.93x; 4 chunks 0.91-0.95x.
         ///
         /// # Safety
-        /// The CPU has AVX-512F; `tiled` is readable for 32768 bytes; `linear + r * rp` is
-        /// writable for 512 bytes, `r` in 0..64, not overlapping it; `table` is the tile table
-        /// of a 64x64 chunk for row pitch `rp` and `rows` lists its 64 group-first tiles (each
-        /// once) by linear offset, so that a band's 4 groups sit at 0, 64, 128 and 192 bytes
-        /// from the first one's offset.
+        /// The CPU has AVX-512F; `tiled + offs[c]` is readable for 16384 bytes for each `c`;
+        /// `linear + r * rp` is writable for `256 * offs.len()` bytes, `r` in 0..64, not
+        /// overlapping them; `table` is the tile table of a 64x64 chunk for row pitch `rp` and
+        /// `rows` lists its 64 group-first tiles (each once) by linear offset, so that a band's
+        /// 4 groups sit at 0, 64, 128 and 192 bytes from the first one's offset.
         #[target_feature(enable = "avx512f")]
-        pub(super) unsafe fn untile_chunk_pair_es4(
+        pub(super) unsafe fn untile_chunk_run_es4(
             tiled: *const u8,
+            offs: &[usize],
             linear: *mut u8,
             rp: usize,
             table: &[usize; 256],
@@ -1405,42 +1436,42 @@ pub(crate) mod raw {
         ) {
             for band in rows.chunks_exact(4) {
                 let o = linear.wrapping_add(table[usize::from(band[0])]);
-                // Rows 0 and 1 of the band's 8 groups, then rows 2 and 3: each group's half is
-                // stored as soon as it is made (holding a band's 32 row vectors spilled
-                // registers to the stack).
-                for half in 0..2 {
-                    for j in 0..8 {
-                        let k = usize::from(band[j % 4]);
-                        // SAFETY: per the function's contract: group `k` of chunk `j / 4`, and
-                        // rows `2 * half` and `2 * half + 1` of the band, 64 bytes at column
-                        // `j * 64` of the pair's 512.
+                for (c, &t) in offs.iter().enumerate() {
+                    for (g, &k) in band.iter().enumerate() {
+                        // SAFETY: per the function's contract: group `k` of chunk `c`, and the
+                        // band's 4 rows, 64 bytes at column `c * 256 + g * 64` of the run's.
                         unsafe {
-                            let [r0, r1] = untile_group_half(tiled.add((j / 4) * 16384 + k * 64), half);
-                            let d = o.add(2 * half * rp + j * 64);
+                            let s = tiled.add(t + usize::from(k) * 64);
+                            let [r0, r1] = untile_group_half(s, 0);
+                            let [r2, r3] = untile_group_half(s, 1);
+                            let d = o.add(c * 256 + g * 64);
                             _mm512_storeu_si512(d as *mut __m512i, r0);
                             _mm512_storeu_si512(d.add(rp) as *mut __m512i, r1);
+                            _mm512_storeu_si512(d.add(2 * rp) as *mut __m512i, r2);
+                            _mm512_storeu_si512(d.add(3 * rp) as *mut __m512i, r3);
                         }
                     }
                 }
             }
         }
 
-        /// [`untile_chunk_pair_es4`] with AVX2, for CPUs without AVX-512. A tile's first 32
+        /// [`untile_chunk_run_es4`] with AVX2, for CPUs without AVX-512. A tile's first 32
         /// bytes hold its rows 0 and 1 as 8-byte halves alternating (row 0 at quadwords 0 and
         /// 2, row 1 at 1 and 3), its last 32 bytes rows 2 and 3 likewise. For tiles `A` and `B`
         /// side by side, an in-lane unpack of their halves puts row 0's four quadwords in one
         /// register (A0 B0 | A1 B1) and a quadword permute (0, 2, 1, 3) orders them: 32 linear
         /// bytes per unpack and permute. Each group's 4 rows of 64 bytes are stored before the
-        /// next group's, so a band still fills its 4 rows 512 bytes at a time.
+        /// next group's, so a band fills its 4 rows left to right across the run.
         ///
         /// # Safety
-        /// The CPU has AVX2; `tiled`, `linear` and `rp` are multiples of 32 (the loads and
-        /// stores are aligned: every offset added is a multiple of 32, the tables' group
-        /// offsets being 64-byte columns plus whole rows); otherwise as for
-        /// [`untile_chunk_pair_es4`].
+        /// The CPU has AVX2; `tiled + offs[c]`, `linear` and `rp` are multiples of 32 (the
+        /// loads and stores are aligned: every offset added is a multiple of 32, the tables'
+        /// group offsets being 64-byte columns plus whole rows); otherwise as for
+        /// [`untile_chunk_run_es4`].
         #[target_feature(enable = "avx2")]
-        pub(super) unsafe fn untile_chunk_pair_es4_avx2(
+        pub(super) unsafe fn untile_chunk_run_es4_avx2(
             tiled: *const u8,
+            offs: &[usize],
             linear: *mut u8,
             rp: usize,
             table: &[usize; 256],
@@ -1448,42 +1479,44 @@ pub(crate) mod raw {
         ) {
             for band in rows.chunks_exact(4) {
                 let o = linear.wrapping_add(table[usize::from(band[0])]);
-                for j in 0..8 {
-                    let k = usize::from(band[j % 4]);
-                    // SAFETY: per the function's contract: group `k` of chunk `j / 4` (tiles
-                    // `k`, `k + 1` at 0 and 64 bytes, `k + 4`, `k + 5` at 256 and 320), and
-                    // 64 bytes of each of the band's rows at column `j * 64`.
-                    unsafe {
-                        let s = tiled.add((j / 4) * 16384 + k * 64);
-                        let d = o.add(j * 64);
-                        for (r, at) in [(0, [0, 64, 256, 320]), (2, [32, 96, 288, 352])] {
-                            let a = _mm256_load_si256(s.add(at[0]) as *const __m256i);
-                            let b = _mm256_load_si256(s.add(at[1]) as *const __m256i);
-                            let c = _mm256_load_si256(s.add(at[2]) as *const __m256i);
-                            let e = _mm256_load_si256(s.add(at[3]) as *const __m256i);
-                            let row0_ab = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpacklo_epi64(a, b));
-                            let row0_ce = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpacklo_epi64(c, e));
-                            let row1_ab = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpackhi_epi64(a, b));
-                            let row1_ce = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpackhi_epi64(c, e));
-                            _mm256_store_si256(d.add(r * rp) as *mut __m256i, row0_ab);
-                            _mm256_store_si256(d.add(r * rp + 32) as *mut __m256i, row0_ce);
-                            _mm256_store_si256(d.add((r + 1) * rp) as *mut __m256i, row1_ab);
-                            _mm256_store_si256(d.add((r + 1) * rp + 32) as *mut __m256i, row1_ce);
+                for (c, &t) in offs.iter().enumerate() {
+                    for (g, &k) in band.iter().enumerate() {
+                        // SAFETY: per the function's contract: group `k` of chunk `c` (tiles
+                        // `k`, `k + 1` at 0 and 64 bytes, `k + 4`, `k + 5` at 256 and 320), and
+                        // 64 bytes of each of the band's rows at column `c * 256 + g * 64`.
+                        unsafe {
+                            let s = tiled.add(t + usize::from(k) * 64);
+                            let d = o.add(c * 256 + g * 64);
+                            for (r, at) in [(0, [0, 64, 256, 320]), (2, [32, 96, 288, 352])] {
+                                let a = _mm256_load_si256(s.add(at[0]) as *const __m256i);
+                                let b = _mm256_load_si256(s.add(at[1]) as *const __m256i);
+                                let c = _mm256_load_si256(s.add(at[2]) as *const __m256i);
+                                let e = _mm256_load_si256(s.add(at[3]) as *const __m256i);
+                                let row0_ab = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpacklo_epi64(a, b));
+                                let row0_ce = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpacklo_epi64(c, e));
+                                let row1_ab = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpackhi_epi64(a, b));
+                                let row1_ce = _mm256_permute4x64_epi64::<0xd8>(_mm256_unpackhi_epi64(c, e));
+                                _mm256_store_si256(d.add(r * rp) as *mut __m256i, row0_ab);
+                                _mm256_store_si256(d.add(r * rp + 32) as *mut __m256i, row0_ce);
+                                _mm256_store_si256(d.add((r + 1) * rp) as *mut __m256i, row1_ab);
+                                _mm256_store_si256(d.add((r + 1) * rp + 32) as *mut __m256i, row1_ce);
+                            }
                         }
                     }
                 }
             }
         }
 
-        /// [`untile_chunk_pair_es4_avx2`] the other way: the quadword permute first, then
+        /// [`untile_chunk_run_es4_avx2`] the other way: the quadword permute first, then
         /// in-lane unpacks of two rows give tile `A`'s and tile `B`'s halves.
         ///
         /// # Safety
-        /// The CPU has AVX2; `tiled`, `linear` and `rp` are multiples of 32, as for
-        /// [`untile_chunk_pair_es4_avx2`]; otherwise as for [`tile_chunk_pair_es4`].
+        /// The CPU has AVX2; `tiled + offs[c]`, `linear` and `rp` are multiples of 32, as for
+        /// [`untile_chunk_run_es4_avx2`]; otherwise as for [`tile_chunk_run_es4`].
         #[target_feature(enable = "avx2")]
-        pub(super) unsafe fn tile_chunk_pair_es4_avx2(
+        pub(super) unsafe fn tile_chunk_run_es4_avx2(
             linear: *const u8,
+            offs: &[usize],
             tiled: *mut u8,
             rp: usize,
             table: &[usize; 256],
@@ -1491,26 +1524,27 @@ pub(crate) mod raw {
         ) {
             for band in rows.chunks_exact(4) {
                 let o = linear.wrapping_add(table[usize::from(band[0])]);
-                for j in 0..8 {
-                    let k = usize::from(band[j % 4]);
-                    // SAFETY: per the function's contract, as in the untile twin with reads and
-                    // writes exchanged.
-                    unsafe {
-                        let s = o.add(j * 64);
-                        let t = tiled.add((j / 4) * 16384 + k * 64);
-                        for (r, at) in [(0, [0, 64, 256, 320]), (2, [32, 96, 288, 352])] {
-                            let r0a = _mm256_load_si256(s.add(r * rp) as *const __m256i);
-                            let r0b = _mm256_load_si256(s.add(r * rp + 32) as *const __m256i);
-                            let r1a = _mm256_load_si256(s.add((r + 1) * rp) as *const __m256i);
-                            let r1b = _mm256_load_si256(s.add((r + 1) * rp + 32) as *const __m256i);
-                            let (r0a, r0b) =
-                                (_mm256_permute4x64_epi64::<0xd8>(r0a), _mm256_permute4x64_epi64::<0xd8>(r0b));
-                            let (r1a, r1b) =
-                                (_mm256_permute4x64_epi64::<0xd8>(r1a), _mm256_permute4x64_epi64::<0xd8>(r1b));
-                            _mm256_store_si256(t.add(at[0]) as *mut __m256i, _mm256_unpacklo_epi64(r0a, r1a));
-                            _mm256_store_si256(t.add(at[1]) as *mut __m256i, _mm256_unpackhi_epi64(r0a, r1a));
-                            _mm256_store_si256(t.add(at[2]) as *mut __m256i, _mm256_unpacklo_epi64(r0b, r1b));
-                            _mm256_store_si256(t.add(at[3]) as *mut __m256i, _mm256_unpackhi_epi64(r0b, r1b));
+                for (c, &t) in offs.iter().enumerate() {
+                    for (g, &k) in band.iter().enumerate() {
+                        // SAFETY: per the function's contract, as in the untile twin with reads
+                        // and writes exchanged.
+                        unsafe {
+                            let s = o.add(c * 256 + g * 64);
+                            let d = tiled.add(t + usize::from(k) * 64);
+                            for (r, at) in [(0, [0, 64, 256, 320]), (2, [32, 96, 288, 352])] {
+                                let r0a = _mm256_load_si256(s.add(r * rp) as *const __m256i);
+                                let r0b = _mm256_load_si256(s.add(r * rp + 32) as *const __m256i);
+                                let r1a = _mm256_load_si256(s.add((r + 1) * rp) as *const __m256i);
+                                let r1b = _mm256_load_si256(s.add((r + 1) * rp + 32) as *const __m256i);
+                                let (r0a, r0b) =
+                                    (_mm256_permute4x64_epi64::<0xd8>(r0a), _mm256_permute4x64_epi64::<0xd8>(r0b));
+                                let (r1a, r1b) =
+                                    (_mm256_permute4x64_epi64::<0xd8>(r1a), _mm256_permute4x64_epi64::<0xd8>(r1b));
+                                _mm256_store_si256(d.add(at[0]) as *mut __m256i, _mm256_unpacklo_epi64(r0a, r1a));
+                                _mm256_store_si256(d.add(at[1]) as *mut __m256i, _mm256_unpackhi_epi64(r0a, r1a));
+                                _mm256_store_si256(d.add(at[2]) as *mut __m256i, _mm256_unpacklo_epi64(r0b, r1b));
+                                _mm256_store_si256(d.add(at[3]) as *mut __m256i, _mm256_unpackhi_epi64(r0b, r1b));
+                            }
                         }
                     }
                 }
@@ -2475,11 +2509,10 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
         table[k] = table[k & (k - 1)].wrapping_add(share[k.trailing_zeros() as usize]);
     }
     let full = |r: &Range<u32>, d: usize| (r.end - r.start) == 1 << (masks[d] & 0xfff).count_ones();
-    let square = [0, 1, 2].map(|d| (masks[d] & 0xfff).count_ones()) == [6, 6, 0];
     // The chunk's index bits are exactly x0 y0 x1 y1 .. x5 y5 (the 1- and 2-byte kernels'
     // layout; any 2D surface at least 64x64 in power-of-two sizes).
     let morton = low_bits == 12 && masks[0] & 0xfff == 0x555 && masks[1] & 0xfff == 0xaaa;
-    let pairs = tiles4 && x_tiles && square && es == 4 && masks[0] & (1 << 12) != 0 && m.wants_chunk_pairs();
+    let runs = tiles4 && x_tiles && morton && es == 4 && m.wants_chunk_runs();
     if morton && es == 1 && m.wants_small_chunks::<1>() {
         chunk_groups::<1, M>(p, s, m, &region, &table);
         return;
@@ -2492,11 +2525,11 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
         chunk_groups::<8, M>(p, s, m, &region, &table);
         return;
     }
-    if pairs {
-        // The chunk's low 12 index bits are then x0 y0 .. x5 y5, so sorting the groups by
-        // linear offset is sorting them by (y, x): `PAIR_ROWS` (checked in `chunk_pairs` where
-        // a whole pair is reached).
-        chunk_pairs(p, s, m, &region, &table, &PAIR_ROWS);
+    if runs {
+        // The chunk's low 12 index bits are x0 y0 .. x5 y5, so sorting the groups by linear
+        // offset is sorting them by (y, x): `BAND_GROUPS` (checked in `chunk_runs` where a
+        // whole run is reached).
+        chunk_runs(p, s, m, &region, &table, &BAND_GROUPS);
         return;
     }
     for i in first..=last {
@@ -2520,18 +2553,27 @@ fn swizzled_chunked<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>,
     }
 }
 
-/// Every chunk of a 2D swizzled surface of 4-byte elements with 64x64 chunks (AVX-512 or
-/// AVX2, tile and untile) that meets `region`, chunk row by chunk row: pairs of whole chunks side by side
-/// (the first at an even chunk column) through [`Mover::chunk_pair_es4_vector`], other whole
-/// chunks one by one, partial chunks through [`swizzled`]. Chunks are found by their
-/// coordinates: nothing is spent on chunks outside the region.
+/// The most whole chunks of 4-byte elements that [`chunk_runs`] hands the vector kernels at once:
+/// 16, 4096 bytes of each linear row (a page of a page-aligned image 1024 elements wide). Bands
+/// of 4 rows that cross the whole run write (untile) or read (tile) each linear row left to
+/// right: in the session 18 C model (1024x1024x4 untile, medians of 401 shuffled rounds against
+/// memcpy), runs of 16 chunks gave 0.95-0.99x, of 8 chunks 0.87-0.93x, of 4 0.91-0.95x, and the
+/// earlier pairs 0.87-0.94x.
+const RUN_CHUNKS: usize = 16;
+
+/// Every chunk of a 2D swizzled surface of 4-byte elements whose chunks' index bits are x0 y0 ..
+/// x5 y5 (AVX-512 or AVX2, tile and untile) that meets `region`, chunk row by chunk row: runs
+/// of up to [`RUN_CHUNKS`] whole chunks side by side through [`Mover::chunk_run_es4_vector`]
+/// (one by one where it declines), partial chunks through [`swizzled`]. Chunks are found by
+/// their coordinates: nothing is spent on chunks outside the region.
 ///
 /// Tried and not kept (session 13, scratch harness, swizzled-1024x1024x4, one and two
 /// threads, medians of 2000 paired rounds against memcpy): prefetching the next pair's 32 KiB
 /// (T1, every line or every other line, spread over the current pair's 16 bands). The ratios
 /// moved by less than the run-to-run noise (0.63-0.80 one thread, 0.66-0.94 two, either way)
-/// and tile came out lower in most runs.
-fn chunk_pairs<M: Mover>(
+/// and tile came out lower in most runs. Session 18 (C model, 48 MiB-L3 VM): prefetching the
+/// linear rows 8 ahead in a 16-chunk tile walk, 0.88-0.95x against 0.93-0.97x without.
+fn chunk_runs<M: Mover>(
     p: &Plan,
     s: &Swizzled,
     m: &mut M,
@@ -2544,39 +2586,39 @@ fn chunk_pairs<M: Mover>(
     let clip = |c: u32, d: usize| (c * 64).max(region[d].start)..(c * 64 + 64).min(region[d].end);
     let is_whole = |r: &Range<u32>| r.end - r.start == 64;
     let (cx_last, cy_last) = ((region[0].end - 1) / 64, (region[1].end - 1) / 64);
+    // A chunk's byte offset is its column's index bits OR its row's and slice's (the latter once
+    // per chunk row), over the chunk's 4096 elements of 4 bytes.
+    let chunk_at = |cx: u32, row_bits: u64| (((deposit(u64::from(cx) * 64, masks[0]) | row_bits) >> 12) as usize) << 14;
     for z in region[2].clone() {
         for cy in region[1].start / 64..=cy_last {
             let row_bits = deposit(u64::from(cy) * 64, masks[1]) | deposit(z.into(), masks[2]);
             let ys = clip(cy, 1);
             let mut cx = region[0].start / 64;
             while cx <= cx_last {
-                let xs = clip(cx, 0);
-                let t = (((deposit(u64::from(cx) * 64, masks[0]) | row_bits) >> 12) as usize) << 14;
-                let whole = is_whole(&xs) && is_whole(&ys);
-                if !whole {
+                if !(is_whole(&ys) && is_whole(&clip(cx, 0))) {
+                    let xs = clip(cx, 0);
                     swizzled(p, s, m, z..z + 1, ys.clone(), [xs.start, xs.end]);
                     cx += 1;
                     continue;
                 }
+                let mut offs = [0usize; RUN_CHUNKS];
+                let mut n = 0;
+                while n < RUN_CHUNKS && cx + (n as u32) <= cx_last && is_whole(&clip(cx + n as u32, 0)) {
+                    offs[n] = chunk_at(cx + n as u32, row_bits);
+                    n += 1;
+                }
                 let l0 = p.linear_offset(cx as usize * 256, cy * 64, z);
-                if cx.is_multiple_of(2) && cx < cx_last && is_whole(&clip(cx + 1, 0)) {
-                    // A whole pair is 128 elements wide, so the row pitch (at least the row)
-                    // is at least 512 bytes and the table's offsets sort as (y, x).
-                    debug_assert!(PAIR_ROWS.windows(2).all(|w| table[usize::from(w[0])] < table[usize::from(w[1])]));
-                    if !m.chunk_pair_es4_vector(t, l0, rp, table, rows) {
-                        for (t, l) in [(t, l0), (t + 16384, l0 + 256)] {
-                            if !m.chunk_es4_vector(t, l, rp, table) {
-                                chunk_tiles4::<4, 8, M>(m, t / 4, l, rp, table);
-                            }
+                // A whole chunk is 64 elements wide, so the row pitch (at least the row) is at
+                // least 256 bytes and the table's offsets sort as (y, x).
+                debug_assert!(BAND_GROUPS.windows(2).all(|w| table[usize::from(w[0])] < table[usize::from(w[1])]));
+                if !m.chunk_run_es4_vector(&offs[..n], l0, rp, table, rows) {
+                    for (c, &t) in offs[..n].iter().enumerate() {
+                        if !m.chunk_es4_vector(t, l0 + 256 * c, rp, table) {
+                            chunk_tiles4::<4, 8, M>(m, t / 4, l0 + 256 * c, rp, table);
                         }
                     }
-                    cx += 2;
-                    continue;
                 }
-                if !m.chunk_es4_vector(t, l0, rp, table) {
-                    chunk_tiles4::<4, 8, M>(m, t / 4, l0, rp, table);
-                }
-                cx += 1;
+                cx += n as u32;
             }
         }
     }
@@ -2586,7 +2628,7 @@ fn chunk_pairs<M: Mover>(
 /// bits are x0 y0 .. x5 y5 that meets `region`, chunk row by chunk row: runs of up to
 /// `512 / (64 * ES)` whole chunks side by side (512 linear bytes per row) through
 /// [`Mover::chunks_small_vector`], partial chunks through [`swizzled`]. Chunks are found by
-/// their coordinates, as in [`chunk_pairs`].
+/// their coordinates, as in [`chunk_runs`].
 fn chunk_groups<const ES: usize, M: Mover>(
     p: &Plan,
     s: &Swizzled,
@@ -2685,7 +2727,7 @@ const STRIP_ORDER: [u8; 256] = {
 /// x0 y0 x1 y1 .. x5 y5, in linear order (row band by row band, then along x): tile `k`'s
 /// tile coordinates are its even bits (x) and odd bits (y). Computed once at compile time;
 /// sorting them per call measurably cost small surfaces and every parallel task.
-const PAIR_ROWS: [u8; 64] = {
+const BAND_GROUPS: [u8; 64] = {
     let mut out = [0u8; 64];
     let mut i = 0;
     let mut ty = 0;
@@ -3095,14 +3137,21 @@ pub(crate) fn tile_planned_par<KC: Kind, KS: Kind>(
             // coordinates' matching high bits are fixed.
             let masks = s.masks();
             let total_bits = 64 - (masks[0] | masks[1] | masks[2]).leading_zeros();
-            // The fewest top bits that give [`TASKS_PER_THREAD`] parts per thread meeting the
-            // region (at most 64 parts).
+            // The fewest top bits (at most 6) whose parts meeting the region spread over the
+            // pool's threads within 1/8 of an even share: one part per thread where the counts
+            // allow (2 threads: halves), not [`TASKS_PER_THREAD`]. Fewer parts are wider, and
+            // a walk that reads (or writes) the linear rows whole measured faster than halves
+            // of them: session 18, swizzled-1024x1024x4 tile at 2 threads, four interleaved
+            // pairs of `--quick` runs, halves (full-width rows) 0.93-0.95x a split memcpy
+            // against 0.87-0.93x for quadrants; the C model of the walk, 2-5% between full and
+            // half rows at one thread and two.
             let region = [r.x..r.x + r.w, ry.clone(), rz.clone()];
-            let want = rayon::current_num_threads().saturating_mul(TASKS_PER_THREAD);
+            let threads = rayon::current_num_threads().max(1);
             let meeting = |k: u32| {
                 (0..1u64 << k).filter(|&i| swizzle_chunk(masks, total_bits - k, i, region.clone()).is_some()).count()
             };
-            let k = (1..=total_bits.min(6)).find(|&k| meeting(k) >= want).unwrap_or(total_bits.min(6));
+            let even = |n: usize| n >= threads && n.div_ceil(threads) * threads * 8 <= n * 9;
+            let k = (1..=total_bits.min(6)).find(|&k| even(meeting(k))).unwrap_or(total_bits.min(6));
             let low_bits = total_bits - k;
             let es = s.elem_size() as usize;
             let part_bytes = (1usize << low_bits) * es;
