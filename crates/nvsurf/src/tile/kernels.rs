@@ -2261,6 +2261,16 @@ pub(crate) fn run<M: Mover>(p: &Plan, m: &mut M, zs: Range<u32>, ys: Range<u32>)
 /// writing each row with `rep movsb` (whose stores skip reading the line first) or memcpy
 /// 0.64-0.78x, against 0.93-0.95x for plain 64-byte stores; and in `nvsurf-bench`, prefetching 0, 16, 32
 /// or 64 gobs ahead instead of 8 moved 2000x1000x4 by less than the noise.
+///
+/// Tried in session 18 for tegra-4096x4096x4 untile (64 MiB, streamed), none kept: in
+/// `nvsurf-bench --quick`, 8, 12 or 16 gobs ahead gave 0.79-1.02x a split memcpy at two threads
+/// with no order between them (five runs each), 32 ahead 0.74-0.84x; in a two-thread C model
+/// (medians of 21 shuffled rounds), this walk 0.85-0.91x, the prefetch with the NTA hint
+/// 0.39-0.43x, reading 8 or 16 whole blocks side by side (sequential, the next group prefetched
+/// into L2) and writing 128 rows of 512 or 1024 bytes 0.87-0.93x, the two threads taking
+/// alternate gob rows of each block row 0.71x, alternate block rows 0.90x. Apart, this walk's
+/// reads alone (gob order, prefetched) took 0.78-0.86 of memcpy's time and its streamed rows
+/// alone 0.44-0.51: the loss is in overlapping the two, which a copy does better.
 fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Range<u32>, ys: Range<u32>) {
     for z in zs {
         gobs(p, b, m, z, ys.clone(), p.xb, b.gob_height_rows());
@@ -2628,7 +2638,9 @@ fn chunk_runs<M: Mover>(
 /// bits are x0 y0 .. x5 y5 that meets `region`, chunk row by chunk row: runs of up to
 /// `512 / (64 * ES)` whole chunks side by side (512 linear bytes per row) through
 /// [`Mover::chunks_small_vector`], partial chunks through [`swizzled`]. Chunks are found by
-/// their coordinates, as in [`chunk_runs`].
+/// their coordinates, as in [`chunk_runs`]. Not widened to 4096 linear bytes as the 4-byte runs
+/// were (session 18, `nvsurf-bench --quick`, three interleaved runs each): 2048x1024x2 fell
+/// from 0.80-0.90x memcpy to 0.72-0.85x, and 2048x2048x1 did not move.
 fn chunk_groups<const ES: usize, M: Mover>(
     p: &Plan,
     s: &Swizzled,
