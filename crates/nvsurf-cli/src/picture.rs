@@ -1147,10 +1147,10 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
 mod tests {
     use super::*;
 
-    fn tmp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("nvsurf-picture-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        d.join(name)
+    /// A new scratch directory of the system temp dir for one test's files, removed (with its
+    /// files) when the value is dropped at the end of the test.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::Builder::new().prefix("nvsurf-picture-").tempdir().unwrap()
     }
 
     /// Issue 5: PNG -> tile -> untile -> PNG for every non-compressed color format. The PNG
@@ -1160,6 +1160,7 @@ mod tests {
     fn png_tile_untile_png_round_trip_for_every_color_format() {
         use nvsurf::layout::SurfaceDesc;
         use nvsurf::Gpu;
+        let tmp = scratch();
         let (w, h) = (37u32, 21u32); // not a multiple of any gob or block
         for c in color_formats() {
             let f = Format::from_color(c);
@@ -1170,7 +1171,7 @@ mod tests {
             let samples: Vec<u16> =
                 (0..w * h * 4).map(|i| ((i.wrapping_mul(2_654_435_761) >> 7) % (max + 1)) as u16).collect();
             let input = PngImage { width: w, height: h, bits: if bits16 { 16 } else { 8 }, channels: 4, samples };
-            let p_in = tmp(&format!("rt-in-{:02x}.png", c.id));
+            let p_in = tmp.path().join(format!("rt-in-{:02x}.png", c.id));
             write_png(&p_in, &input).unwrap();
             let (e, linear) = read_surface(&p_in, &f, 1, None).unwrap();
             // Tile into a GF100 blocklinear surface with 2x4 gob blocks, untile back.
@@ -1181,7 +1182,7 @@ mod tests {
             assert_ne!(tiled[..linear.len().min(tiled.len())], linear[..], "{}: tiling moved nothing", f.name());
             let back = nvsurf::tile::untile_to_vec(&s, &tiled).unwrap();
             assert_eq!(back, linear, "{}", f.name());
-            let p_out = tmp(&format!("rt-out-{:02x}.png", c.id));
+            let p_out = tmp.path().join(format!("rt-out-{:02x}.png", c.id));
             write_surface(&p_out, &f, e, &back).unwrap();
             let got = read_png(&p_out).unwrap();
             let (want, _) = to_png(&f, e, &linear).unwrap();
@@ -1212,12 +1213,13 @@ mod tests {
 
     #[test]
     fn png_16_bit_round_trip_and_depth_stencil() {
+        let tmp = scratch();
         let f = Format::parse("Z24_S8").unwrap();
         let e = Extent::new(3, 2);
         let texels: Vec<Texel> =
             (0..6u32).map(|i| f.f32_to_texel(&[i as f32 / 5.0, (i * 40) as f32, 0.0, 1.0])).collect();
         let data = encode_texels(&f, e, &texels).unwrap();
-        let p = tmp("z.png");
+        let p = tmp.path().join("z.png");
         let files = write_surface(&p, &f, e, &data).unwrap();
         assert_eq!(files, vec![p.clone(), stencil_path(&p)]);
         let depth = read_png(&p).unwrap();
@@ -1237,12 +1239,13 @@ mod tests {
 
     #[test]
     fn exr_and_dds_round_trip() {
+        let tmp = scratch();
         let f = Format::parse("RGBA16_FLOAT").unwrap();
         let e = Extent::new(5, 3);
         let texels: Vec<Texel> = (0..15u32).map(|i| f.f32_to_texel(&[i as f32 * 0.5, -1.5, 1e4, 0.25])).collect();
         let data = encode_texels(&f, e, &texels).unwrap();
         for name in ["a.exr", "a.dds"] {
-            let p = tmp(name);
+            let p = tmp.path().join(name);
             write_surface(&p, &f, e, &data).unwrap();
             let (e2, back) = read_surface(&p, &f, 1, None).unwrap();
             assert_eq!((e2, &back), (e, &data), "{name}");
@@ -1250,7 +1253,7 @@ mod tests {
         // DDS of a format without a DXGI twin goes through RGBA32F and back.
         let g = Format::parse("tex:0x16").unwrap(); // 5_5_6
         let gd: Vec<u8> = (0..30u8).collect();
-        let p = tmp("b.dds");
+        let p = tmp.path().join("b.dds");
         write_surface(&p, &g, e, &gd).unwrap();
         let (_, back) = read_surface(&p, &g, 1, None).unwrap();
         assert_eq!(back, gd);
@@ -1258,12 +1261,13 @@ mod tests {
 
     #[test]
     fn dds_texture_with_mips_and_cube_faces() {
+        let tmp = scratch();
         let f = Format::parse("bc1").unwrap();
         let tex0 = DdsTexture { extent: Extent::new(16, 16), levels: 5, layers: 6, cube: true, data: Vec::new() };
         let n = tex0.bytes(&f);
         assert_eq!(n, 6 * 8 * (16 + 4 + 1 + 1 + 1));
         let tex = DdsTexture { data: (0..n).map(|i| (i * 13 % 251) as u8).collect(), ..tex0 };
-        let p = tmp("cube.dds");
+        let p = tmp.path().join("cube.dds");
         write_dds(&p, &f, &tex).unwrap();
         let back = read_dds(&p, &f).unwrap();
         assert_eq!(back, tex);

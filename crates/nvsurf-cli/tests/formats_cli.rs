@@ -4,6 +4,9 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
 
+mod scratch;
+use scratch::Scratch;
+
 fn nvsurf(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args).output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
@@ -124,20 +127,15 @@ fn decode_text_output() {
     assert!(out.contains("r=-1 g=-128 b=127 a=1"), "{out}");
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nvsurf-formats-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
-}
-
 #[test]
 fn convert_linear_elements_to_png_and_back() {
+    let tmp = Scratch::new("formats-cli");
     // 6x4 RGBA8 elements -> PNG -> raw: identical bytes.
     let raw: Vec<u8> = (0..6 * 4 * 4).map(|i| (i * 11 % 256) as u8).collect();
-    let bin = tmp("in.bin");
+    let bin = tmp.path("in.bin");
     std::fs::write(&bin, &raw).unwrap();
-    let png = tmp("out.png");
-    let back = tmp("back.bin");
+    let png = tmp.path("out.png");
+    let back = tmp.path("back.bin");
     let s = |p: &PathBuf| p.to_str().unwrap().to_string();
     let (code, out, err) =
         nvsurf(&["convert", "--format", "RGBA8_UNORM", "--input", &s(&bin), "--size", "6x4", "--output", &s(&png)]);

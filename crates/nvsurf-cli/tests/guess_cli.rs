@@ -2,8 +2,11 @@
 //! `flags` untile the dump back to the picture; the JSON keys; errors name their field.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+mod scratch;
+use scratch::Scratch;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nvsurf");
 
@@ -21,13 +24,6 @@ fn ok(words: &str, paths: &[(&str, &Path)]) -> String {
     let (code, out, err) = run(&args);
     assert_eq!(code, 0, "{args:?}: {err}");
     out
-}
-
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nvsurf-guess-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 /// A smooth RGBA8 picture with a little deterministic grain (an LCG), `w` x `h` pixels.
@@ -58,7 +54,8 @@ fn s(p: &Path) -> &str {
 
 #[test]
 fn the_tiled_layout_ranks_first_and_its_flags_untile_it() {
-    let d = dir("rank");
+    let tmp = Scratch::new("guess-rank");
+    let d = tmp.dir();
     let (w, h) = (200, 150);
     let pic = d.join("pic.raw");
     std::fs::write(&pic, picture(w, h)).unwrap();
@@ -98,12 +95,12 @@ fn the_tiled_layout_ranks_first_and_its_flags_untile_it() {
         assert_eq!(code, 0, "{err}");
         assert!(std::fs::read(&back).unwrap() == picture(w, h), "{gpu} {flags}");
     }
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn swizzled_text_table_and_pictures() {
-    let d = dir("swz");
+    let tmp = Scratch::new("guess-swz");
+    let d = tmp.dir();
     std::fs::write(d.join("pic.raw"), picture(128, 64)).unwrap();
     let dump = d.join("dump.bin");
     ok(
@@ -122,12 +119,12 @@ fn swizzled_text_table_and_pictures() {
     names.sort();
     assert_eq!(names.len(), 2, "{names:?}");
     assert_eq!(names[0], "01_swizzled.png");
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn short_dumps_offsets_and_errors() {
-    let d = dir("err");
+    let tmp = Scratch::new("guess-err");
+    let d = tmp.dir();
     // 64x64 RGBA8 on GF100 with 0,3,0 blocks is 16 KiB; with 8 KiB more in front.
     std::fs::write(d.join("pic.raw"), picture(64, 64)).unwrap();
     let tiled = d.join("tiled.bin");
@@ -199,7 +196,6 @@ fn short_dumps_offsets_and_errors() {
             .ends_with("every layout scored untiles the sample to the same bytes: the dump does not tell them apart"),
         "{out}"
     );
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// A regular file is read only where the candidates' samples lie (their windows): guessing a
@@ -227,7 +223,8 @@ fn a_large_dump_is_read_only_where_the_samples_lie() {
     tile::tile(&w.surface, &picture(1024, 512), &mut part, w.region, lin).unwrap();
     // The dump's first 128 MiB in memory (untouched pages cost nothing), as the reference.
     let mut prefix = vec![0u8; 128 << 20];
-    let d = dir("large");
+    let tmp = Scratch::new("guess-large");
+    let d = tmp.dir();
     let dump = d.join("dump.bin");
     let mut f = std::fs::File::create(&dump).unwrap();
     f.set_len(surf.size_bytes()).unwrap();
@@ -259,5 +256,4 @@ fn a_large_dump_is_read_only_where_the_samples_lie() {
         let (label, g, r) = (&r.candidate.label, g["roughness"].as_f64().unwrap(), r.roughness.unwrap());
         assert!((g - r).abs() <= 1e-12 * r.abs(), "{label}: {g} against {r}");
     }
-    std::fs::remove_dir_all(&d).unwrap();
 }

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 mod pictures;
 use pictures::*;
+mod scratch;
+use scratch::Scratch;
 
 /// Runs `nvsurf` and checks the refusal: status 2, one `error:` line containing `needle`,
 /// within a few seconds, and no `output` written.
@@ -84,12 +86,13 @@ fn crc_matches_the_png_check_value() {
 
 #[test]
 fn convert_refuses_sizes_whose_byte_count_overflows() {
-    let input = tmp("hostile", "empty.bin");
+    let tmp = Scratch::new("hostile");
+    let input = tmp.path("empty.bin");
     std::fs::write(&input, []).unwrap();
     // 2^31 x 2^29 pixels of 16 bytes is 2^64 bytes: once wrapped to 0 (an empty file written
     // with status 0, or a header-only DDS), or a capacity-overflow panic for PNG/EXR.
     for out in ["o.bin", "o.dds", "o.png", "o.exr"] {
-        let output = tmp("hostile", out);
+        let output = tmp.path(out);
         let args = ["convert", "--format", "RGBA32_FLOAT", "--size", "2147483648x536870912", "--input", s(&input)];
         let mut args = args.to_vec();
         args.extend(["--output", s(&output)]);
@@ -99,9 +102,10 @@ fn convert_refuses_sizes_whose_byte_count_overflows() {
 
 #[test]
 fn dds_headers_that_claim_more_than_the_file_holds_are_refused() {
-    let out = tmp("hostile", "dds-out.bin");
+    let tmp = Scratch::new("hostile");
+    let out = tmp.path("dds-out.bin");
     // The header of the overflowing size above, with no data.
-    let wrap = tmp("hostile", "wrap.dds");
+    let wrap = tmp.path("wrap.dds");
     crafted_dds(&wrap, DxgiFormat::R32G32B32A32_Float, |d| {
         d.header.width = 1 << 31;
         d.header.height = 1 << 29;
@@ -110,7 +114,7 @@ fn dds_headers_that_claim_more_than_the_file_holds_are_refused() {
     for fmt in ["RGBA32_FLOAT", "A8B8G8R8"] {
         refused(&["convert", "--format", fmt, "--input", s(&wrap), "--output", s(&out)], "DDS texture size", &out);
     }
-    let png = tmp("hostile", "dds-out.png");
+    let png = tmp.path("dds-out.png");
     refused(&["convert", "--format", "A8B8G8R8", "--input", s(&wrap), "--output", s(&png)], "DDS texture size", &png);
     let tile = ["tile", "--gpu", "gf100", "--format", "A8B8G8R8", "--size", "4x4", "--block-log2", "0,0,0"];
     let mut args = tile.to_vec();
@@ -118,12 +122,12 @@ fn dds_headers_that_claim_more_than_the_file_holds_are_refused() {
     refused(&args, "DDS texture size", &out);
 
     // A 4x4 texture claiming 2^32-1 mip levels (the level loops once ran for minutes).
-    let mips = tmp("hostile", "mips.dds");
+    let mips = tmp.path("mips.dds");
     crafted_dds(&mips, DxgiFormat::R8G8B8A8_UNorm, |d| d.header.mip_map_count = Some(u32::MAX));
     refused(&["convert", "--format", "A8B8G8R8", "--input", s(&mips), "--output", s(&out)], "DDS mip levels", &out);
 
     // A cube array whose face count (6 per cube) overflows 32 bits: a panic inside the DDS crate.
-    let cubes = tmp("hostile", "cubes.dds");
+    let cubes = tmp.path("cubes.dds");
     crafted_dds(&cubes, DxgiFormat::R8G8B8A8_UNorm, |d| {
         let h = d.header10.as_mut().unwrap();
         h.misc_flag = ddsfile::MiscFlag::TEXTURECUBE;
@@ -132,7 +136,7 @@ fn dds_headers_that_claim_more_than_the_file_holds_are_refused() {
     refused(&["convert", "--format", "A8B8G8R8", "--input", s(&cubes), "--output", s(&out)], "DDS cube count", &out);
 
     // A zero width.
-    let zero = tmp("hostile", "zero.dds");
+    let zero = tmp.path("zero.dds");
     crafted_dds(&zero, DxgiFormat::R8G8B8A8_UNorm, |d| d.header.width = 0);
     refused(&["convert", "--format", "A8B8G8R8", "--input", s(&zero), "--output", s(&out)], "DDS width 0", &out);
 }
@@ -141,12 +145,13 @@ fn dds_headers_that_claim_more_than_the_file_holds_are_refused() {
 /// DDS crate's own error read "failed to fill whole buffer").
 #[test]
 fn cut_short_dds_headers_are_named() {
-    let out = tmp("hostile", "cut-out.bin");
-    let whole = tmp("hostile", "whole.dds");
+    let tmp = Scratch::new("hostile");
+    let out = tmp.path("cut-out.bin");
+    let whole = tmp.path("whole.dds");
     crafted_dds(&whole, DxgiFormat::R8G8B8A8_UNorm, |_| {});
     let bytes = std::fs::read(&whole).unwrap();
     assert_eq!(&bytes[84..88], b"DX10");
-    let cut = tmp("hostile", "cut.dds");
+    let cut = tmp.path("cut.dds");
     for (len, needle) in [
         (2, "the file holds 2 bytes but the DDS magic number needs 4"),
         (100, "the file holds 100 bytes but the DDS header needs 128"),
@@ -162,7 +167,7 @@ fn cut_short_dds_headers_are_named() {
     assert_eq!(rc, 0, "{err}");
     #[cfg(target_os = "linux")]
     {
-        let fifo = tmp("hostile", "fifo.dds");
+        let fifo = tmp.path("fifo.dds");
         let _ = std::fs::remove_file(&fifo);
         assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
         let (f, b) = (fifo.clone(), bytes.clone());
@@ -170,17 +175,17 @@ fn cut_short_dds_headers_are_named() {
         let (rc, _, err) = nvsurf(&["convert", "--format", "A8B8G8R8", "--input", s(&fifo), "--output", s(&out)]);
         writer.join().unwrap();
         assert_eq!(rc, 0, "{err}");
-        std::fs::remove_file(&fifo).unwrap();
     }
 }
 
 #[test]
 fn png_headers_are_checked_before_their_pixels_are_allocated() {
+    let tmp = Scratch::new("hostile");
     // 69 bytes claiming 100000 x 100000 pixels (40 GB decoded): once an abort.
-    let huge = tmp("hostile", "huge.png");
+    let huge = tmp.path("huge.png");
     png_header_only(&huge, 100_000, 100_000);
     assert!(std::fs::metadata(&huge).unwrap().len() < 100);
-    let out = tmp("hostile", "png-out.bin");
+    let out = tmp.path("png-out.bin");
     // `tile` knows the size it wants and compares the header first.
     let tile = ["tile", "--gpu", "gf100", "--format", "A8B8G8R8", "--size", "64x64", "--block-log2", "0,0,0"];
     let mut args = tile.to_vec();
@@ -196,9 +201,10 @@ fn png_headers_are_checked_before_their_pixels_are_allocated() {
 
 #[test]
 fn texture_outputs_too_large_to_allocate_are_errors() {
-    let input = tmp("hostile", "tex.lin");
+    let tmp = Scratch::new("hostile");
+    let input = tmp.path("tex.lin");
     std::fs::write(&input, vec![0u8; 30_000]).unwrap();
-    let out = tmp("hostile", "tex-out.bin");
+    let out = tmp.path("tex-out.bin");
     let tex = ["tile", "--gpu", "gf100", "--elem-size", "4", "--size", "64x64", "--levels", "7", "--texture"];
     // Offsets are GPU memory offsets: below 2^40, with the texture inside; within that, an
     // output too large for memory is an error, not an abort.
@@ -237,11 +243,12 @@ fn limited(kib: u32, script: &str) -> (i32, String, String) {
 /// its data window patched.
 #[test]
 fn picture_headers_beyond_any_compression_are_refused() {
-    let out = tmp("hostile", "bomb-out.bin");
+    let tmp = Scratch::new("hostile");
+    let out = tmp.path("bomb-out.bin");
     let bomb = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pictures/exr_small_bomb.exr");
     let why = "no compression reaches more than 4096:1";
     refused(&["convert", "--format", "RGBA8_UNORM", "--input", bomb, "--output", s(&out)], why, &out);
-    let png = tmp("hostile", "huge20k.png");
+    let png = tmp.path("huge20k.png");
     png_header_only(&png, 20000, 20000);
     refused(&["convert", "--format", "RGBA8_UNORM", "--input", s(&png), "--output", s(&out)], why, &out);
     // `tile` knows the size it wants: a picture of another size is refused from its header.
@@ -255,7 +262,8 @@ fn picture_headers_beyond_any_compression_are_refused() {
 /// for a 16 KiB surface took 8 GiB and 31 s), and pipes are read (they read as empty before).
 #[test]
 fn untile_reads_only_the_surface_and_reads_pipes() {
-    let dir = tmp("hostile", "");
+    let tmp = Scratch::new("hostile");
+    let dir = tmp.dir();
     let surface = "--gpu gf100 --elem-size 4 --size 64x64 --block-log2 0,2,0";
     let tiled: Vec<u8> = (0..16384u32).map(|i| (i * 7 + i / 256) as u8).collect();
     let plain = dir.join("plain.bin");
@@ -297,16 +305,16 @@ fn untile_reads_only_the_surface_and_reads_pipes() {
     let (rc, _, err) = limited(200_000, &cmd);
     assert_eq!(rc, 0, "{err}");
     assert!(std::fs::read(&back).unwrap() == tiled);
-    std::fs::remove_file(&sparse).unwrap();
 }
 
 /// `resolve` decodes 16 bytes per sample: a surface too large for memory is an error (it was
 /// an allocation abort). 8192 x 8192 one-byte samples need 1 GiB decoded, above the limit.
 #[test]
 fn resolve_samples_too_large_for_memory_are_errors() {
-    let dump = tmp("hostile", "resolve.bin");
+    let tmp = Scratch::new("hostile");
+    let dump = tmp.path("resolve.bin");
     std::fs::File::create(&dump).unwrap().set_len(64 << 20).unwrap();
-    let out = tmp("hostile", "resolve-out.png");
+    let out = tmp.path("resolve-out.png");
     let cmd = format!(
         "$N resolve --gpu gf100 --format R8_UNORM --size 8192x8192 --ms-mode ms1 --block-log2 0,4,0 --input {} --output {}",
         s(&dump),
@@ -315,20 +323,20 @@ fn resolve_samples_too_large_for_memory_are_errors() {
     let (rc, _, err) = limited(600_000, &cmd);
     assert!(rc == 2 && err.contains("cannot allocate") && err.contains("decoded samples"), "{rc}: {err}");
     assert!(!out.exists());
-    std::fs::remove_file(&dump).unwrap();
 }
 
 /// Counts and limits take 0x-hex like every other number; `convert --depth 0` names `depth`.
 #[test]
 fn counts_take_hex_and_depth_zero_is_named() {
+    let tmp = Scratch::new("hostile");
     let (rc, out, err) =
         nvsurf(&["texture", "--gpu", "gf100", "--elem-size", "0x4", "--size", "8x8", "--levels", "0x2"]);
     assert_eq!(rc, 0, "{err}");
     assert!(out.contains("2 level(s)"), "{out}");
     let (rc, _, err) = nvsurf(&["layout", "--gpu", "gf100", "--elem-size", "4", "--size", "8", "--map-limit", "0x1z"]);
     assert!(rc == 2 && err.contains("'0x1z' is not a decimal or 0x-hex number"), "{err}");
-    let out = tmp("hostile", "depth0.png");
-    let input = tmp("hostile", "depth0.bin");
+    let out = tmp.path("depth0.png");
+    let input = tmp.path("depth0.bin");
     std::fs::write(&input, [0u8; 16]).unwrap();
     let args = ["convert", "--format", "RGBA8_UNORM", "--size", "2x2", "--depth", "0", "--input", s(&input)];
     let mut args = args.to_vec();
@@ -341,19 +349,20 @@ fn counts_take_hex_and_depth_zero_is_named() {
 /// rows compress about 1000:1 although its 8-bit expansion is 8 times larger.
 #[test]
 fn pictures_from_fifos_and_flat_bitmaps_are_read() {
-    let png = tmp("hostile", "fifo-src.png");
+    let tmp = Scratch::new("hostile");
+    let png = tmp.path("fifo-src.png");
     let rgba: Vec<u8> = (0..16 * 8 * 4).map(|i| (i * 5) as u8).collect();
     write_png_rgba8(&png, 16, 8, &rgba);
-    let exr = tmp("hostile", "fifo-src.exr");
+    let exr = tmp.path("fifo-src.exr");
     let (rc, _, err) = nvsurf(&["convert", "--format", "RGBA8_UNORM", "--input", s(&png), "--output", s(&exr)]);
     assert_eq!(rc, 0, "{err}");
     for (src, ext) in [(&png, "png"), (&exr, "exr")] {
-        let want = tmp("hostile", &format!("fifo-want-{ext}.bin"));
+        let want = tmp.path(&format!("fifo-want-{ext}.bin"));
         let (rc, _, err) = nvsurf(&["convert", "--format", "RGBA8_UNORM", "--input", s(src), "--output", s(&want)]);
         assert_eq!(rc, 0, "{err}");
-        let fifo = tmp("hostile", &format!("fifo.{ext}"));
-        let got = tmp("hostile", &format!("fifo-got-{ext}.bin"));
-        let tiled = tmp("hostile", &format!("fifo-tiled-{ext}.bin"));
+        let fifo = tmp.path(&format!("fifo.{ext}"));
+        let got = tmp.path(&format!("fifo-got-{ext}.bin"));
+        let tiled = tmp.path(&format!("fifo-tiled-{ext}.bin"));
         // `convert`, and `tile`, which compares the size from the header first.
         for (cmd, out) in [
             ("convert --format RGBA8_UNORM", &got),
@@ -369,7 +378,7 @@ fn pictures_from_fifos_and_flat_bitmaps_are_read() {
         std::fs::remove_file(&fifo).unwrap();
     }
     // A black 4096x4096 1-bit palette PNG: a few KB, 2 MB of stored rows, 48 MB as RGB.
-    let bw = tmp("hostile", "bw1.png");
+    let bw = tmp.path("bw1.png");
     {
         let mut enc = png::Encoder::new(std::io::BufWriter::new(std::fs::File::create(&bw).unwrap()), 4096, 4096);
         enc.set_color(png::ColorType::Indexed);
@@ -382,7 +391,7 @@ fn pictures_from_fifos_and_flat_bitmaps_are_read() {
     let len = std::fs::metadata(&bw).unwrap().len();
     assert!(len * 4096 < 4096 * 4096 * 3, "{len} bytes: the expanded rows must be over 4096 times larger");
     assert!(len * 4096 > 513 * 4096, "{len} bytes: the stored rows must be under 4096 times larger");
-    let out = tmp("hostile", "bw1.bin");
+    let out = tmp.path("bw1.bin");
     let (rc, _, err) = nvsurf(&["convert", "--format", "RGBA8_UNORM", "--input", s(&bw), "--output", s(&out)]);
     assert_eq!(rc, 0, "{err}");
     let px = std::fs::read(&out).unwrap();
@@ -393,9 +402,10 @@ fn pictures_from_fifos_and_flat_bitmaps_are_read() {
 /// `--onto` a device of no end (/dev/zero) is refused at once (it read until memory ran out).
 #[test]
 fn onto_an_endless_device_is_refused() {
-    let input = tmp("hostile", "onto-in.bin");
+    let tmp = Scratch::new("hostile");
+    let input = tmp.path("onto-in.bin");
     std::fs::write(&input, vec![1u8; 16384]).unwrap();
-    let out = tmp("hostile", "onto-out.bin");
+    let out = tmp.path("onto-out.bin");
     let args = ["tile", "--gpu", "gf100", "--elem-size", "4", "--size", "64x64", "--block-log2", "0,2,0"];
     let mut args = args.to_vec();
     args.extend(["--input", s(&input), "--onto", "/dev/zero", "--output", s(&out)]);
@@ -405,7 +415,7 @@ fn onto_an_endless_device_is_refused() {
     let mut args = tex.to_vec();
     args.extend(["--input", s(&input), "--onto", "/dev/zero", "--output", s(&out)]);
     refused(&args, "it is a device, whose end is unknown", &out);
-    let dds = tmp("hostile", "onto-in.dds");
+    let dds = tmp.path("onto-in.dds");
     crafted_dds(&dds, DxgiFormat::R8G8B8A8_UNorm, |_| {});
     let tex = ["tile", "--texture", "--gpu", "gm20b", "--format", "A8B8G8R8", "--size", "4x4", "--levels", "2"];
     let mut args = tex.to_vec();

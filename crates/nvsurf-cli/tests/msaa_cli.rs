@@ -3,6 +3,9 @@
 use serde_json::Value;
 use std::process::Command;
 
+mod scratch;
+use scratch::Scratch;
+
 fn nvsurf(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args).output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
@@ -52,8 +55,8 @@ fn text_for_one_mode_and_bad_names() {
 
 #[test]
 fn pictures() {
-    let dir = std::env::temp_dir().join(format!("nvsurf-msaa-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("msaa");
+    let dir = tmp.dir();
     let svg = dir.join("p.svg");
     let png = dir.join("p.png");
     assert_eq!(nvsurf(&["msaa", "--mode", "ms4_cs4", "--picture", svg.to_str().unwrap()]).0, 0);
@@ -65,5 +68,4 @@ fn pictures() {
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");
     assert_eq!(nvsurf(&["msaa", "--picture", dir.join("p.bmp").to_str().unwrap()]).0, 2);
-    std::fs::remove_dir_all(&dir).ok();
 }

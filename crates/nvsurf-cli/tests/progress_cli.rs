@@ -4,8 +4,11 @@
 //! boxes, padded linear pitches and slices, whole textures and their DDS form, one thread and
 //! two.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+mod scratch;
+use scratch::Scratch;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nvsurf");
 
@@ -27,20 +30,14 @@ fn run(banded: bool, words: &str, paths: &[(&str, &Path)]) -> String {
     err
 }
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("nvsurf-progress-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn bytes(n: usize, seed: usize) -> Vec<u8> {
     (0..n).map(|i| ((i * 31 + seed) ^ (i >> 9)) as u8).collect()
 }
 
 #[test]
 fn banded_surface_copies_equal_the_one_go_copies() {
-    let d = dir("surface");
+    let tmp = Scratch::new("progress-surface");
+    let d = tmp.dir();
     // (surface flags, box, linear pitch): 700 rows = bands of 256, 256 and 188; a 3D surface
     // of 3 slices; a box starting mid-band; a padded pitch.
     let cases = [
@@ -79,12 +76,12 @@ fn banded_surface_copies_equal_the_one_go_copies() {
             assert!(std::fs::read(&one).unwrap() == std::fs::read(&banded).unwrap(), "tile {flags}");
         }
     }
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn texture_copies_with_a_bar_equal_the_one_go_copies() {
-    let d = dir("texture");
+    let tmp = Scratch::new("progress-texture");
+    let d = tmp.dir();
     // A cube with a mip chain, an array of a compressed format (DDS), a 3D texture, a pre-G80
     // one and a BUFFER.
     let cases = [
@@ -112,5 +109,4 @@ fn texture_copies_with_a_bar_equal_the_one_go_copies() {
             assert!(t == std::fs::read(&dump).unwrap(), "tile {flags} onto its own dump");
         }
     }
-    let _ = std::fs::remove_dir_all(&d);
 }

@@ -7,6 +7,8 @@ use nvsurf::Gpu;
 
 mod pictures;
 use pictures::*;
+mod scratch;
+use scratch::Scratch;
 
 /// Grid cell of each MS4 / MS4_CS4 full sample (seed 000, "Multisampled surfaces": sample 0
 /// [0,0], 1 [1,0], 2 [0,1], 3 [1,1]).
@@ -38,14 +40,15 @@ const SURF: [&str; 6] = ["--gpu", "g80", "--block-log2", "0,1,0", "--format", "A
 
 #[test]
 fn box_average_of_a_tiled_ms4_surface() {
+    let tmp = Scratch::new("resolve");
     let (w, h) = (5usize, 3usize);
     // Per-sample values whose four-sample sums divide by 4, so the average is exact.
     let dump = tiled_ms4(w, h, |x, y, smp| {
         [(40 * smp + x) as u8, (20 * y + 8 * smp) as u8, (255 - 30 * smp) as u8, (100 + 50 * (smp % 2)) as u8]
     });
-    let input = tmp("resolve", "ms4.bin");
+    let input = tmp.path("ms4.bin");
     std::fs::write(&input, &dump).unwrap();
-    let out = tmp("resolve", "ms4.png");
+    let out = tmp.path("ms4.png");
     let mut args = vec!["resolve", "--ms-mode", "ms4", "--size", "5x3", "--input", s(&input), "--output", s(&out)];
     args.extend(SURF);
     let (rc, stdout, err) = nvsurf(&args);
@@ -64,6 +67,7 @@ fn box_average_of_a_tiled_ms4_surface() {
 
 #[test]
 fn csaa_weights_from_the_zeta_coverage() {
+    let tmp = Scratch::new("resolve");
     // MS4_CS4 with a Z24_C8 zeta surface (zeta 0x18: Z in bits 0-23, C in bits 24-31). The
     // 16-bit C value of a pixel is split in 8-bit chunks from the LSB, held by the top-row
     // samples in x order: bits 0-7 in sample 0's C, bits 8-15 in sample 1's (seed 000).
@@ -87,7 +91,7 @@ fn csaa_weights_from_the_zeta_coverage() {
         };
         [0x12, 0x34, (x * 16 + smp) as u8, field]
     });
-    let (cin, zin, out) = (tmp("resolve", "cs4-color.bin"), tmp("resolve", "cs4-zeta.bin"), tmp("resolve", "cs4.png"));
+    let (cin, zin, out) = (tmp.path("cs4-color.bin"), tmp.path("cs4-zeta.bin"), tmp.path("cs4.png"));
     std::fs::write(&cin, &color).unwrap();
     std::fs::write(&zin, &zeta).unwrap();
     let mut args = vec![
@@ -117,7 +121,7 @@ fn csaa_weights_from_the_zeta_coverage() {
         assert_eq!(&px[i * 4..i * 4 + 4], [want_r[i] as u8, g as u8, 7, 255], "pixel {i}, C {:#06x}", cs[i]);
     }
     // Without --zeta the same surface is the box average.
-    let out2 = tmp("resolve", "cs4-box.png");
+    let out2 = tmp.path("cs4-box.png");
     let mut args = vec!["resolve", "--ms-mode", "ms4_cs4", "--size", "2x2", "--input", s(&cin), "--output", s(&out2)];
     args.extend(SURF);
     assert_eq!(nvsurf(&args).0, 0);
@@ -127,9 +131,10 @@ fn csaa_weights_from_the_zeta_coverage() {
 
 #[test]
 fn bad_combinations_are_one_line_errors() {
-    let input = tmp("resolve", "small.bin");
+    let tmp = Scratch::new("resolve");
+    let input = tmp.path("small.bin");
     std::fs::write(&input, vec![0u8; 64]).unwrap();
-    let out = tmp("resolve", "bad.png");
+    let out = tmp.path("bad.png");
     let base = [
         "resolve",
         "--size",
@@ -168,12 +173,13 @@ fn bad_combinations_are_one_line_errors() {
 
 #[test]
 fn unsupported_picture_extension_is_an_error() {
+    let tmp = Scratch::new("resolve");
     // Review finding 7b: `--output r.jpg` wrote raw bytes to a .jpg and exited 0.
     let dump = tiled_ms4(2, 2, |_, _, _| [1, 2, 3, 4]);
-    let input = tmp("resolve", "jpg_in.bin");
+    let input = tmp.path("jpg_in.bin");
     std::fs::write(&input, &dump).unwrap();
     for ext in ["jpg", "JPEG", "bmp"] {
-        let out = tmp("resolve", &format!("r.{ext}"));
+        let out = tmp.path(&format!("r.{ext}"));
         let _ = std::fs::remove_file(&out);
         let mut args = vec!["resolve", "--ms-mode", "ms4", "--size", "2x2", "--input", s(&input), "--output", s(&out)];
         args.extend(SURF);
@@ -185,7 +191,7 @@ fn unsupported_picture_extension_is_an_error() {
         assert!(!out.exists(), "{ext}: nothing may be written");
     }
     // Other extensions still mean raw linear elements.
-    let out = tmp("resolve", "r.raw");
+    let out = tmp.path("r.raw");
     let mut args = vec!["resolve", "--ms-mode", "ms4", "--size", "2x2", "--input", s(&input), "--output", s(&out)];
     args.extend(SURF);
     let (rc, _, err) = nvsurf(&args);

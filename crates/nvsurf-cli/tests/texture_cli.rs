@@ -6,6 +6,9 @@
 use serde_json::Value;
 use std::process::Command;
 
+mod scratch;
+use scratch::Scratch;
+
 /// Runs the binary with `args` (whitespace-separated words) followed by `extra` (paths).
 fn nvsurf(args: &str, extra: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args.split_whitespace()).args(extra).output().unwrap();
@@ -113,9 +116,8 @@ fn table_and_errors() {
 
 #[test]
 fn tile_and_untile_whole_textures_and_split() {
-    let dir = std::env::temp_dir().join(format!("nvsurf-texture-cli-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("texture-cli");
+    let dir = tmp.dir();
     let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
     const TEX: &str = "--gpu gf100 --type 2d_array --elem-size 4 --size 40x30 --levels 3 --layers 2 --block-log2 0,5,0";
     let layout = json(TEX);
@@ -173,7 +175,6 @@ fn tile_and_untile_whole_textures_and_split() {
     std::fs::remove_file(dir.join("split/layer1_level2.bin")).unwrap();
     fails("tile", &["--split", &split, "--output", &p("x.bin")], "layer1_level2.bin");
     fails("untile", &["--input", &p("dump.bin"), "--output", &p("x.bin"), "--box", "0,0,0,1,1,1"], "box");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -204,9 +205,8 @@ fn misaligned_level_offsets_are_rejected() {
 /// level by level) and the whole-texture `tile`, both checked by the test above.
 #[test]
 fn one_subresource_as_a_surface() {
-    let dir = std::env::temp_dir().join(format!("nvsurf-texture-sub-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("texture-sub");
+    let dir = tmp.dir();
     let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
     const TEX: &str = "--gpu gm20b --type cube --format RGBA8_UNORM --size 24x24 --levels 3";
     let layout = json(TEX);
@@ -333,7 +333,6 @@ fn one_subresource_as_a_surface() {
         &["--input", &p("dump.bin"), "--output", &p("x.bin")],
     );
     assert!(code == 2 && err.contains("BUFFER"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The linear side of `tile --texture` is read only as far as the texture needs: a longer file
@@ -341,9 +340,8 @@ fn one_subresource_as_a_surface() {
 /// wrong length says which way it is wrong.
 #[test]
 fn linear_inputs_are_read_as_far_as_needed() {
-    let dir = std::env::temp_dir().join(format!("nvsurf-texture-prefix-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = Scratch::new("texture-prefix");
+    let dir = tmp.dir();
     let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
     const TEX: &str = "--gpu gf100 --type 2d --elem-size 4 --size 64x64 --levels 2";
     let n = (64 * 64 + 32 * 32) * 4;
@@ -384,5 +382,4 @@ fn linear_inputs_are_read_as_far_as_needed() {
     std::fs::write(&level1, &bytes).unwrap();
     let (code, _, err) = nvsurf(&format!("tile --texture {TEX}"), &["--split", &p("split"), "--output", &p("c.bin")]);
     assert!(code == 2 && err.contains("holds more than 4096 bytes but level 1 of layer 0 is 4096 bytes"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,6 +7,8 @@ use nvsurf::Gpu;
 
 mod pictures;
 use pictures::*;
+mod scratch;
+use scratch::Scratch;
 
 /// A 37x21 picture (no dimension a multiple of a gob) with varied bytes in every channel.
 fn picture(w: usize, h: usize) -> Vec<u8> {
@@ -17,10 +19,10 @@ const SURF: [&str; 8] = ["--gpu", "gf100", "--size", "37x21", "--block-log2", "0
 
 #[test]
 fn png_to_tiled_dump_and_back_in_one_command_each() {
+    let tmp = Scratch::new("tile-picture");
     let (w, h) = (37usize, 21usize);
     let px = picture(w, h);
-    let (png_in, dump, png_out) =
-        (tmp("tile-picture", "in.png"), tmp("tile-picture", "dump.bin"), tmp("tile-picture", "out.png"));
+    let (png_in, dump, png_out) = (tmp.path("in.png"), tmp.path("dump.bin"), tmp.path("out.png"));
     write_png_rgba8(&png_in, w as u32, h as u32, &px);
 
     // tile: PNG in, tiled dump out. A8B8G8R8 (NVIDIA's MSB-first name) stores R in the lowest
@@ -46,7 +48,7 @@ fn png_to_tiled_dump_and_back_in_one_command_each() {
     assert_eq!(read_png_rgba8(&png_out), (37, 21, px.clone()));
 
     // A box of elements gives the picture of just the box.
-    let boxed = tmp("tile-picture", "box.png");
+    let boxed = tmp.path("box.png");
     let mut args = vec!["untile", "--input", s(&dump), "--output", s(&boxed), "--box", "5,3,0,10,7,1"];
     args.extend(SURF);
     let (rc, _, err) = nvsurf(&args);
@@ -59,7 +61,7 @@ fn png_to_tiled_dump_and_back_in_one_command_each() {
 
     // Other picture types by extension: EXR and DDS round-trip the elements exactly.
     for ext in ["exr", "dds"] {
-        let (pic, back) = (tmp("tile-picture", &format!("out.{ext}")), tmp("tile-picture", &format!("back-{ext}.bin")));
+        let (pic, back) = (tmp.path(&format!("out.{ext}")), tmp.path(&format!("back-{ext}.bin")));
         let mut args = vec!["untile", "--input", s(&dump), "--output", s(&pic)];
         args.extend(SURF);
         assert_eq!(nvsurf(&args).0, 0, "{ext}");
@@ -73,13 +75,14 @@ fn png_to_tiled_dump_and_back_in_one_command_each() {
 
 #[test]
 fn compressed_surface_sizes_are_pixels() {
+    let tmp = Scratch::new("tile-picture");
     // BC1 at 10x10 pixels is 3x3 elements of 8 bytes; the picture is clipped to 10x10.
     let f = Format::parse("bc1").unwrap();
     let linear: Vec<u8> = (0..3 * 3 * 8).map(|i| (i * 37 + 11) as u8).collect();
     let mut d = SurfaceDesc::new(Gpu::Gf100, 8, [3, 3, 1]);
     d.block_log2 = Some([0, 0, 0]);
     let dump = nvsurf::tile::tile_to_vec(&d.build().unwrap(), &linear).unwrap();
-    let (dump_p, png_p) = (tmp("tile-picture", "bc1.bin"), tmp("tile-picture", "bc1.png"));
+    let (dump_p, png_p) = (tmp.path("bc1.bin"), tmp.path("bc1.png"));
     std::fs::write(&dump_p, &dump).unwrap();
     let args = [
         "untile",
@@ -107,14 +110,11 @@ fn compressed_surface_sizes_are_pixels() {
 
 #[test]
 fn whole_texture_through_one_dds() {
+    let tmp = Scratch::new("tile-picture");
     // A BC1 2D texture with 3 levels: dump -> DDS -> dump gives the same bytes.
     let tex = ["--texture", "--gpu", "gf100", "--format", "bc1", "--size", "64x32", "--levels", "3"];
-    let (lin, dump, dds, back) = (
-        tmp("tile-picture", "tex.lin"),
-        tmp("tile-picture", "tex.bin"),
-        tmp("tile-picture", "tex.dds"),
-        tmp("tile-picture", "tex-back.bin"),
-    );
+    let (lin, dump, dds, back) =
+        (tmp.path("tex.lin"), tmp.path("tex.bin"), tmp.path("tex.dds"), tmp.path("tex-back.bin"));
     // Packed linear levels: 16x8 + 8x4 + 4x2 blocks of 8 bytes.
     let n = (16 * 8 + 8 * 4 + 4 * 2) * 8;
     std::fs::write(&lin, (0..n).map(|i| (i * 13 % 251) as u8).collect::<Vec<u8>>()).unwrap();
@@ -155,11 +155,12 @@ fn whole_texture_through_one_dds() {
 
 #[test]
 fn picture_errors_are_one_line() {
-    let dump = tmp("tile-picture", "err.bin");
+    let tmp = Scratch::new("tile-picture");
+    let dump = tmp.path("err.bin");
     std::fs::write(&dump, vec![0u8; 1 << 16]).unwrap();
-    let small = tmp("tile-picture", "small.png");
+    let small = tmp.path("small.png");
     write_png_rgba8(&small, 4, 4, &[9u8; 64]);
-    let out = tmp("tile-picture", "err.png");
+    let out = tmp.path("err.png");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec!["untile", "--gpu", "gf100", "--elem-size", "4", "--size", "8x8", "--block-log2", "0,0,0"],
@@ -183,7 +184,8 @@ fn picture_errors_are_one_line() {
 
 #[test]
 fn unreadable_pictures_name_the_file() {
-    let dump = tmp("tile-picture", "named.bin");
+    let tmp = Scratch::new("tile-picture");
+    let dump = tmp.path("named.bin");
     let cases = [
         ("bad.png", b"not a png at all".to_vec(), "cannot read PNG '"),
         // A PNG cut off after its signature and the start of IHDR.
@@ -192,7 +194,7 @@ fn unreadable_pictures_name_the_file() {
         ("bad.exr", b"v/1\x01".to_vec(), "cannot read EXR '"),
     ];
     for (name, bytes, want) in cases {
-        let p = tmp("tile-picture", name);
+        let p = tmp.path(name);
         std::fs::write(&p, bytes).unwrap();
         let mut args = vec!["tile", "--input", s(&p), "--output", s(&dump)];
         args.extend(SURF);
@@ -205,10 +207,11 @@ fn unreadable_pictures_name_the_file() {
 
 #[test]
 fn unsupported_picture_extensions_are_errors_not_raw_bytes() {
-    let dump = tmp("tile-picture", "ext.bin");
+    let tmp = Scratch::new("tile-picture");
+    let dump = tmp.path("ext.bin");
     std::fs::write(&dump, vec![0u8; 1 << 16]).unwrap();
     for ext in ["jpg", "JPEG", "bmp", "gif", "tga", "tif", "tiff", "webp"] {
-        let out = tmp("tile-picture", &format!("out.{ext}"));
+        let out = tmp.path(&format!("out.{ext}"));
         let _ = std::fs::remove_file(&out);
         let mut args = vec!["untile", "--input", s(&dump), "--output", s(&out)];
         args.extend(SURF);
@@ -225,14 +228,14 @@ fn unsupported_picture_extensions_are_errors_not_raw_bytes() {
         assert_eq!(nvsurf(&args).0, 2, "{ext}");
     }
     // Other extensions are still raw bytes.
-    let raw = tmp("tile-picture", "out.raw");
+    let raw = tmp.path("out.raw");
     let mut args = vec!["untile", "--input", s(&dump), "--output", s(&raw)];
     args.extend(SURF);
     let (rc, _, err) = nvsurf(&args);
     assert_eq!(rc, 0, "{err}");
     assert_eq!(std::fs::read(&raw).unwrap().len(), 37 * 21 * 4);
     // `convert` follows the same rule.
-    let jpg = tmp("tile-picture", "convert.jpg");
+    let jpg = tmp.path("convert.jpg");
     let (rc, _, err) =
         nvsurf(&["convert", "--format", "A8B8G8R8", "--input", s(&raw), "--size", "37x21", "--output", s(&jpg)]);
     assert_eq!(rc, 2, "{err}");
@@ -246,6 +249,7 @@ fn unsupported_picture_extensions_are_errors_not_raw_bytes() {
 #[test]
 fn legacy_dds_files_are_read() {
     use ddsfile::{D3DFormat, Dds, NewD3dParams};
+    let tmp = Scratch::new("tile-picture");
     let legacy = |name: &str, format: D3DFormat, mips: u32, data: &[u8]| {
         let mut dds = Dds::new_d3d(NewD3dParams {
             height: 8,
@@ -258,12 +262,11 @@ fn legacy_dds_files_are_read() {
         .unwrap();
         assert!(dds.header10.is_none());
         dds.data = data.to_vec();
-        let p = tmp("tile-picture", name);
+        let p = tmp.path(name);
         dds.write(&mut std::fs::File::create(&p).unwrap()).unwrap();
         p
     };
-    let (out, raw, lin) =
-        (tmp("tile-picture", "legacy.bin"), tmp("tile-picture", "legacy-raw.bin"), tmp("tile-picture", "legacy.lin"));
+    let (out, raw, lin) = (tmp.path("legacy.bin"), tmp.path("legacy-raw.bin"), tmp.path("legacy.lin"));
     let surface =
         |f: &str| ["tile", "--gpu", "gf100", "--format", f, "--size", "8x8", "--block-log2", "0,0,0"].map(String::from);
     let tile = |f: &str, input: &std::path::Path, output: &std::path::Path| {

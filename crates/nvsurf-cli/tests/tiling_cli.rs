@@ -1,17 +1,13 @@
 //! `nvsurf tile` / `nvsurf untile` through the binary.
 
-use std::path::PathBuf;
 use std::process::Command;
+
+mod scratch;
+use scratch::Scratch;
 
 fn nvsurf(args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args).output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nvsurf-tiling-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 fn pattern(n: usize) -> Vec<u8> {
@@ -22,9 +18,10 @@ const SURF: [&str; 8] = ["--gpu", "gm20b", "--elem-size", "4", "--size", "100x70
 
 #[test]
 fn round_trip_threads_box_and_pitch() {
-    let lin = tmp("lin.bin");
-    let tiled = tmp("tiled.bin");
-    let back = tmp("back.bin");
+    let tmp = Scratch::new("tiling");
+    let lin = tmp.path("lin.bin");
+    let tiled = tmp.path("tiled.bin");
+    let back = tmp.path("back.bin");
     let data = pattern(100 * 70 * 4);
     std::fs::write(&lin, &data).unwrap();
     for gob in ["vm", "tegra"] {
@@ -99,9 +96,10 @@ fn round_trip_threads_box_and_pitch() {
 
 #[test]
 fn short_input_says_how_many_bytes_were_expected() {
-    let tiled = tmp("short.bin");
+    let tmp = Scratch::new("tiling");
+    let tiled = tmp.path("short.bin");
     std::fs::write(&tiled, vec![0u8; 1000]).unwrap();
-    let out = tmp("never.bin");
+    let out = tmp.path("never.bin");
     let mut a = vec!["untile"];
     a.extend(SURF);
     a.extend(["--input", tiled.to_str().unwrap(), "--output", out.to_str().unwrap()]);
@@ -119,8 +117,9 @@ fn short_input_says_how_many_bytes_were_expected() {
 
 #[test]
 fn existing_output_is_replaced() {
-    let lin = tmp("lin2.bin");
-    let out = tmp("out2.bin");
+    let tmp = Scratch::new("tiling");
+    let lin = tmp.path("lin2.bin");
+    let out = tmp.path("out2.bin");
     std::fs::write(&lin, pattern(64 * 8)).unwrap();
     std::fs::write(&out, vec![0xffu8; 100_000]).unwrap();
     let (code, _) = tile_one_gob(&lin, &out);
@@ -133,6 +132,7 @@ fn existing_output_is_replaced() {
 /// thread and on three, both ways, as plain files and through a DDS.
 #[test]
 fn texture_mode_threads_give_the_same_bytes() {
+    let tmp = Scratch::new("tiling");
     let cases: [&[&str]; 3] = [
         &["--gpu", "gf100", "--format", "A8B8G8R8", "--size", "256x256", "--type", "cube", "--levels", "9"],
         &[
@@ -160,13 +160,13 @@ fn texture_mode_threads_give_the_same_bytes() {
             assert_eq!(rc, 0, "{a:?}: {err}");
         };
         // A dump from a random linear file (tile), then each direction at 1 and 3 threads.
-        let lin = tmp(&format!("tex{i}.lin"));
-        let dump1 = tmp(&format!("tex{i}-t1.bin"));
-        let dump3 = tmp(&format!("tex{i}-t3.bin"));
-        let back1 = tmp(&format!("tex{i}-u1.lin"));
-        let back3 = tmp(&format!("tex{i}-u3.lin"));
+        let lin = tmp.path(&format!("tex{i}.lin"));
+        let dump1 = tmp.path(&format!("tex{i}-t1.bin"));
+        let dump3 = tmp.path(&format!("tex{i}-t3.bin"));
+        let back1 = tmp.path(&format!("tex{i}-u1.lin"));
+        let back3 = tmp.path(&format!("tex{i}-u3.lin"));
         // The size of the packed linear file: ask for it by untiling a zero dump at 1 thread.
-        let zero = tmp(&format!("tex{i}-zero.bin"));
+        let zero = tmp.path(&format!("tex{i}-zero.bin"));
         std::fs::write(&zero, vec![0u8; 8 << 20]).unwrap();
         run(&["untile", "--threads", "1", "--input", zero.to_str().unwrap(), "--output", lin.to_str().unwrap()]);
         let n = std::fs::metadata(&lin).unwrap().len() as usize;
@@ -181,8 +181,8 @@ fn texture_mode_threads_give_the_same_bytes() {
         assert_eq!(std::fs::read(&back3).unwrap(), pattern(n), "case {i}: round trip at 3 threads");
         if i == 0 {
             // Through a DDS (the picture path has its own call sites).
-            let (dds1, dds3) = (tmp("tex-t1.dds"), tmp("tex-t3.dds"));
-            let (re1, re3) = (tmp("tex-re1.bin"), tmp("tex-re3.bin"));
+            let (dds1, dds3) = (tmp.path("tex-t1.dds"), tmp.path("tex-t3.dds"));
+            let (re1, re3) = (tmp.path("tex-re1.bin"), tmp.path("tex-re3.bin"));
             for (t, dds, re) in [("1", &dds1, &re1), ("3", &dds3, &re3)] {
                 run(&["untile", "--threads", t, "--input", dump1.to_str().unwrap(), "--output", dds.to_str().unwrap()]);
                 run(&["tile", "--threads", t, "--input", dds.to_str().unwrap(), "--output", re.to_str().unwrap()]);
@@ -197,11 +197,12 @@ fn texture_mode_threads_give_the_same_bytes() {
 /// `--threads` out of 1..=1024 is refused in texture mode too, plain and DDS, with one line.
 #[test]
 fn texture_mode_refuses_bad_thread_counts() {
-    let dump = tmp("threads-tex.bin");
+    let tmp = Scratch::new("tiling");
+    let dump = tmp.path("threads-tex.bin");
     std::fs::write(&dump, vec![0u8; 1 << 20]).unwrap();
     for out in ["threads-tex.lin", "threads-tex.dds"] {
         for bad in ["0", "1025"] {
-            let out = tmp(out);
+            let out = tmp.path(out);
             let (rc, err) = nvsurf(&[
                 "untile",
                 "--texture",
@@ -241,7 +242,8 @@ fn tile_one_gob(lin: &std::path::Path, out: &std::path::Path) -> (i32, String) {
 #[test]
 fn output_symlink_replaces_its_target_and_stays_a_link() {
     // Review finding 6: the rename replaced the link with a regular file, target untouched.
-    let dir = tmp("symlink_case");
+    let tmp = Scratch::new("tiling");
+    let dir = tmp.path("symlink_case");
     let target_dir = dir.join("real");
     std::fs::create_dir_all(&target_dir).unwrap();
     let target = target_dir.join("target.bin");
@@ -253,7 +255,7 @@ fn output_symlink_replaces_its_target_and_stays_a_link() {
     let link2 = dir.join("link2.bin");
     let _ = std::fs::remove_file(&link2);
     std::os::unix::fs::symlink("link.bin", &link2).unwrap();
-    let lin = tmp("lin_symlink.bin");
+    let lin = tmp.path("lin_symlink.bin");
     std::fs::write(&lin, pattern(64 * 8)).unwrap();
     for l in [&link, &link2] {
         std::fs::write(&target, vec![0xffu8; 100]).unwrap();
@@ -279,10 +281,11 @@ fn output_symlink_replaces_its_target_and_stays_a_link() {
 
 #[test]
 fn output_directory_error_names_the_path_once() {
+    let tmp = Scratch::new("tiling");
     // Review finding 6: "cannot write 'X': cannot write 'X': Is a directory".
-    let dir = tmp("out_is_dir");
+    let dir = tmp.path("out_is_dir");
     std::fs::create_dir_all(&dir).unwrap();
-    let lin = tmp("lin_dir.bin");
+    let lin = tmp.path("lin_dir.bin");
     std::fs::write(&lin, pattern(64 * 8)).unwrap();
     let (code, err) = tile_one_gob(&lin, &dir);
     assert_eq!(code, 2, "{err}");
@@ -294,11 +297,12 @@ fn output_directory_error_names_the_path_once() {
 #[cfg(target_os = "linux")]
 #[test]
 fn output_fifo_is_written_in_place() {
+    let tmp = Scratch::new("tiling");
     // A non-regular output (here a FIFO, standing in for devices like /dev/stdout) is written
     // directly instead of being replaced by a regular file.
     use std::io::Read;
     use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-    let fifo = tmp("out.fifo");
+    let fifo = tmp.path("out.fifo");
     let _ = std::fs::remove_file(&fifo);
     let made = Command::new("mkfifo").arg(&fifo).status();
     if !made.is_ok_and(|s| s.success()) {
@@ -309,7 +313,7 @@ fn output_fifo_is_written_in_place() {
     // succeeds at once, and a rename over the FIFO would leave this end at EOF, not hanging.
     const O_NONBLOCK: i32 = 0o4000;
     let mut reader = std::fs::OpenOptions::new().read(true).custom_flags(O_NONBLOCK).open(&fifo).unwrap();
-    let lin = tmp("lin_fifo.bin");
+    let lin = tmp.path("lin_fifo.bin");
     std::fs::write(&lin, pattern(64 * 8)).unwrap();
     let (code, err) = tile_one_gob(&lin, &fifo);
     assert_eq!(code, 0, "{err}");
@@ -321,10 +325,11 @@ fn output_fifo_is_written_in_place() {
 
 #[test]
 fn untile_rejects_onto() {
+    let tmp = Scratch::new("tiling");
     // Review finding 7a: `untile --onto` was accepted and ignored.
-    let tiled = tmp("onto_in.bin");
+    let tiled = tmp.path("onto_in.bin");
     std::fs::write(&tiled, vec![0u8; 64 * 8]).unwrap();
-    let out = tmp("onto_out.bin");
+    let out = tmp.path("onto_out.bin");
     let _ = std::fs::remove_file(&out);
     let mut a = vec!["untile"];
     a.extend(ONE_GOB);
@@ -386,7 +391,8 @@ fn interrupt_while_writing(
 #[test]
 fn interrupt_removes_the_temporary_output() {
     use std::os::unix::process::ExitStatusExt;
-    let dir = tmp("interrupt");
+    let tmp = Scratch::new("tiling");
+    let dir = tmp.path("interrupt");
     std::fs::create_dir_all(&dir).unwrap();
     let lin = dir.join("lin.bin");
     std::fs::write(&lin, pattern(128 << 20)).unwrap();
@@ -399,7 +405,6 @@ fn interrupt_removes_the_temporary_output() {
             continue;
         }
         assert_eq!(status.signal(), Some(2), "ended by SIGINT: {status:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
         return;
     }
     panic!("every run finished before it could be interrupted");
@@ -411,7 +416,8 @@ fn interrupt_removes_the_temporary_output() {
 #[cfg(target_os = "linux")]
 #[test]
 fn ignored_interrupts_stay_ignored() {
-    let dir = tmp("ignored-interrupt");
+    let tmp = Scratch::new("tiling");
+    let dir = tmp.path("ignored-interrupt");
     std::fs::create_dir_all(&dir).unwrap();
     let lin = dir.join("lin.bin");
     std::fs::write(&lin, pattern(128 << 20)).unwrap();
@@ -420,7 +426,6 @@ fn ignored_interrupts_stay_ignored() {
         let Some(status) = interrupt_while_writing(&dir, &lin, &out, Some("trap '' INT;")) else { continue };
         assert!(status.success(), "{status:?}");
         assert_eq!(std::fs::metadata(&out).unwrap().len(), 128 << 20);
-        std::fs::remove_dir_all(&dir).unwrap();
         return;
     }
     panic!("every run finished before it could be interrupted");
@@ -480,13 +485,14 @@ fn same_files(a: &std::path::Path, b: &std::path::Path) -> bool {
 #[test]
 fn onto_a_large_dump_holds_only_the_surface() {
     use std::io::{Seek, SeekFrom, Write};
+    let tmp = Scratch::new("tiling");
     let surf = ["--gpu", "gm20b", "--gob", "tegra", "--elem-size", "4", "--size", "64x64", "--block-log2", "0,3,0"];
     let (offset, size, dump_len) = (0x0100_0040u64, 64 * 64 * 4u64, 192u64 << 20);
-    let lin = tmp("onto-lin.bin");
+    let lin = tmp.path("onto-lin.bin");
     std::fs::write(&lin, pattern(size as usize)).unwrap();
     // The dump: sparse, with marked bytes at its start, just before and after the surface, and
     // at its end (the parts a wrong copy would lose or shift).
-    let dump = tmp("onto-dump.bin");
+    let dump = tmp.path("onto-dump.bin");
     let mut f = std::fs::File::create(&dump).unwrap();
     f.set_len(dump_len).unwrap();
     for at in [0, offset - 4096, offset + size, dump_len - 4096] {
@@ -496,14 +502,14 @@ fn onto_a_large_dump_holds_only_the_surface() {
     drop(f);
     // Expected: the dump with the surface's bytes as a plain `tile` writes them (a whole
     // surface of whole blocks: every byte of its span).
-    let fresh = tmp("onto-fresh.bin");
+    let fresh = tmp.path("onto-fresh.bin");
     let mut a = vec!["tile"];
     a.extend(surf);
     a.extend(["--input", lin.to_str().unwrap(), "--output", fresh.to_str().unwrap()]);
     assert_eq!(nvsurf(&a).0, 0);
     let tiled = std::fs::read(&fresh).unwrap();
     assert_eq!(tiled.len() as u64, size);
-    let expected = tmp("onto-expected.bin");
+    let expected = tmp.path("onto-expected.bin");
     std::fs::copy(&dump, &expected).unwrap();
     let mut f = std::fs::OpenOptions::new().write(true).open(&expected).unwrap();
     f.seek(SeekFrom::Start(offset)).unwrap();
@@ -511,7 +517,7 @@ fn onto_a_large_dump_holds_only_the_surface() {
     drop(f);
 
     let off = offset.to_string();
-    let out = tmp("onto-out.bin");
+    let out = tmp.path("onto-out.bin");
     let run = |onto: &str, output: &std::path::Path, stdin: Option<&std::path::Path>| {
         let mut a = vec!["tile"];
         a.extend(surf);
@@ -531,7 +537,7 @@ fn onto_a_large_dump_holds_only_the_surface() {
     std::fs::remove_file(&out).unwrap();
 
     // One byte short of the surface's end.
-    let short = tmp("onto-short.bin");
+    let short = tmp.path("onto-short.bin");
     std::fs::File::create(&short).unwrap().set_len(offset + size - 1).unwrap();
     let want = format!("holds {} bytes but {} bytes are expected", offset + size - 1, offset + size);
     for (onto, stdin) in [(short.to_str().unwrap(), None), ("/dev/stdin", Some(short.as_path()))] {
@@ -543,17 +549,13 @@ fn onto_a_large_dump_holds_only_the_surface() {
         let left: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .filter_map(|e| e.ok())
-            // Only this test's output's (the other tests of this file share the directory and
-            // run at the same time).
+            // Only the output's (named after it).
             .filter(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
                 name.contains("nvsurf-tmp") && name.contains("onto-out")
             })
             .collect();
         assert!(left.is_empty(), "temporary files left: {left:?}");
-    }
-    for p in [lin, dump, fresh, expected, short] {
-        std::fs::remove_file(p).unwrap();
     }
 }
 
@@ -565,6 +567,7 @@ fn onto_a_large_dump_holds_only_the_surface() {
 fn a_box_of_a_large_surface_reads_only_its_window() {
     use nvsurf::layout::{LayoutKind, SurfaceDesc};
     use std::io::{Seek, SeekFrom, Write};
+    let tmp = Scratch::new("tiling");
     let (bx, by, bw, bh) = (1002u32, 1500u32, 100u32, 50u32);
     let offset = 4096u64;
     for (layout, flags) in [
@@ -578,7 +581,7 @@ fn a_box_of_a_large_surface_reads_only_its_window() {
         assert_eq!(s.size_bytes(), 512 << 20);
         // The dump: sparse, the box's elements written where the address function puts them,
         // each 16 bytes naming its (x, y); the expected linear image alongside.
-        let dump = tmp(&format!("window-{}.bin", s.kind().name()));
+        let dump = tmp.path(&format!("window-{}.bin", s.kind().name()));
         let mut f = std::fs::File::create(&dump).unwrap();
         f.set_len(offset + s.size_bytes()).unwrap();
         let mut want = Vec::new();
@@ -591,7 +594,7 @@ fn a_box_of_a_large_surface_reads_only_its_window() {
             }
         }
         drop(f);
-        let out = tmp("window-out.bin");
+        let out = tmp.path("window-out.bin");
         let (off, boxed) = (offset.to_string(), format!("{bx},{by},0,{bw},{bh},1"));
         let run = |input: &str, stdin: Option<&std::path::Path>| {
             let mut a = vec!["untile", "--gpu", "gf100", "--elem-size", "16", "--size", "16384x2048"];
@@ -628,9 +631,10 @@ fn a_box_of_a_large_surface_reads_only_its_window() {
 fn a_box_patched_onto_a_large_dump_holds_only_its_window() {
     use nvsurf::layout::{LayoutKind, SurfaceDesc};
     use std::io::{Seek, SeekFrom, Write};
+    let tmp = Scratch::new("tiling");
     let (bx, by, bw, bh) = (1002u32, 500u32, 100u32, 50u32);
     let offset = 8192u64;
-    let lin = tmp("patch-box.bin");
+    let lin = tmp.path("patch-box.bin");
     let elems: Vec<u8> =
         (0..bw * bh).flat_map(|i| [i, i ^ 0xabcd, 7 * i, 0x0b0c].map(u32::to_le_bytes)).flatten().collect();
     std::fs::write(&lin, &elems).unwrap();
@@ -648,7 +652,7 @@ fn a_box_patched_onto_a_large_dump_holds_only_its_window() {
         let w = nvsurf::tile::window(&s, region).unwrap();
         // Base: sparse, noise over the window's pieces, marks at both ends. Expected: the same
         // with the box's elements where the address function puts them.
-        let (base, expected) = (tmp("patch-base.bin"), tmp("patch-expected.bin"));
+        let (base, expected) = (tmp.path("patch-base.bin"), tmp.path("patch-expected.bin"));
         let total = offset + s.size_bytes() + 4096;
         for (path, with_box) in [(&base, false), (&expected, true)] {
             let mut f = std::fs::File::create(path).unwrap();
@@ -669,7 +673,7 @@ fn a_box_patched_onto_a_large_dump_holds_only_its_window() {
                 }
             }
         }
-        let out = tmp("patch-out.bin");
+        let out = tmp.path("patch-out.bin");
         let (off, boxed, size) = (offset.to_string(), format!("{bx},{by},0,{bw},{bh},1"), format!("{width}x{height}"));
         let run = |onto: &std::path::Path, output: &std::path::Path, stdin: bool| {
             let mut a = vec!["tile", "--gpu", "gf100", "--elem-size", "16", "--size", &size];
@@ -694,7 +698,6 @@ fn a_box_patched_onto_a_large_dump_holds_only_its_window() {
             let _ = std::fs::remove_file(p);
         }
     }
-    std::fs::remove_file(&lin).unwrap();
 }
 
 /// A box two slices thick of a 3D surface whose blocks are 16 slices deep (its window: its
@@ -704,6 +707,7 @@ fn a_box_patched_onto_a_large_dump_holds_only_its_window() {
 #[test]
 fn a_thin_box_of_deep_blocks_round_trips() {
     use nvsurf::layout::{LayoutKind, SurfaceDesc};
+    let tmp = Scratch::new("tiling");
     let mut desc = SurfaceDesc::new(nvsurf::Gpu::Gf100, 4, [64, 64, 32]);
     desc.layout = LayoutKind::BlockLinear;
     desc.block_log2 = Some([0, 1, 4]);
@@ -718,7 +722,8 @@ fn a_thin_box_of_deep_blocks_round_trips() {
         let o = 100 + s.offset_of(x, y, z).unwrap() as usize;
         want[o..o + 4].copy_from_slice(e);
     }
-    let (dump, lin, out, back) = (tmp("thin-dump.bin"), tmp("thin-lin.bin"), tmp("thin-out.bin"), tmp("thin-back.bin"));
+    let (dump, lin, out, back) =
+        (tmp.path("thin-dump.bin"), tmp.path("thin-lin.bin"), tmp.path("thin-out.bin"), tmp.path("thin-back.bin"));
     std::fs::write(&dump, &base).unwrap();
     std::fs::write(&lin, &elems).unwrap();
     let boxed = format!("{bx},{by},{bz},{bw},{bh},{bd}");
@@ -737,8 +742,5 @@ fn a_thin_box_of_deep_blocks_round_trips() {
         a.extend(["--offset", "100", "--box", &boxed, "--input", input, "--output", back.to_str().unwrap()]);
         assert_eq!(nvsurf_limited(4_000_000, &a, stdin.map(|_| out.as_path())), (0, String::new()));
         assert_eq!(std::fs::read(&back).unwrap(), elems, "untile from {input}");
-    }
-    for p in [dump, lin, out, back] {
-        std::fs::remove_file(p).unwrap();
     }
 }

@@ -3,6 +3,9 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
+mod scratch;
+use scratch::Scratch;
+
 const BIN: &str = env!("CARGO_BIN_EXE_nvsurf");
 
 fn data(name: &str) -> String {
@@ -156,12 +159,12 @@ fn errors_are_one_line_exit_2() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.starts_with("error: ") && err.trim_end().lines().count() == 1, "{err}");
     }
-    let bad = std::env::temp_dir().join(format!("nvxf_bad_{}.xft", std::process::id()));
+    let tmp = Scratch::new("xf");
+    let bad = tmp.path("bad.xft");
     std::fs::write(&bad, "gpu NV40\npipe 0x40000 1\n").unwrap();
     let out = nvsurf(&["xf", "decode", bad.to_str().unwrap()]);
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("line 2") && err.contains("undocumented"), "{err}");
-    let _ = std::fs::remove_file(bad);
 }
 
 #[test]
@@ -196,7 +199,8 @@ fn too_large_numbers_name_the_allowed_range() {
     // A float beyond f32 is refused, not turned into infinity.
     let e = err(&["xf", "rdi", "encode", "--gpu", "NV20", "f:1e40", "0", "0", "0"]);
     assert!(e.contains("word 'f:1e40'") && e.contains("at most 3.4028235e38"), "{e}");
-    let bad = std::env::temp_dir().join(format!("nvxf_big_{}.xft", std::process::id()));
+    let tmp = Scratch::new("xf");
+    let bad = tmp.path("big.xft");
     for (line, want) in [
         ("pipe 0xffffffffffffffff 1", "line 2: wrapped address '0xffffffffffffffff' is out of range (at most 0x1ffff)"),
         ("write vab 99999999999 1", "line 2: address '99999999999' is out of range (at most 0xffc)"),
@@ -207,7 +211,6 @@ fn too_large_numbers_name_the_allowed_range() {
         assert!(e.contains(want), "{e}");
         assert_eq!(e.trim().lines().count(), 1, "{e}");
     }
-    let _ = std::fs::remove_file(bad);
 }
 
 /// A long trace (220,000 operations, 9.5 MB) is decoded and run within 200 MB of address
@@ -224,7 +227,8 @@ fn long_traces_stream_in_bounded_memory() {
         .map(|l| format!("{l}\n"))
         .collect();
     let reps = 20_000;
-    let path = std::env::temp_dir().join(format!("nvxf_long_{}.xft", std::process::id()));
+    let tmp = Scratch::new("xf");
+    let path = tmp.path("long.xft");
     std::fs::write(&path, format!("gpu NV2A\n{}", body.repeat(reps))).unwrap();
     let p = path.to_str().unwrap();
     let limited = |args: &[&str]| {
@@ -250,7 +254,6 @@ fn long_traces_stream_in_bounded_memory() {
     let v: Value = serde_json::from_slice(&limited(&["xf", "run", p, "--json"])).expect("valid JSON");
     assert_eq!(v["events"].as_array().unwrap().len(), 3 * reps, "two commits and a vertex per repetition");
     assert_eq!(v["gpu"], "NV2A");
-    std::fs::remove_file(&path).unwrap();
 }
 
 /// `xf run` runs the model while it writes: a trace with one event per line (300,000 `vertex`
@@ -260,9 +263,9 @@ fn long_traces_stream_in_bounded_memory() {
 #[test]
 fn run_streams_its_events_in_bounded_memory() {
     let lines = 300_000;
-    let dir = std::env::temp_dir();
-    let trace = dir.join(format!("nvxf_vertices_{}.xft", std::process::id()));
-    let out = dir.join(format!("nvxf_vertices_{}.out", std::process::id()));
+    let tmp = Scratch::new("xf");
+    let trace = tmp.path("vertices.xft");
+    let out = tmp.path("vertices.out");
     std::fs::write(&trace, format!("gpu NV2A\n{}", "vertex\n".repeat(lines))).unwrap();
     let limited = |json: bool| {
         let mut args = vec!["xf", "run", trace.to_str().unwrap()];
@@ -299,6 +302,4 @@ fn run_streams_its_events_in_bounded_memory() {
     assert!(tail.contains(&format!("\"line\": {}", lines + 1)), "the last vertex's event is written");
     assert!(tail.contains("\"gpu\": \"NV2A\"") && tail.contains("\"state\": {"), "{tail}");
     assert!(tail.trim_end().ends_with('}'));
-    std::fs::remove_file(&trace).unwrap();
-    std::fs::remove_file(&out).unwrap();
 }

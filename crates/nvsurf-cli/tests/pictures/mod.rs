@@ -1,6 +1,6 @@
 //! Helpers shared by the CLI tests that make and read pictures (resolve_cli, tile_picture_cli).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// Runs the `nvsurf` binary: (exit code, stdout, stderr).
@@ -11,13 +11,6 @@ pub fn nvsurf(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into(),
         String::from_utf8_lossy(&out.stderr).into(),
     )
-}
-
-/// A path in this test binary's own temporary directory (`tag` names the test file).
-pub fn tmp(tag: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nvsurf-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 /// A path as a `&str` argument.
