@@ -2270,7 +2270,11 @@ pub(crate) fn run<M: Mover>(p: &Plan, m: &mut M, zs: Range<u32>, ys: Range<u32>)
 /// into L2) and writing 128 rows of 512 or 1024 bytes 0.87-0.93x, the two threads taking
 /// alternate gob rows of each block row 0.71x, alternate block rows 0.90x. Apart, this walk's
 /// reads alone (gob order, prefetched) took 0.78-0.86 of memcpy's time and its streamed rows
-/// alone 0.44-0.51: the loss is in overlapping the two, which a copy does better.
+/// alone 0.44-0.51: the loss is in overlapping the two, which a copy does better. Also tried in
+/// the model and then in `nvsurf-bench` (ten `--quick` and three full `--case` runs each,
+/// interleaved): a T0 prefetch of the next gob on top of the T1 prefetch 8 ahead, 1-2.5% ahead
+/// in the model (0.89-0.93x against 0.88-0.92x), 0.81-0.92x against 0.78-1.07x at two threads
+/// in the benchmark, which is noise.
 fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Range<u32>, ys: Range<u32>) {
     for z in zs {
         gobs(p, b, m, z, ys.clone(), p.xb, b.gob_height_rows());
