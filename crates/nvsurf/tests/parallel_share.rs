@@ -106,3 +106,63 @@ fn mixed_jobs_equal_the_checked_twins() {
     }
     tile::set_streaming_threshold_bytes(None);
 }
+
+/// Blocklinear untile that streams whole (threshold 1 byte) with rows wide enough for a part of
+/// at least 4096 bytes per thread splits by byte columns: every gob order, 2D and 3D blocks,
+/// boxes whose edges (and so the column parts' outer edges) fall inside gobs and gob rows, a
+/// linear image off a line (the shifting kernels at the cuts), pools of 2, 3 and 5 threads
+/// (5 is too many for some rows: bands of rows then), every vector level, whole jobs and parts
+/// of larger ones. The bytes must equal the checked single-thread twin's.
+#[test]
+fn streamed_untile_split_by_columns_equals_the_checked_twin() {
+    let _one = THRESHOLD.lock().unwrap_or_else(|e| e.into_inner());
+    tile::set_streaming_threshold_bytes(Some(1));
+    let mut shapes: Vec<(Surface, [u32; 6], usize)> = Vec::new();
+    let mut d = SurfaceDesc::new(Gpu::Gm20b, 4, [4096, 128, 1]);
+    d.gob_order = GobOrder::Tegra;
+    d.block_log2 = Some([0, 4, 0]);
+    shapes.push((d.build().unwrap(), [0, 0, 0, 4096, 128, 1], 0));
+    shapes.push((d.build().unwrap(), [5, 3, 0, 3500, 101, 1], 0));
+    shapes.push((d.build().unwrap(), [16, 8, 0, 4000, 96, 1], 20));
+    let mut d = SurfaceDesc::new(Gpu::G80, 16, [1100, 64, 1]);
+    d.block_log2 = Some([0, 3, 0]);
+    shapes.push((d.build().unwrap(), [3, 1, 0, 1090, 61, 1], 0));
+    let mut d = SurfaceDesc::new(Gpu::Gf100, 4, [3000, 64, 1]);
+    d.gob_order = GobOrder::Fermi;
+    d.block_log2 = Some([1, 2, 0]);
+    shapes.push((d.build().unwrap(), [0, 0, 0, 3000, 64, 1], 0));
+    let mut d = SurfaceDesc::new(Gpu::Tu102, 8, [1500, 16, 8]);
+    d.gob_order = GobOrder::Turing;
+    d.block_log2 = Some([0, 1, 2]);
+    shapes.push((d.build().unwrap(), [7, 2, 1, 1480, 13, 6], 0));
+    for (s, [x, y, z, w, h, dd], mis) in shapes {
+        let region = Region { x, y, z, w, h, d: dd };
+        let lin = LinearLayout::packed(&region, s.elem_size());
+        let (size, lin_n) = (s.size_bytes() as usize, (lin.slice_pitch_bytes * u64::from(dd)) as usize);
+        assert!(lin_n >= tile::PARALLEL_THRESHOLD_BYTES, "{s:?}: large enough to split");
+        let (tiled, ta) = aligned(&noise(size, 7));
+        let tiled = &tiled[ta..ta + size];
+        let mut want = vec![0u8; lin_n];
+        tile::untile_checked(&s, tiled, &mut want, region, lin).unwrap();
+        for threads in [2, 3, 5] {
+            let p = pool(threads);
+            p.install(|| assert_eq!(tile::parallel_cached_share(lin_n as u64).0, 0, "the job streams whole"));
+            for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
+                set_vector_limit(level);
+                let (mut got, ga) = aligned(&vec![0u8; lin_n + mis]);
+                let (mut part, pa) = aligned(&vec![0u8; lin_n + mis]);
+                p.install(|| {
+                    tile::untile_parallel(&s, tiled, &mut got[ga + mis..ga + mis + lin_n], region, lin).unwrap();
+                    let job = 2 * lin_n as u64;
+                    tile::untile_part_parallel(&s, tiled, &mut part[pa + mis..pa + mis + lin_n], region, lin, job)
+                        .unwrap();
+                });
+                set_vector_limit(VectorLevel::Avx512);
+                let at = format!("{s:?} {region:?}, linear {mis} bytes off a line, {threads} threads, {level:?}");
+                assert!(got[ga + mis..ga + mis + lin_n] == want[..], "{at}: parallel untile");
+                assert!(part[pa + mis..pa + mis + lin_n] == want[..], "{at}: parallel untile part");
+            }
+        }
+    }
+    tile::set_streaming_threshold_bytes(None);
+}

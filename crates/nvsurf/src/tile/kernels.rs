@@ -345,6 +345,28 @@ pub(crate) mod raw {
     }
 
     impl<'a, const NT: bool> Untile<'a, NT> {
+        /// An untile mover whose linear side is `linear_len` bytes at `linear` (offset 0), for
+        /// tasks that share one linear buffer ([`super::untile_columns_par`]).
+        ///
+        /// # Safety
+        /// `linear` is valid for writes of `linear_len` bytes for `'a`, and for `'a` no other
+        /// code reads or writes the bytes this mover is asked to write (the caller hands it only
+        /// moves of bytes no other task touches).
+        #[cfg(feature = "rayon")]
+        pub(crate) unsafe fn from_raw_parts(tiled: &'a [u8], linear: *mut u8, linear_len: usize) -> Self {
+            Untile {
+                tiled: tiled.as_ptr(),
+                tiled_len: tiled.len(),
+                linear,
+                linear_len,
+                linear_base: 0,
+                avx512: crate::cpu::avx512f(),
+                avx2: crate::cpu::avx2(),
+                bw: crate::cpu::avx512bw(),
+                vbmi: crate::cpu::avx512vbmi(),
+                _life: PhantomData,
+            }
+        }
         pub(crate) fn new(tiled: &'a [u8], linear: &'a mut [u8], linear_base: usize) -> Self {
             Untile {
                 tiled: tiled.as_ptr(),
@@ -2998,6 +3020,85 @@ fn untile_task<K: Kind>(p: &Plan, tiled: &[u8], lin: &mut [u8], base: usize, zs:
     let mut m = K::untile(tiled, lin, base);
     run(p, &mut m, zs, ys);
     raw::store_fence();
+}
+
+/// The narrowest column part, in linear bytes of each row, that [`untile_columns_par`] gives a
+/// thread. In the session 18 C model (two threads, 16384-byte rows), parts of 8192 bytes gave
+/// 0.95-1.02x a split memcpy, 4096-byte parts (two per thread, alternating) 0.94-0.99x, 2048
+/// 0.93-0.97x, 1024 0.87-0.91x, against 0.87-0.93x for bands of rows.
+#[cfg(feature = "rayon")]
+pub(crate) const COLUMN_PART_MIN_BYTES: usize = 4096;
+
+/// A streamed blocklinear untile split over the pool's threads by byte columns: each thread
+/// walks every gob row of the region (every slice), over its own part of the columns, a whole
+/// number of gob columns wide and at least [`COLUMN_PART_MIN_BYTES`]; so the threads read the
+/// same block rows and write the same linear rows at once, where bands of rows (what
+/// [`untile_planned_par`] does) put them far apart. Returns false, having done nothing, for
+/// other surfaces, a pool of one thread, or rows too narrow for a part per thread.
+///
+/// Measured (session 18, the 48 MiB-L3 VM, two threads): in a C model of the gob-row walk
+/// (64 MiB, 16384-byte rows, medians of 31-41 shuffled rounds), column halves gave 0.95-1.02x a
+/// split memcpy against 0.87-0.93x for row halves, and row halves started a quarter to a half
+/// of the way in (so that the threads are not a power of two apart) 0.90-0.93x. In
+/// `nvsurf-bench`, interleaved runs with and without it: tegra-4096x4096x4 untile at two
+/// threads 0.91-0.97x against 0.85-0.94x (seven `--quick` and `--case` pairs, and two full runs
+/// 0.96 and 0.93 against 0.91 and 0.89); tegra-8192x128x4 (our extra case) 0.87-0.89x against
+/// 0.72-0.78x. Not taken: parts down to 2048 or 1024 bytes, so that tegra-2000x1000x4's
+/// 8000-byte rows split too (untile at two threads, `--quick`: 0.94-1.12x and 0.96-1.10x
+/// against 0.89-1.00x, within the noise), nor the split for jobs cached whole (1.00, 0.97 and
+/// 1.03x in three runs), which keep bands of rows.
+///
+/// Soundness: the tasks share the linear buffer as a raw pointer taken from the caller's
+/// `&mut` slice, which is not otherwise used until they finish. Task `i` writes only linear
+/// bytes of its byte columns `cuts[i]..cuts[i + 1]` of each row: [`gobs`] moves exactly the
+/// region's bytes of the columns it is given (its whole gobs and partial edge gobs alike; the
+/// shifting kernels store whole lines only inside the run they are handed, and the partial
+/// lines at its ends with ordinary stores of the run's own bytes). The parts are disjoint, so
+/// no byte is written by two tasks and none is read; the bounds are the plan's, as for every
+/// raw mover. The tests compare the bytes with the checked single-thread twin's.
+#[cfg(feature = "rayon")]
+pub(crate) fn untile_columns_par(p: &Plan, tiled: &[u8], linear: &mut [u8]) -> bool {
+    use alloc::vec::Vec;
+    use core::marker::PhantomData;
+    use rayon::prelude::*;
+    let Surface::BlockLinear(b) = &p.surface else { return false };
+    let threads = rayon::current_num_threads();
+    let row_bytes = p.xb[1] - p.xb[0];
+    if threads < 2 || row_bytes / threads < COLUMN_PART_MIN_BYTES {
+        return false;
+    }
+    // Cuts at gob columns (multiples of 64 surface bytes), the first and last at the region's
+    // edges: parts of at least 4096 bytes less a gob, so every part is non-empty (and
+    // `part * i` is at most `row_bytes`: no overflow).
+    let part = row_bytes / threads;
+    let cuts: Vec<usize> = (0..=threads)
+        .map(|i| match i {
+            0 => p.xb[0],
+            i if i == threads => p.xb[1],
+            i => (p.xb[0] + part * i) & !63,
+        })
+        .collect();
+    /// The linear buffer, shared by the column tasks (see the soundness note above).
+    struct Shared<'a>(*mut u8, usize, PhantomData<&'a mut [u8]>);
+    // SAFETY: the tasks write disjoint bytes through the pointer and read none (see above);
+    // the buffer outlives them (`for_each` returns after every task).
+    unsafe impl Send for Shared<'_> {}
+    // SAFETY: as for `Send`.
+    unsafe impl Sync for Shared<'_> {}
+    let linear = &mut linear[..p.linear_span];
+    let out = Shared(linear.as_mut_ptr(), linear.len(), PhantomData);
+    let (out, tiled) = (&out, &tiled[..p.tiled_span]);
+    let r = p.region;
+    cuts.par_windows(2).for_each(|xs| {
+        // SAFETY: `out` is the caller's linear buffer, unused elsewhere until `for_each`
+        // returns; this task writes only the bytes of columns `xs` (see above).
+        let mut m = unsafe { raw::Untile::<true>::from_raw_parts(tiled, out.0, out.1) };
+        for z in r.z..r.z + r.d {
+            gobs(p, b, &mut m, z, r.y..r.y + r.h, [xs[0], xs[1]], b.gob_height_rows());
+        }
+        raw::store_fence();
+    });
+    true
 }
 
 /// Parallel untile: tasks are (slice, band of rows) with disjoint linear sub-slices. Tasks

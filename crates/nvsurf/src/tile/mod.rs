@@ -761,11 +761,15 @@ fn tile_parallel_job(
 
 /// Small plans run on the calling thread ([`PARALLEL_THRESHOLD_BYTES`]), streamed unless
 /// the whole share is cached; the others split, the cached share of their tasks
-/// ([`Plan::parallel_share`]) with ordinary stores, the rest streamed.
+/// ([`Plan::parallel_share`]) with ordinary stores, the rest streamed. Blocklinear untile that
+/// streams whole splits by byte columns where every thread gets at least 4096 bytes of each
+/// row (`kernels::untile_columns_par`), else by bands of rows.
 #[cfg(feature = "rayon")]
 fn untile_parallel_streamed(plan: &Plan, tiled: &[u8], linear: &mut [u8], share: (u64, u64)) {
     if plan.linear_span < PARALLEL_THRESHOLD_BYTES {
         untile_streamed(plan, tiled, linear, share.0 < share.1);
+    } else if share.0 == 0 && kernels::untile_columns_par(plan, tiled, linear) {
+        // Streamed whole: split by byte columns where the rows are wide enough.
     } else {
         kernels::untile_planned_par::<kernels::Raw<false>, kernels::Raw<true>>(plan, tiled, linear, share);
     }
