@@ -2285,7 +2285,8 @@ pub(crate) fn run<M: Mover>(p: &Plan, m: &mut M, zs: Range<u32>, ys: Range<u32>)
 /// or 64 gobs ahead instead of 8 moved 2000x1000x4 by less than the noise.
 ///
 /// Tried in session 18 for tegra-4096x4096x4 untile (64 MiB, streamed), none kept: in
-/// `nvsurf-bench --quick`, 8, 12 or 16 gobs ahead gave 0.79-1.02x a split memcpy at two threads
+/// `nvsurf-bench --quick` (its `x mcpy` column, median over median, here and below), 8, 12 or
+/// 16 gobs ahead gave 0.79-1.02x a split memcpy at two threads
 /// with no order between them (five runs each), 32 ahead 0.74-0.84x; in a two-thread C model
 /// (medians of 21 shuffled rounds), this walk 0.85-0.91x, the prefetch with the NTA hint
 /// 0.39-0.43x, reading 8 or 16 whole blocks side by side (sequential, the next group prefetched
@@ -2665,7 +2666,8 @@ fn chunk_runs<M: Mover>(
 /// `512 / (64 * ES)` whole chunks side by side (512 linear bytes per row) through
 /// [`Mover::chunks_small_vector`], partial chunks through [`swizzled`]. Chunks are found by
 /// their coordinates, as in [`chunk_runs`]. Not widened to 4096 linear bytes as the 4-byte runs
-/// were (session 18, `nvsurf-bench --quick`, three interleaved runs each): 2048x1024x2 fell
+/// were (session 18, `nvsurf-bench --quick`, three interleaved runs each, the `x mcpy`
+/// column): 2048x1024x2 fell
 /// from 0.80-0.90x memcpy to 0.72-0.85x, and 2048x2048x1 did not move.
 fn chunk_groups<const ES: usize, M: Mover>(
     p: &Plan,
@@ -3040,7 +3042,8 @@ pub(crate) const COLUMN_PART_MIN_BYTES: usize = 4096;
 /// (64 MiB, 16384-byte rows, medians of 31-41 shuffled rounds), column halves gave 0.95-1.02x a
 /// split memcpy against 0.87-0.93x for row halves, and row halves started a quarter to a half
 /// of the way in (so that the threads are not a power of two apart) 0.90-0.93x. In
-/// `nvsurf-bench`, interleaved runs with and without it: tegra-4096x4096x4 untile at two
+/// `nvsurf-bench`, interleaved runs with and without it (the `x mcpy` column, median over
+/// median): tegra-4096x4096x4 untile at two
 /// threads 0.91-0.97x against 0.85-0.94x (seven `--quick` and `--case` pairs, and two full runs
 /// 0.96 and 0.93 against 0.91 and 0.89); tegra-8192x128x4 (our extra case) 0.87-0.89x against
 /// 0.72-0.78x. Not taken: parts down to 2048 or 1024 bytes, so that tegra-2000x1000x4's
@@ -3259,9 +3262,9 @@ pub(crate) fn tile_planned_par<KC: Kind, KS: Kind>(
             // allow (2 threads: halves), not [`TASKS_PER_THREAD`]. Fewer parts are wider, and
             // a walk that reads (or writes) the linear rows whole measured faster than halves
             // of them: session 18, swizzled-1024x1024x4 tile at 2 threads, four interleaved
-            // pairs of `--quick` runs, halves (full-width rows) 0.93-0.95x a split memcpy
-            // against 0.87-0.93x for quadrants; the C model of the walk, 2-5% between full and
-            // half rows at one thread and two.
+            // pairs of `--quick` runs (the `x mcpy` column), halves (full-width rows)
+            // 0.93-0.95x a split memcpy against 0.87-0.93x for quadrants; the C model of the
+            // walk, 2-5% between full and half rows at one thread and two.
             let region = [r.x..r.x + r.w, ry.clone(), rz.clone()];
             let threads = rayon::current_num_threads().max(1);
             let meeting = |k: u32| {

@@ -706,13 +706,29 @@ fn untile_parallel_job(
     let whole = job.is_none();
     let job = job.unwrap_or(plan.linear_span as u64);
     let share = plan.parallel_share(plan.stream_linear_job(job, parallel_streaming_threshold_bytes()), job);
-    if let Some((key, bytes)) = adaptive_key(&plan, false, true, whole, true) {
-        let (way, share) = choose_share(&plan, key, share, job);
-        timed(key, way, bytes, || untile_parallel_streamed(&plan, tiled, linear, share));
-        return Ok(());
-    }
-    untile_parallel_streamed(&plan, tiled, linear, share);
+    run_parallel(&plan, false, whole, share, job, true, |share| untile_parallel_streamed(&plan, tiled, linear, share));
     Ok(())
+}
+
+/// [`run_single`] for a parallel job: `copy(share)` with the fixed rule's cached `share`, or,
+/// where the job adapts ([`adaptive_key`]), with the share of the way `adapt` chooses
+/// ([`choose_share`]), timed.
+#[cfg(feature = "rayon")]
+fn run_parallel(
+    plan: &Plan,
+    tile: bool,
+    whole: bool,
+    share: (u64, u64),
+    job: u64,
+    can_stream: bool,
+    copy: impl FnOnce((u64, u64)),
+) {
+    if let Some((key, bytes)) = adaptive_key(plan, tile, true, whole, can_stream) {
+        let (way, share) = choose_share(plan, key, share, job);
+        timed(key, way, bytes, || copy(share));
+        return;
+    }
+    copy(share);
 }
 
 /// The way and cached share an adaptive parallel job takes (see `adapt`), the fixed rule's
@@ -750,12 +766,10 @@ fn tile_parallel_job(
     let whole = job.is_none();
     let job = job.unwrap_or(plan.tiled_span as u64);
     let share = plan.parallel_share(plan.stream_tiled_job(tiled, job, parallel_streaming_threshold_bytes()), job);
-    if let Some((key, bytes)) = adaptive_key(&plan, true, true, whole, plan.stream_tiled_job(tiled, job, 1)) {
-        let (way, share) = choose_share(&plan, key, share, job);
-        timed(key, way, bytes, || tile_parallel_streamed(&plan, linear, tiled, share));
-        return Ok(());
-    }
-    tile_parallel_streamed(&plan, linear, tiled, share);
+    let can_stream = plan.stream_tiled_job(tiled, job, 1);
+    run_parallel(&plan, true, whole, share, job, can_stream, |share| {
+        tile_parallel_streamed(&plan, linear, tiled, share)
+    });
     Ok(())
 }
 
@@ -768,9 +782,7 @@ fn tile_parallel_job(
 fn untile_parallel_streamed(plan: &Plan, tiled: &[u8], linear: &mut [u8], share: (u64, u64)) {
     if plan.linear_span < PARALLEL_THRESHOLD_BYTES {
         untile_streamed(plan, tiled, linear, share.0 < share.1);
-    } else if share.0 == 0 && kernels::untile_columns_par(plan, tiled, linear) {
-        // Streamed whole: split by byte columns where the rows are wide enough.
-    } else {
+    } else if share.0 > 0 || !kernels::untile_columns_par(plan, tiled, linear) {
         kernels::untile_planned_par::<kernels::Raw<false>, kernels::Raw<true>>(plan, tiled, linear, share);
     }
 }
