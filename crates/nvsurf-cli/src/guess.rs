@@ -83,10 +83,11 @@ pub fn run(a: GuessArgs) -> CmdResult {
         size: a.size.clone(),
         pitch: None,
         block_log2: None,
+        block_policy: None,
         auto_size: false,
         no_auto_size: false,
         binding: None,
-        gob: "vm".into(),
+        gob: None,
         address: "0".into(),
     };
     let gpu = Gpu::parse(&a.gpu)?;

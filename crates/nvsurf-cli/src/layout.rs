@@ -1,6 +1,6 @@
 //! `nvsurf layout` and `nvsurf addr`.
 
-use crate::surface_args::{parse_point, SurfaceArgs};
+use crate::surface_args::{parse_point, Assumed, SurfaceArgs};
 use crate::CmdResult;
 use nvsurf::layout::{map, Surface};
 use nvsurf::tile::{self, Region};
@@ -140,10 +140,14 @@ fn summary_text(s: &Surface) -> String {
 
 /// Runs `nvsurf layout`.
 pub fn run_layout(a: LayoutArgs) -> CmdResult {
-    let s = a.surface.surface()?;
+    let (s, assumed) = a.surface.surface_assumed()?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&summary_json(&s))?);
+        let mut v = summary_json(&s);
+        assumed.add_json(&mut v);
+        println!("{}", serde_json::to_string_pretty(&v)?);
     } else if a.map {
+        // stdout is the map; what was assumed goes beside it.
+        eprintln!("assumed: {}", assumed.describe());
         // Written as it is made: a large --map-limit map is hundreds of MB of text.
         let mut out = FmtOut { w: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()), err: None };
         let drawn = map::render_to(&s, a.map_limit, &mut out);
@@ -156,32 +160,37 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
         }
     } else {
         print!("{}", summary_text(&s));
+        println!("{:<13}{}", "assumed", assumed.describe());
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `nvsurf addr`.
 pub fn run_addr(a: AddrArgs) -> CmdResult {
-    let s = a.surface.surface()?;
+    let (s, assumed) = a.surface.surface_assumed()?;
     let Some(at) = &a.at else {
         // clap makes --at required without --box.
         let [x, y, z, w, h, d] = crate::surface_args::parse_list::<6>("box", a.region.as_deref().unwrap_or_default())?;
-        return print_window(&s, Region { x, y, z, w, h, d }, a.json);
+        return print_window(&s, Region { x, y, z, w, h, d }, a.json, &assumed);
     };
     let [x, y, z] = parse_point("at", at)?;
     let offset = s.offset_of(x, y, z)?;
     let address = s.address() + offset;
     if a.json {
-        println!("{}", json!({"address": address, "offset": offset}));
+        let mut v = json!({"address": address, "offset": offset, "offset_bytes": offset});
+        assumed.add_json(&mut v);
+        println!("{v}");
     } else {
+        // stdout is the address alone (scripts read it); what was assumed goes beside it.
         println!("{address:#x}");
+        eprintln!("assumed: {}", assumed.describe());
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// `addr --box`: the window of `region` in `s` ([`tile::window()`]) as byte ranges (offsets
 /// from the surface's start and GPU addresses), their total, and the window as a surface.
-fn print_window(s: &Surface, region: Region, json: bool) -> CmdResult {
+fn print_window(s: &Surface, region: Region, json: bool, assumed: &Assumed) -> CmdResult {
     let w = tile::window(s, region)?;
     if json {
         let pieces: Vec<Value> = w
@@ -197,7 +206,7 @@ fn print_window(s: &Surface, region: Region, json: bool) -> CmdResult {
             })
             .collect();
         let r = w.region;
-        let v = json!({
+        let mut v = json!({
             "box": [region.x, region.y, region.z, region.w, region.h, region.d],
             "bytes": w.size_bytes(),
             "surface_bytes": s.size_bytes(),
@@ -205,6 +214,7 @@ fn print_window(s: &Surface, region: Region, json: bool) -> CmdResult {
             "window": summary_json(&w.surface),
             "window_box": [r.x, r.y, r.z, r.w, r.h, r.d],
         });
+        assumed.add_json(&mut v);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(ExitCode::SUCCESS);
     }
@@ -221,6 +231,7 @@ fn print_window(s: &Surface, region: Region, json: bool) -> CmdResult {
         s.size_bytes(),
         if n == 1 { "" } else { "s" }
     );
+    println!("# assumed: {}", assumed.describe());
     println!("# address range (end exclusive)      offset             bytes  window offset");
     let mut out = std::io::stdout().lock();
     for p in &w.pieces {

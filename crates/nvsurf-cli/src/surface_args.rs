@@ -2,14 +2,23 @@
 
 use nvsurf::format::Format;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind, Surface, SurfaceDesc};
-use nvsurf::{Error, Gpu};
+use nvsurf::texture::BlockPolicy;
+use nvsurf::{Error, FormatClass, Platform};
+use serde_json::{json, Value};
+
+/// The `--gpu` help: chips, presets and aliases, and what the defaults are.
+pub const GPU_HELP: &str = "GPU or preset: a chip (g80/nv50, g84, g200/nva0, gt215/nva3, gf100/nvc0, gk104, \
+gm20b/tegra-x1, gp10b, tu102, ga102, ad102, gh100, nv40, nv2a, ...), or a preset: switch/nx (GM20B with NVN's \
+block policy and the Tegra gob order), xbox (NV2A). The GPU implies the gob order a CPU sees (Turing+ desktop: \
+turing, 16-bit depth blackwell16; Fermi-Volta desktop: fermi; Tegra: tegra; G80-GT215: vm) and the driver's \
+block policy (GF100+: nvidia, switch: nvn, G80-GT215: max). These defaults changed: the old bytes come with \
+--gob vm --block-policy max";
 
 /// Surface flags: `--gpu`, `--layout`, `--elem-size` or `--format`, `--size`, `--pitch`,
-/// `--block-log2`, `--auto-size`, `--binding`, `--gob`, `--address`.
+/// `--block-log2` or `--block-policy`, `--auto-size`, `--binding`, `--gob`, `--address`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SurfaceArgs {
-    /// GPU: g80/nv50, g84, g200/nva0, gt215/nva3, gf100/nvc0, gk104, gm20b/tegra-x1, tu102, nv40, ...
-    #[arg(long)]
+    #[arg(long, help = GPU_HELP)]
     pub gpu: String,
     /// Layout: pitch (alias linear), blocklinear (alias tiled) or swizzled. Default: blocklinear
     /// on G80+, swizzled before.
@@ -30,9 +39,17 @@ pub struct SurfaceArgs {
     /// Pitch in bytes (pitch layout). Default: the row rounded up to 64 (G80+) or to the element.
     #[arg(long, value_name = "BYTES")]
     pub pitch: Option<String>,
-    /// Block size as log2 gobs per block in x, y, z (blocklinear), e.g. 0,4,0.
+    /// Block size as log2 gobs per block in x, y, z (blocklinear), e.g. 0,4,0. Default: the
+    /// block the GPU's block policy picks for a one-level texture of this size.
     #[arg(long = "block-log2", value_name = "X,Y,Z")]
     pub block_log2: Option<String>,
+    /// Named block-size policy instead of --block-log2: max (request 0,5,5 and let auto-sizing
+    /// shrink it; the document's and older NVK's), nvn (the Switch/NVN convention; single layers
+    /// unpadded), nvidia (NVIDIA's driver's choice as Mesa's nil reproduces it, verified on an
+    /// H100: block height from the texel height, 3D textures one gob tall, single layers end at
+    /// their last level). Default: the GPU's (see --gpu).
+    #[arg(long = "block-policy", value_name = "max|nvn|nvidia")]
+    pub block_policy: Option<String>,
     /// Auto-size the block (shrink it while half a block covers the surface). On by default for
     /// the texture binding point.
     #[arg(long = "auto-size")]
@@ -43,9 +60,11 @@ pub struct SurfaceArgs {
     /// Binding point: m2mf, 2d, texture, color, zeta, global, image, pcopy, display.
     #[arg(long)]
     pub binding: Option<String>,
-    /// Byte order inside a gob: vm (the document's, default), tegra, turing, fermi.
-    #[arg(long, default_value = "vm")]
-    pub gob: String,
+    /// Byte order inside a gob as a CPU sees it: vm (the document's GPU view), tegra, turing,
+    /// fermi (unverified), blackwell16 (16-bit depth on Turing+). Default: the GPU's for the
+    /// format's class (see --gpu); refused where none is known (D24/S8 on desktop Turing+).
+    #[arg(long)]
+    pub gob: Option<String>,
     /// Base address in bytes (decimal or 0x-hex).
     #[arg(long, default_value = "0", value_name = "BASE")]
     pub address: String,
@@ -88,29 +107,150 @@ impl SurfaceArgs {
         })
     }
 
-    /// Builds the validated surface descriptor.
-    pub fn desc(&self) -> Result<SurfaceDesc, Error> {
-        let gpu = Gpu::parse(&self.gpu)?;
-        let mut d = SurfaceDesc::new(gpu, self.elem_size()?, self.size_elements()?);
-        if let Some(l) = &self.layout {
-            d.layout = LayoutKind::parse(l)?;
+    /// The platform `--gpu` names (a chip or a preset).
+    pub fn platform(&self) -> Result<Platform, Error> {
+        Platform::parse(&self.gpu)
+    }
+
+    /// The layout: `--layout`, or the GPU's natural one.
+    pub fn layout_kind(&self, platform: Platform) -> Result<LayoutKind, Error> {
+        self.layout.as_deref().map_or(Ok(LayoutKind::default_for(platform.gpu())), LayoutKind::parse)
+    }
+
+    /// The gob order and block policy this surface uses, and whether each was given or is the
+    /// platform's default. `blocklinear` says whether the layout has gobs and blocks at all.
+    pub fn assumed(&self, blocklinear: bool) -> Result<Assumed, Error> {
+        let platform = self.platform()?;
+        let class = self.format()?.map_or(FormatClass::ElemSizeOnly, |f| FormatClass::of(&f));
+        let mut a = Assumed { platform, class, gob_order: None, block_policy: None };
+        if !blocklinear {
+            return Ok(a);
         }
+        a.gob_order = Some(match &self.gob {
+            Some(g) => (GobOrder::parse(g)?, Source::Given),
+            None => (platform.default_gob_order(class)?, Source::Default),
+        });
+        a.block_policy = Some(match (&self.block_log2, &self.block_policy) {
+            (Some(_), Some(_)) => {
+                return Err(Error::Unsupported {
+                    field: "block-policy",
+                    value: "with --block-log2".into(),
+                    rule: "give --block-log2 or --block-policy, not both".into(),
+                })
+            }
+            (Some(b), None) => (BlockPolicy::Explicit(parse_triple("block-log2", b)?), Source::Given),
+            (None, Some(p)) => (BlockPolicy::parse(p)?, Source::Given),
+            (None, None) => (platform.default_block_policy(), Source::Default),
+        });
+        Ok(a)
+    }
+
+    /// Texels per element of `--format` (`[1, 1]` without one).
+    pub fn texels_per_elem(&self) -> Result<[u32; 2], Error> {
+        Ok(self.format()?.map_or([1, 1], |f| {
+            let (bw, bh) = f.block_dims();
+            [bw, bh]
+        }))
+    }
+
+    /// Builds the validated surface descriptor, with what it assumed.
+    pub fn desc_assumed(&self) -> Result<(SurfaceDesc, Assumed), Error> {
+        let platform = self.platform()?;
+        let layout = self.layout_kind(platform)?;
+        let assumed = self.assumed(layout == LayoutKind::BlockLinear)?;
+        let elem_size = self.elem_size()?;
+        let mut d = SurfaceDesc::new(platform.gpu(), elem_size, self.size_elements()?);
+        d.layout = layout;
         d.address = parse_u64("address", &self.address)?;
         d.pitch_bytes = self.pitch.as_deref().map(|p| parse_u64("pitch", p)).transpose()?;
-        d.block_log2 = self.block_log2.as_deref().map(|b| parse_triple("block-log2", b)).transpose()?;
+        if let Some((order, _)) = assumed.gob_order {
+            d.gob_order = order;
+        }
+        d.block_log2 = match assumed.block_policy {
+            Some((BlockPolicy::Explicit(b), _)) => Some(b),
+            // The block the policy picks for a one-level texture of this size (in pixels).
+            Some((p, _)) => {
+                Some(platform.surface_block_log2(p, elem_size, parse_size(&self.size)?, self.texels_per_elem()?)?)
+            }
+            None => None,
+        };
         d.auto_size = match (self.auto_size, self.no_auto_size) {
             (true, _) => Some(true),
             (_, true) => Some(false),
             _ => None,
         };
         d.binding = self.binding.as_deref().map(Binding::parse).transpose()?;
-        d.gob_order = GobOrder::parse(&self.gob)?;
-        Ok(d)
+        Ok((d, assumed))
+    }
+
+    /// Builds the validated surface descriptor.
+    pub fn desc(&self) -> Result<SurfaceDesc, Error> {
+        Ok(self.desc_assumed()?.0)
     }
 
     /// Builds and validates the surface.
     pub fn surface(&self) -> Result<Surface, Error> {
         self.desc()?.build()
+    }
+
+    /// Builds and validates the surface, with what it assumed.
+    pub fn surface_assumed(&self) -> Result<(Surface, Assumed), Error> {
+        let (d, a) = self.desc_assumed()?;
+        Ok((d.build()?, a))
+    }
+}
+
+/// Where a setting came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The user's flag.
+    Given,
+    /// The platform's default.
+    Default,
+}
+
+/// What a command assumed about the layout: the gob order and block policy, each given or the
+/// platform's default (`None` where the layout has no gobs).
+#[derive(Debug, Clone, Copy)]
+pub struct Assumed {
+    /// The platform `--gpu` named.
+    pub platform: Platform,
+    /// The format's class (which gob order applies).
+    pub class: FormatClass,
+    /// The gob order, for blocklinear layouts.
+    pub gob_order: Option<(GobOrder, Source)>,
+    /// The block policy (explicit for `--block-log2`), for blocklinear layouts.
+    pub block_policy: Option<(BlockPolicy, Source)>,
+}
+
+impl Assumed {
+    /// One line for people: `gob order turing (default for gh100, colour), block policy nvidia
+    /// (default for gh100)`; `no gobs (pitch layout)` for layouts without them.
+    pub fn describe(&self) -> String {
+        let p = self.platform.name();
+        let (Some((order, os)), Some((policy, ps))) = (self.gob_order, self.block_policy) else {
+            return "no gob order or block policy (not blocklinear)".to_string();
+        };
+        let order = match os {
+            Source::Given => format!("gob order {order} (given)"),
+            Source::Default => format!("gob order {order} (default for {p}, {})", self.class),
+        };
+        let policy = match (policy, ps) {
+            (BlockPolicy::Explicit([x, y, z]), _) => format!("block log2 {x},{y},{z} (given)"),
+            (q, Source::Given) => format!("block policy {} (given)", q.name()),
+            (q, Source::Default) => format!("block policy {} (default for {p})", q.name()),
+        };
+        format!("{order}, {policy}")
+    }
+
+    /// Adds `gob_order`, `gob_order_source`, `block_policy` and `block_policy_source` (null
+    /// where the layout has no gobs) to a JSON object.
+    pub fn add_json(&self, v: &mut Value) {
+        let src = |s: Source| if s == Source::Given { "given" } else { "default" };
+        v["gob_order"] = json!(self.gob_order.map(|(o, _)| o.name()));
+        v["gob_order_source"] = json!(self.gob_order.map(|(_, s)| src(s)));
+        v["block_policy"] = json!(self.block_policy.map(|(p, _)| p.name()));
+        v["block_policy_source"] = json!(self.block_policy.map(|(_, s)| src(s)));
     }
 }
 

@@ -4,12 +4,12 @@
 //! `tile` flatten it too for `--texture`, and [`build_texture`] turns both into a validated
 //! [`Texture`].
 
-use crate::surface_args::{parse_point, parse_size, parse_triple, parse_u64, SurfaceArgs};
+use crate::surface_args::{parse_point, parse_size, parse_u64, Assumed, SurfaceArgs};
 use crate::tiling::{write_atomic, TilingArgs};
 use crate::CmdResult;
-use nvsurf::layout::{Binding, GobOrder, LayoutKind, TextureBlockWidth};
-use nvsurf::texture::{BlockPolicy, LevelPlacement, Subresource, Texture, TextureDesc, TextureType};
-use nvsurf::{Error, Gpu};
+use nvsurf::layout::{Binding, LayoutKind, TextureBlockWidth};
+use nvsurf::texture::{LevelPlacement, Subresource, Texture, TextureDesc, TextureType};
+use nvsurf::Error;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,12 +32,6 @@ pub struct TextureShapeArgs {
     /// Number of layers; default 6 for cube and cube_array, else 1.
     #[arg(long, value_parser = crate::surface_args::clap_u32)]
     pub layers: Option<u32>,
-    /// Named block-size policy instead of --block-log2: max (request 0,5,5 and let auto-sizing
-    /// shrink it; also older NVK), nvn (the Switch/NVN convention; single layers unpadded),
-    /// nvidia (NVIDIA's driver's choice as current NVK reproduces it: block height from the
-    /// texel height, 3D textures one gob tall). Default: max.
-    #[arg(long = "block-policy", value_name = "max|nvn|nvidia")]
-    pub block_policy: Option<String>,
     /// Round each level's start up to a multiple of this many bytes (files that align levels).
     #[arg(long = "level-align", value_name = "BYTES", conflicts_with = "level_offsets")]
     pub level_align: Option<String>,
@@ -73,7 +67,13 @@ pub struct TextureArgs {
 /// Builds the texture that the surface flags and texture flags describe. `--size` is level 0 in
 /// texels; `--block-log2` is the requested block (as a TIC holds it).
 pub fn build_texture(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<Texture, Error> {
-    let gpu = Gpu::parse(&s.gpu)?;
+    Ok(build_texture_assumed(s, t)?.0)
+}
+
+/// [`build_texture`], with the gob order and block policy it assumed.
+pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(Texture, Assumed), Error> {
+    let platform = s.platform()?;
+    let gpu = platform.gpu();
     let ty = TextureType::parse(&t.ty)?;
     // --format (a shared surface flag) gives the element size and the texels per element.
     let elem_size = s.elem_size()?;
@@ -102,19 +102,14 @@ pub fn build_texture(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<Texture, E
         d.layout = LayoutKind::parse(l)?;
     }
     d.pitch_bytes = s.pitch.as_deref().map(|p| parse_u64("pitch", p)).transpose()?;
-    d.block = match (&s.block_log2, &t.block_policy) {
-        (Some(_), Some(_)) => {
-            return Err(unsupported(
-                "block-policy",
-                "with --block-log2",
-                "give --block-log2 or --block-policy, not both",
-            ))
-        }
-        (Some(b), None) => BlockPolicy::Explicit(parse_triple("block-log2", b)?),
-        (None, Some(p)) => BlockPolicy::parse(p)?,
-        (None, None) => BlockPolicy::Max,
-    };
-    d.gob_order = GobOrder::parse(&s.gob)?;
+    let has_gobs = d.layout == LayoutKind::BlockLinear && ty != TextureType::Buffer;
+    let assumed = s.assumed(has_gobs)?;
+    if let Some((policy, _)) = assumed.block_policy {
+        d.block = policy;
+    }
+    if let Some((order, _)) = assumed.gob_order {
+        d.gob_order = order;
+    }
     d.texture_block_width = match t.tex_block_width.to_ascii_lowercase().as_str() {
         "document" | "doc" => TextureBlockWidth::Document,
         "ignored" | "rnndb" => TextureBlockWidth::Ignored,
@@ -150,7 +145,7 @@ pub fn build_texture(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<Texture, E
             "texture offsets are relative to the texture's start: omit --address",
         ));
     }
-    d.build()
+    Ok((d.build()?, assumed))
 }
 
 fn unsupported(field: &'static str, value: &str, rule: &str) -> Error {
@@ -172,6 +167,10 @@ pub fn texture_json(t: &Texture) -> Value {
                 "height": l.texels[1],
                 "depth": l.texels[2],
                 "block_log2": l.block_log2,
+                "block_log2_requested": match l.surface {
+                    Some(nvsurf::layout::Surface::BlockLinear(b)) => Some(b.block_log2_requested()),
+                    _ => None,
+                },
                 "elements": l.elements,
                 "row_bytes": l.row_bytes,
                 "slice_bytes": l.slice_bytes,
@@ -216,7 +215,7 @@ pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<V
 
 /// Runs `nvsurf texture`.
 pub fn run(a: TextureArgs) -> CmdResult {
-    let t = build_texture(&a.surface, &a.shape)?;
+    let (t, assumed) = build_texture_assumed(&a.surface, &a.shape)?;
     if let Some(at) = &a.at {
         let [level, layer, z] = parse_point("at", at)?;
         let v = subresource_json(&t, level, layer, z)?;
@@ -231,9 +230,12 @@ pub fn run(a: TextureArgs) -> CmdResult {
         return Ok(ExitCode::SUCCESS);
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&texture_json(&t))?);
+        let mut v = texture_json(&t);
+        assumed.add_json(&mut v);
+        println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         println!("{t}");
+        println!("assumed: {}", assumed.describe());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -731,7 +731,45 @@ pub fn pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Box<dyn
 }
 
 /// Runs `nvsurf untile`.
+/// What `tile` or `untile` with these flags assumes (the texture's, with `--texture`).
+fn assumed_of(a: &TilingArgs) -> Result<crate::surface_args::Assumed, Error> {
+    if a.texture {
+        Ok(crate::texture::build_texture_assumed(&a.surface, &a.tex)?.1)
+    } else {
+        Ok(a.surface.surface_assumed()?.1)
+    }
+}
+
+/// The summary line of `tile` and `untile` (on stderr, so that stdout stays the data): what was
+/// written and what was assumed about the layout.
+fn summary(verb: &str, a: &TilingArgs, assumed: &crate::surface_args::Assumed) -> String {
+    let out = match (&a.output, &a.split) {
+        (Some(o), _) => format!("'{}'", o.display()),
+        (None, Some(d)) => format!("'{}' (split)", d.display()),
+        (None, None) => "(nothing)".into(),
+    };
+    format!("{verb}: wrote {out} for {}: {}", assumed.platform.name(), assumed.describe())
+}
+
+/// Runs `nvsurf untile`, then prints its summary line.
 pub fn run_untile(a: TilingArgs) -> CmdResult {
+    let assumed = assumed_of(&a)?;
+    let line = summary("untile", &a, &assumed);
+    let code = untile(a)?;
+    eprintln!("{line}");
+    Ok(code)
+}
+
+/// Runs `nvsurf tile`, then prints its summary line.
+pub fn run_tile(a: TilingArgs) -> CmdResult {
+    let assumed = assumed_of(&a)?;
+    let line = summary("tile", &a, &assumed);
+    let code = tile_cmd(a)?;
+    eprintln!("{line}");
+    Ok(code)
+}
+
+fn untile(a: TilingArgs) -> CmdResult {
     if let Some(onto) = &a.onto {
         return Err(Error::Unsupported {
             field: "--onto",
@@ -788,7 +826,7 @@ pub fn run_untile(a: TilingArgs) -> CmdResult {
 }
 
 /// Runs `nvsurf tile`.
-pub fn run_tile(a: TilingArgs) -> CmdResult {
+fn tile_cmd(a: TilingArgs) -> CmdResult {
     let pool = pool(a.threads)?;
     if a.texture && a.subresource.is_none() {
         let pool = pool.as_ref();

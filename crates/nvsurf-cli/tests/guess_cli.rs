@@ -129,7 +129,7 @@ fn short_dumps_offsets_and_errors() {
     std::fs::write(d.join("pic.raw"), picture(64, 64)).unwrap();
     let tiled = d.join("tiled.bin");
     ok(
-        "tile --gpu gf100 --elem-size 4 --size 64x64 --block-log2 0,3,0 --no-auto-size",
+        "tile --gpu gf100 --gob vm --elem-size 4 --size 64x64 --block-log2 0,3,0 --no-auto-size",
         &[("--input", &d.join("pic.raw")), ("--output", &tiled)],
     );
     let mut with_head = vec![0x5au8; 8192];

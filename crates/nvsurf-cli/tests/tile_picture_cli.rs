@@ -15,7 +15,9 @@ fn picture(w: usize, h: usize) -> Vec<u8> {
     (0..w * h * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 9) as u8).collect()
 }
 
-const SURF: [&str; 8] = ["--gpu", "gf100", "--size", "37x21", "--block-log2", "0,2,0", "--format", "A8B8G8R8"];
+/// GF100 in the document's VM gob order (named: GF100's default is nil's Fermi order).
+const SURF: [&str; 10] =
+    ["--gpu", "gf100", "--gob", "vm", "--size", "37x21", "--block-log2", "0,2,0", "--format", "A8B8G8R8"];
 
 #[test]
 fn png_to_tiled_dump_and_back_in_one_command_each() {
@@ -88,6 +90,8 @@ fn compressed_surface_sizes_are_pixels() {
         "untile",
         "--gpu",
         "gf100",
+        "--gob",
+        "vm",
         "--format",
         "dxt1",
         "--size",

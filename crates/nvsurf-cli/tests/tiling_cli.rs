@@ -7,7 +7,7 @@ use scratch::Scratch;
 
 fn nvsurf(args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+    (out.status.code().unwrap_or(-1), scratch::without_summary(&String::from_utf8_lossy(&out.stderr)))
 }
 
 fn pattern(n: usize) -> Vec<u8> {
@@ -228,7 +228,9 @@ fn texture_mode_refuses_bad_thread_counts() {
 }
 
 /// One 64x8 gob of 1-byte elements on GF100 (VM order: tiled and linear bytes are the same).
-const ONE_GOB: [&str; 8] = ["--gpu", "gf100", "--elem-size", "1", "--size", "64x8", "--block-log2", "0,0,0"];
+/// One GF100 gob in the document's VM order (named: GF100's default is nil's Fermi order).
+const ONE_GOB: [&str; 10] =
+    ["--gpu", "gf100", "--elem-size", "1", "--size", "64x8", "--block-log2", "0,0,0", "--gob", "vm"];
 
 /// `tile` of one 64x8 gob (VM order: the same bytes) from `lin` to `out`.
 fn tile_one_gob(lin: &std::path::Path, out: &std::path::Path) -> (i32, String) {
@@ -449,7 +451,7 @@ fn nvsurf_limited(kib: u32, args: &[&str], stdin: Option<&std::path::Path>) -> (
     if let Some(f) = feeder {
         f.join().unwrap();
     }
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+    (out.status.code().unwrap_or(-1), scratch::without_summary(&String::from_utf8_lossy(&out.stderr)))
 }
 
 /// Whether two files hold the same bytes, read 1 MiB at a time (the dumps here are larger
@@ -597,7 +599,7 @@ fn a_box_of_a_large_surface_reads_only_its_window() {
         let out = tmp.path("window-out.bin");
         let (off, boxed) = (offset.to_string(), format!("{bx},{by},0,{bw},{bh},1"));
         let run = |input: &str, stdin: Option<&std::path::Path>| {
-            let mut a = vec!["untile", "--gpu", "gf100", "--elem-size", "16", "--size", "16384x2048"];
+            let mut a = vec!["untile", "--gpu", "gf100", "--gob", "vm", "--elem-size", "16", "--size", "16384x2048"];
             a.extend(flags);
             a.extend(["--offset", &off, "--box", &boxed, "--input", input, "--output", out.to_str().unwrap()]);
             nvsurf_limited(100_000, &a, stdin)
@@ -676,7 +678,7 @@ fn a_box_patched_onto_a_large_dump_holds_only_its_window() {
         let out = tmp.path("patch-out.bin");
         let (off, boxed, size) = (offset.to_string(), format!("{bx},{by},0,{bw},{bh},1"), format!("{width}x{height}"));
         let run = |onto: &std::path::Path, output: &std::path::Path, stdin: bool| {
-            let mut a = vec!["tile", "--gpu", "gf100", "--elem-size", "16", "--size", &size];
+            let mut a = vec!["tile", "--gpu", "gf100", "--gob", "vm", "--elem-size", "16", "--size", &size];
             a.extend(flags);
             let onto = if stdin { "/dev/stdin" } else { onto.to_str().unwrap() };
             a.extend(["--offset", &off, "--box", &boxed, "--input", lin.to_str().unwrap(), "--onto", onto]);
@@ -727,7 +729,7 @@ fn a_thin_box_of_deep_blocks_round_trips() {
     std::fs::write(&dump, &base).unwrap();
     std::fs::write(&lin, &elems).unwrap();
     let boxed = format!("{bx},{by},{bz},{bw},{bh},{bd}");
-    let surf = ["--gpu", "gf100", "--elem-size", "4", "--size", "64x64x32", "--block-log2", "0,1,4"];
+    let surf = ["--gpu", "gf100", "--gob", "vm", "--elem-size", "4", "--size", "64x64x32", "--block-log2", "0,1,4"];
     for stdin in [None, Some(dump.as_path())] {
         let mut a = vec!["tile"];
         a.extend(surf);

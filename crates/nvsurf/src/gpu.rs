@@ -6,7 +6,8 @@
 //!
 //! Names are accepted case-insensitively in every spelling the documents use: the newer codenames
 //! (`g80`, `gt215`, `gf100`), the older `nvXX` numbers (`nv50`, `nva3`, `nvc0`), and a few common
-//! aliases (`tegra-x1`, `switch`, `xbox`).
+//! aliases (`tegra-x1`, `xbox`). Presets that carry a driver's conventions as well as a chip
+//! (`switch`) are [`crate::platform::Platform`]s.
 
 use crate::error::{closest, Error, Result};
 use alloc::string::ToString;
@@ -152,7 +153,7 @@ gpus! {
     Gm200 = "gm200", 0x120, Maxwell, ["nv120"];
     Gm204 = "gm204", 0x124, Maxwell, ["nv124"];
     Gm206 = "gm206", 0x126, Maxwell, ["nv126"];
-    Gm20b = "gm20b", 0x12b, Maxwell, ["nv12b", "tegra-x1", "tegrax1", "switch", "nx"];
+    Gm20b = "gm20b", 0x12b, Maxwell, ["nv12b", "tegra-x1", "tegrax1"];
     Gp100 = "gp100", 0x130, Pascal, ["nv130"];
     Gp102 = "gp102", 0x132, Pascal, ["nv132"];
     Gp104 = "gp104", 0x134, Pascal, ["nv134"];

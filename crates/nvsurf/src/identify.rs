@@ -79,11 +79,8 @@ pub fn candidates(gpu: Gpu, elem_size: u32, size: [u32; 3], dump_bytes: u64) -> 
         }
     };
     if gpu.is_g80_or_later() {
-        let orders: &[GobOrder] = if gpu.is_gf100_or_later() {
-            &[GobOrder::Vm, GobOrder::Tegra, GobOrder::Turing, GobOrder::Fermi]
-        } else {
-            &[GobOrder::Vm]
-        };
+        let orders: &[GobOrder] =
+            if gpu.is_gf100_or_later() { &crate::layout::gob::ALL_GOB_ORDERS } else { &[GobOrder::Vm] };
         for &order in orders {
             for y in 0..=5 {
                 let mut d = SurfaceDesc::new(gpu, elem_size, size);

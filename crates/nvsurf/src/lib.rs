@@ -31,9 +31,11 @@ pub mod gpu;
 pub mod identify;
 pub mod layout;
 pub mod msaa;
+pub mod platform;
 pub mod storage;
 pub mod texture;
 pub mod tile;
 
 pub use error::{Error, Result};
 pub use gpu::Gpu;
+pub use platform::{FormatClass, Platform};

@@ -44,7 +44,7 @@ fn vectors_md_textures() {
 /// NVIDIA's driver's block choice as Mesa's NVK makes it (`BlockPolicy::Nvidia`), against
 /// values from a transcription of Mesa's nil rules (source named in the data file): blocks
 /// from the texel height (a BC1 36x36 texture asks for 2 gobs, as NVN's element rows would
-/// not), 3D textures one gob tall, single layers padded.
+/// not), 3D textures one gob tall, single layers ending at their last level.
 #[test]
 fn nvidia_policy_textures() {
     assert_eq!(check_vectors(include_str!("data/texture/nvidia_vectors.txt")), 7 * 5);

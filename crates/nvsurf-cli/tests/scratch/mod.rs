@@ -42,3 +42,18 @@ impl Drop for Scratch {
         }
     }
 }
+
+/// `stderr` without the summary lines that `tile` and `untile` print on success
+/// (`tile: wrote ...`, `untile: wrote ...`), so that a test can still ask for no other output.
+/// The summary's content has tests of its own (`defaults_cli.rs`).
+#[allow(dead_code)] // not every test file runs tile or untile
+pub fn without_summary(stderr: &str) -> String {
+    stderr.lines().filter(|l| !l.starts_with("tile: wrote ") && !l.starts_with("untile: wrote ")).fold(
+        String::new(),
+        |mut out, l| {
+            out.push_str(l);
+            out.push('\n');
+            out
+        },
+    )
+}

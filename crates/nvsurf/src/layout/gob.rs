@@ -11,9 +11,12 @@ use crate::error::{closest, Error, Result};
 use alloc::string::ToString;
 
 /// Order of the bytes inside one gob.
+///
+/// `Default` is the document's VM view; the order a CPU sees on a given GPU comes from
+/// [`crate::platform::Platform::default_gob_order`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum GobOrder {
-    /// The VM view of the document: `x + 64 * y` (any gob height). The default.
+    /// The VM view of the document: `x + 64 * y` (any gob height).
     #[default]
     Vm,
     /// Tegra / Switch CPU view of a 512-byte gob (NVIDIA Tegra X1 TRM "block linear", used by
@@ -24,8 +27,14 @@ pub enum GobOrder {
     /// `CopyGOBTuring2D`; `tiling.rs` `GOBType::TuringColor2D`): 32-byte sectors of 16 B x 2 rows,
     /// sectors ordered down a 16-byte column before the next column.
     /// Offset = `(x % 16) + 16 * (y % 4) + 64 * ((x / 16) % 2) + 128 * (y / 4) + 256 * (x / 32)`.
-    /// Unverified: taken from Mesa's description, not checked against hardware here.
+    /// Verified on hardware: CUDA arrays and Vulkan colour and 32-bit float depth images of an
+    /// H100 (GH100) read through a linear mapping (the captures: `docs/HARDWARE.md`).
     Turing,
+    /// The Turing order with offset bits 6 and 7 swapped: what Mesa's nil calls
+    /// `GOBType::Blackwell16Bit` (`src/nouveau/nil/tiling.rs`), and what the H100's Vulkan driver
+    /// uses for 16-bit depth (D16_UNORM; measured on GH100 only).
+    /// Offset = `(x % 16) + 16 * (y % 4) + 64 * ((y / 4) % 2) + 128 * ((x / 16) % 2) + 256 * (x / 32)`.
+    Blackwell16,
     /// Fermi-Volta color images per Mesa's nil `GOBType::FermiColor` sector table (`tiling.rs`):
     /// sectors of 16 B x 2 rows; in each 32-byte-wide, 4-row quarter the sectors run
     /// (col 0, pair 1), (col 0, pair 0), (col 1, pair 0), (col 1, pair 1).
@@ -34,39 +43,45 @@ pub enum GobOrder {
 }
 
 /// Every gob order, for listings and tests.
-pub const ALL_GOB_ORDERS: [GobOrder; 4] = [GobOrder::Vm, GobOrder::Tegra, GobOrder::Turing, GobOrder::Fermi];
+pub const ALL_GOB_ORDERS: [GobOrder; 5] =
+    [GobOrder::Vm, GobOrder::Tegra, GobOrder::Turing, GobOrder::Fermi, GobOrder::Blackwell16];
 
 impl GobOrder {
-    /// The CLI name (`vm`, `tegra`, `turing`, `fermi`).
+    /// The CLI name (`vm`, `tegra`, `turing`, `fermi`, `blackwell16`).
     pub const fn name(self) -> &'static str {
         match self {
             GobOrder::Vm => "vm",
             GobOrder::Tegra => "tegra",
             GobOrder::Turing => "turing",
             GobOrder::Fermi => "fermi",
+            GobOrder::Blackwell16 => "blackwell16",
         }
     }
 
     /// Parses a name, case-insensitively (`vm`/`document`/`gpu`, `tegra`/`switch`/`cpu`,
-    /// `turing`, `fermi`).
+    /// `turing`, `fermi`, `blackwell16`/`blackwell-16bit`/`depth16`).
     pub fn parse(name: &str) -> Result<GobOrder> {
         match name.trim().to_ascii_lowercase().as_str() {
             "vm" | "document" | "doc" | "gpu" | "identity" => Ok(GobOrder::Vm),
             "tegra" | "switch" | "nx" | "cpu" => Ok(GobOrder::Tegra),
             "turing" | "turing2d" | "turing-2d" => Ok(GobOrder::Turing),
             "fermi" | "fermi-color" => Ok(GobOrder::Fermi),
+            "blackwell16" | "blackwell16bit" | "blackwell-16bit" | "blackwell-16" | "depth16" | "d16" => {
+                Ok(GobOrder::Blackwell16)
+            }
             _ => Err(Error::UnknownName {
                 kind: "gob order",
                 name: name.to_string(),
-                suggestions: closest(name, ["vm", "tegra", "turing", "fermi"]),
+                suggestions: closest(name, ["vm", "tegra", "turing", "fermi", "blackwell16"]),
             }),
         }
     }
 
-    /// True where the order comes from a document or from tools that agree on it (VM, Tegra);
-    /// false for the Mesa-nil orders that ERRATA.md marks unverified.
+    /// True where the order comes from a document, from tools that agree on it (VM, Tegra), or
+    /// from hardware captures (Turing and Blackwell16, on GH100); false for Mesa nil's Fermi
+    /// order, which no capture has checked.
     pub const fn is_verified(self) -> bool {
-        matches!(self, GobOrder::Vm | GobOrder::Tegra)
+        !matches!(self, GobOrder::Fermi)
     }
 
     /// Checks that the order is defined for gobs of `gob_height_rows` rows.
@@ -93,6 +108,9 @@ impl GobOrder {
             GobOrder::Vm => x + 64 * y,
             GobOrder::Tegra => (x % 16) + 16 * (y % 2) + 32 * ((x / 16) % 2) + 64 * ((y / 2) % 4) + 256 * (x / 32),
             GobOrder::Turing => (x % 16) + 16 * (y % 4) + 64 * ((x / 16) % 2) + 128 * (y / 4) + 256 * (x / 32),
+            GobOrder::Blackwell16 => {
+                (x % 16) + 16 * (y % 4) + 64 * ((y / 4) % 2) + 128 * ((x / 16) % 2) + 256 * (x / 32)
+            }
             GobOrder::Fermi => {
                 let col = (x / 16) % 2;
                 let pair = (y / 2) % 2;
@@ -192,6 +210,18 @@ mod tests {
                 assert_eq!(f, 32 * fermi[pair as usize][col as usize]);
             }
         }
+    }
+
+    #[test]
+    fn blackwell16_is_turing_with_bits_6_and_7_swapped() {
+        let swap67 = |o: u32| (o & !0xc0) | ((o >> 1) & 0x40) | ((o << 1) & 0x80);
+        for y in 0..8 {
+            for x in 0..64 {
+                assert_eq!(GobOrder::Blackwell16.offset_in_gob(x, y), swap67(GobOrder::Turing.offset_in_gob(x, y)));
+            }
+        }
+        assert_eq!(GobOrder::parse("Blackwell-16bit").unwrap(), GobOrder::Blackwell16);
+        assert!(GobOrder::Turing.is_verified() && !GobOrder::Fermi.is_verified());
     }
 
     #[test]

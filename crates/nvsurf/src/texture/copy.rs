@@ -26,6 +26,19 @@ fn span(what: &'static str, off: u64, len: u64, have: usize) -> Result<core::ops
     Ok(off as usize..end as usize)
 }
 
+/// The part of a subresource's surface that holds its image: the whole surface, except for the
+/// square swizzled levels of a non-square pre-G80 cube face (ERRATA E12), whose image is the
+/// top `elements[1]` rows.
+pub(crate) fn image_region(sub: &Subresource, s: &crate::layout::Surface) -> Region {
+    let whole = Region::whole(s);
+    match s {
+        crate::layout::Surface::Swizzled(_) => {
+            Region { w: sub.elements[0].min(whole.w), h: sub.elements[1].min(whole.h), ..whole }
+        }
+        _ => whole,
+    }
+}
+
 /// The range of one subresource in the packed linear file.
 fn linear_range(sub: &Subresource, linear_len: usize) -> Result<core::ops::Range<usize>> {
     span("linear texture", sub.linear_offset_bytes, sub.linear_size_bytes, linear_len)
@@ -44,7 +57,7 @@ fn untile_subresource_in_job(sub: &Subresource, dump: &[u8], linear: &mut [u8], 
     let l = span("linear level", 0, sub.linear_size_bytes, linear.len())?;
     match sub.surface {
         Some(s) => {
-            let region = Region::whole(&s);
+            let region = image_region(sub, &s);
             let lin = LinearLayout::packed(&region, s.elem_size());
             tile::untile_part(&s, &dump[d], &mut linear[l], region, lin, job_bytes)
         }
@@ -83,7 +96,7 @@ fn tile_subresource_in_job(sub: &Subresource, linear: &[u8], dump: &mut [u8], jo
     let l = span("linear level", 0, sub.linear_size_bytes, linear.len())?;
     match sub.surface {
         Some(s) => {
-            let region = Region::whole(&s);
+            let region = image_region(sub, &s);
             let lin = LinearLayout::packed(&region, s.elem_size());
             tile::tile_part(&s, &linear[l], &mut dump[d], region, lin, job_bytes)
         }
@@ -165,14 +178,14 @@ mod par {
     use super::{linear_range, span, Subresource, Texture};
     use crate::error::{Error, Result};
     use crate::tile::kernels::cut;
-    use crate::tile::{self, LinearLayout, Region};
+    use crate::tile::{self, LinearLayout};
     use alloc::vec::Vec;
     use rayon::prelude::*;
 
     fn untile_one(sub: &Subresource, tiled: &[u8], linear: &mut [u8], job_bytes: u64) -> Result<()> {
         match sub.surface {
             Some(s) => {
-                let region = Region::whole(&s);
+                let region = super::image_region(sub, &s);
                 let lin = LinearLayout::packed(&region, s.elem_size());
                 tile::untile_part_parallel(&s, tiled, linear, region, lin, job_bytes)
             }
@@ -188,7 +201,7 @@ mod par {
     fn tile_one(sub: &Subresource, linear: &[u8], tiled: &mut [u8], job_bytes: u64) -> Result<()> {
         match sub.surface {
             Some(s) => {
-                let region = Region::whole(&s);
+                let region = super::image_region(sub, &s);
                 let lin = LinearLayout::packed(&region, s.elem_size());
                 tile::tile_part_parallel(&s, linear, tiled, region, lin, job_bytes)
             }

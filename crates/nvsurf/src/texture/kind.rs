@@ -132,6 +132,17 @@ impl TextureType {
     /// 1D (and 1D_ARRAY, BUFFER) forces height and depth to 1, 2D-like types force depth 1, CUBE
     /// faces are square, CUBE has 6 layers, CUBE_ARRAY a multiple of 6, other non-array types 1.
     pub fn check_shape(self, size_texels: [u32; 3], layers: u32) -> Result<()> {
+        self.check_shape_with(size_texels, layers, false)
+    }
+
+    /// [`TextureType::check_shape`] on `gpu`: pre-G80 chips also take non-square cube maps
+    /// (ERRATA E12, `docs/ERRATA.md`: the nouveau mailing list's "Findings on pre-NV50 miptree
+    /// layout", 2010, says the hardware samples them).
+    pub fn check_shape_on(self, gpu: Gpu, size_texels: [u32; 3], layers: u32) -> Result<()> {
+        self.check_shape_with(size_texels, layers, !gpu.is_g80_or_later())
+    }
+
+    fn check_shape_with(self, size_texels: [u32; 3], layers: u32, non_square_cubes: bool) -> Result<()> {
         for (field, v) in ["width", "height", "depth"].into_iter().zip(size_texels) {
             if v == 0 {
                 return Err(Error::OutOfRange { field, value: 0, min: 1, max: u32::MAX.into() });
@@ -145,7 +156,7 @@ impl TextureType {
         if self != TextureType::D3 && d != 1 {
             return Err(self.shape_err("depth", d, "forces depth to 1 (only 3D textures have depth)"));
         }
-        if self.is_cube() && w != h {
+        if self.is_cube() && w != h && !non_square_cubes {
             return Err(Error::Unsupported {
                 field: "size",
                 value: format!("{w}x{h}"),

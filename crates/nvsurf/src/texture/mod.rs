@@ -138,7 +138,7 @@ impl TextureDesc {
     /// Validates the descriptor and computes the whole layout.
     pub fn build(&self) -> Result<Texture> {
         self.ty.check_gpu(self.gpu)?;
-        self.ty.check_shape(self.size_texels, self.layers)?;
+        self.ty.check_shape_on(self.gpu, self.size_texels, self.layers)?;
         crate::layout::check_elem_size(self.gpu, self.elem_size)?;
         for (field, v) in ["texels per element x", "texels per element y"].into_iter().zip(self.texels_per_elem) {
             if !(1..=16).contains(&v) {

@@ -143,9 +143,12 @@ impl BlockPolicy {
     }
 
     /// Whether a texture of a single layer is padded up to level 0's block size (the document's
-    /// rule); the NVN convention leaves it unpadded.
+    /// rule, kept for `max` and explicit blocks). The drivers' policies leave it unpadded: a
+    /// Switch file stores it so (NVN), and the H100's Vulkan driver sizes a single-layer image
+    /// at the end of its last level (256x256 RGBA8 with 9 levels: 351,232 bytes, not 352,256;
+    /// `docs/HARDWARE.md`). Arrays keep the aligned layer stride either way.
     pub const fn pads_single_layer(self) -> bool {
-        !matches!(self, BlockPolicy::Nvn)
+        !matches!(self, BlockPolicy::Nvn | BlockPolicy::Nvidia)
     }
 }
 

@@ -3,7 +3,10 @@
 //! - Swizzled 1D/2D/3D textures: "Mipmaps are laid sequentially with no gap in between", each
 //!   level swizzled on its own (3D textures in all three coordinates).
 //! - Swizzled cube maps: "sequences of 2D textures, each aligned to 128 bytes": each face is a
-//!   full mip chain and the face stride is the chain rounded up to 128 bytes.
+//!   full mip chain and the face stride is the chain rounded up to 128 bytes. Non-square faces
+//!   are laid out "as if their height were equal to the width" (ERRATA E12): each level is the
+//!   square swizzled surface of its width, of which the image uses the top rows; a height above
+//!   the width leaves no room in that square and is refused.
 //! - Linear textures: "all images have the same pitch, which can apparently be any value (even
 //!   4), aligned to bytes per pixel"; 3D linear textures are "laid with contiguous mipmaps, each
 //!   containing a 2D texture for each zslice"; linear cube faces are contiguous with "no special
@@ -77,7 +80,19 @@ pub(super) fn plan(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<Planne
                 return Err(Error::NotPowerOfTwo { field, value: v.into() });
             }
         }
+        let square_faces = d.ty.is_cube() && elements[0][0] != elements[0][1];
+        if square_faces && elements[0][1] > elements[0][0] {
+            return Err(Error::Unsupported {
+                field: "size",
+                value: alloc::format!("{}x{}", elements[0][0], elements[0][1]),
+                rule: "swizzled cube faces are laid out as if the height equalled the width (seed 004), so the \
+                       height may not exceed the width; use the linear layout for taller faces"
+                    .to_string(),
+            });
+        }
         for &[w, h, z] in elements {
+            // ERRATA E12: a non-square face level is the square of its width.
+            let h = if square_faces { w } else { h };
             let s = Swizzled::new(&SwizzledParams {
                 gpu: d.gpu,
                 address: 0,
