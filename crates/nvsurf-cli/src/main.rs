@@ -26,11 +26,24 @@ pub type CmdResult = Result<ExitCode, Box<dyn std::error::Error>>;
 /// NVIDIA GPU memory layouts, as documented by envytools: surfaces, tiling, textures, formats,
 /// multisampling, storage types and the NV10-NV40 XF unit.
 #[derive(Parser)]
-#[command(name = "nvsurf", version, about, long_about = None, args_override_self = true)]
+#[command(name = "nvsurf", version, about, long_about = None, args_override_self = true, after_help = TOP_HELP)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
 }
+
+/// Shown after `nvsurf --help`: the presets and the defaults the GPU implies.
+const TOP_HELP: &str = "GPUs and presets (--gpu): any chip name (g80/nv50, gf100/nvc0, gm20b/tegra-x1, tu102, gh100, \
+nv40, nv2a, ...) or a preset: switch/nx (GM20B with NVN's block policy and the Tegra gob order), xbox (NV2A).\n\
+The GPU implies the gob order a CPU sees and its driver's block policy (Turing+ desktop: turing, 16-bit depth \
+blackwell16, nvidia; Fermi-Volta desktop: fermi, nvidia; Tegra: tegra, nvidia (switch: nvn); G80-GT215: vm, max). \
+These defaults changed: before, every GPU took the document's vm order and the max policy; \
+--gob vm --block-policy max gives those bytes.";
+
+/// `untile --help`'s closing note on what a raw dump can hold.
+const UNTILE_HELP: &str = "Rendered colour targets (colour attachments) are compressed on Turing and later \
+desktop GPUs (an H100 capture holds 839 of 60,000 values): their raw bytes are not a plain layout, and untile \
+reads them as garbage. Sampled textures, depth (D16, D32F) and storage images are plain.";
 
 #[derive(Subcommand)]
 enum Cmd {
@@ -39,6 +52,7 @@ enum Cmd {
     /// Print the address of one element of a surface.
     Addr(layout::AddrArgs),
     /// Tiled dump -> linear rows (a whole surface or a --box).
+    #[command(after_help = UNTILE_HELP)]
     Untile(tiling::TilingArgs),
     /// Linear rows -> tiled dump (a whole surface or a --box).
     Tile(tiling::TilingArgs),
