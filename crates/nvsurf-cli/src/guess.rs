@@ -3,12 +3,19 @@
 //! (the rules and their limits: [`nvsurf::identify`]). Each candidate comes with the flags that
 //! `untile` takes for it; `--pictures DIR` writes the best few as PNG to look at.
 //!
-//! `--json` keys: `gpu`, `elem_size`, `size_elements`, `dump_bytes` (from the offset),
-//! `offset`, `candidates_tried`, `margin` (the first's lead over the next different layout, a
-//! ratio of roughness; `"inf"`, or null when fewer than two differ), `pictures` (paths written),
-//! and `candidates`, best first: `rank`, `label`, `layout`, `flags` (the full `untile` flags,
-//! `--offset` included), `size_bytes`, `fits`, `roughness` (null when the dump is too short),
+//! `--json` keys: `gpu` (`any` for every family), `elem_size`, `size_elements`, `dump_bytes`
+//! (from the offset; the whole dump with `--offset auto`), `offset` (as given, or `"auto"`),
+//! `offset_bytes` (the best candidate's), `offsets_tried`, `candidates_tried`, `margin` (the
+//! first's lead over the next different layout, a ratio of roughness; `"inf"`, or null when
+//! fewer than two differ), `pictures` (paths written), and `candidates`, best first: `rank`,
+//! `label`, `layout`, `gpu`, `gob_order` and `block_policy` (`explicit`; null unless
+//! blocklinear), `block_log2` (`[x, y, z]`), `offset_bytes`, `flags` (the full `untile` flags,
+//! `--gpu` and `--offset` included), `size_bytes`, `fits`, `roughness` (lower is smoother; null
+//! when the dump is too short), `flat` (the sample is one byte repeated: no picture),
 //! `same_as` (the rank of an earlier candidate whose sample untiled to the same bytes).
+//!
+//! `--offset auto` is pruned by where the dump changes character ([`identify::OffsetScan`]):
+//! only the strongest boundaries, rounded to each layout's start alignment, are scored.
 
 use crate::picture::{write_surface, Extent};
 use crate::surface_args::SurfaceArgs;
@@ -17,6 +24,7 @@ use nvsurf::identify::{self, Candidate, Ranking};
 use nvsurf::layout::Surface;
 use nvsurf::tile::{self, LinearLayout, Region};
 use nvsurf::{Error, Gpu};
+
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,7 +32,9 @@ use std::process::ExitCode;
 /// Arguments of `nvsurf guess`.
 #[derive(clap::Args)]
 pub struct GuessArgs {
-    /// GPU: g80, gf100, gm20b (Switch), tu102, nv40, nv2a, ... (which layouts are tried).
+    /// GPU: g80, gf100, gm20b, switch, tu102, nv40, nv2a, ... (which layouts are tried), or
+    /// `any`: every family's layouts (G80, GF100 VM and Fermi, Tegra, Turing and Blackwell16,
+    /// pre-G80 swizzled, both pitch rules), each candidate naming the GPU whose layout it is.
     #[arg(long)]
     gpu: String,
     /// Format (any name `nvsurf formats` lists); the sample is compared as decoded pixels, and
@@ -40,8 +50,10 @@ pub struct GuessArgs {
     /// The dump.
     #[arg(long)]
     input: PathBuf,
-    /// Byte offset of the surface in the dump.
-    #[arg(long, value_name = "BYTES", default_value = "0")]
+    /// Byte offset of the surface in the dump, or `auto`: search the dump for where a surface
+    /// starts (blocklinear candidates at gob-aligned offsets, 512 bytes on GF100+, pitch at 64,
+    /// swizzled at 128), trying each layout where the dump's bytes change character.
+    #[arg(long, value_name = "BYTES|auto", default_value = "0")]
     offset: String,
     /// How many ranked candidates to print (0 = all).
     #[arg(long, default_value_t = 10, value_parser = crate::surface_args::clap_usize)]
@@ -73,10 +85,39 @@ fn picture_name(rank: usize, c: &Candidate) -> String {
     format!("{rank:02}_{label}.png")
 }
 
+/// Which GPUs' layouts are tried: one chip's, or every family's (`--gpu any`).
+#[derive(Clone, Copy)]
+enum Gpus {
+    One(Gpu),
+    Any,
+}
+
+impl Gpus {
+    fn parse(s: &str) -> Result<Gpus, Error> {
+        if s.trim().eq_ignore_ascii_case("any") {
+            return Ok(Gpus::Any);
+        }
+        Ok(Gpus::One(nvsurf::Platform::parse(s)?.gpu()))
+    }
+
+    fn candidates(self, elem: u32, size: [u32; 3], available: u64) -> Result<Vec<Candidate>, Error> {
+        match self {
+            Gpus::One(g) => identify::candidates(g, elem, size, available),
+            Gpus::Any => identify::candidates_any(elem, size, available),
+        }
+    }
+}
+
+/// One scored candidate and the offset of its surface in the dump.
+struct Found {
+    offset: u64,
+    r: identify::Ranked,
+}
+
 /// Runs `nvsurf guess`.
 pub fn run(a: GuessArgs) -> CmdResult {
     let surface = SurfaceArgs {
-        gpu: a.gpu.clone(),
+        gpu: if a.gpu.eq_ignore_ascii_case("any") { "gf100".into() } else { a.gpu.clone() },
         layout: None,
         elem_size: a.elem_size,
         format: a.format.clone(),
@@ -90,7 +131,7 @@ pub fn run(a: GuessArgs) -> CmdResult {
         gob: None,
         address: "0".into(),
     };
-    let gpu = Gpu::parse(&a.gpu)?;
+    let gpus = Gpus::parse(&a.gpu)?;
     let elem = surface.elem_size()?;
     let size = surface.size_elements()?;
     let format = surface.format()?;
@@ -102,111 +143,131 @@ pub fn run(a: GuessArgs) -> CmdResult {
         }
         .into());
     }
-    let offset = crate::surface_args::parse_offset("offset", &a.offset)?;
-    let (dump, available, cands) = read_dump(&a.input, offset, gpu, elem, size)?;
-    let ranking = match dump {
-        Dump::Held(bytes) => identify::rank(&bytes, available, cands, format.as_ref())?,
-        Dump::File => {
-            let path = a.input.display();
-            let mut f = std::fs::File::open(&a.input).map_err(|e| format!("cannot read '{path}': {e}"))?;
-            // The library's error type has no room for an I/O error: it is kept here, and a
-            // placeholder ends the ranking.
-            let mut failed = None;
-            let ranked = identify::rank_by(available, cands, format.as_ref(), |_, w, out| {
-                crate::tiling::read_pieces_at(&mut f, offset, &w.pieces, out).map_err(|e| {
-                    failed = Some(e);
-                    Error::BufferTooSmall { what: "sample window", needed: w.size_bytes(), got: 0 }
-                })
-            });
-            if let Some(e) = failed {
-                return Err(format!("cannot read '{path}': {e}").into());
-            }
-            ranked?
-        }
+    let auto = a.offset.trim().eq_ignore_ascii_case("auto");
+    let (found, tried, available, margin, offsets_tried) = if auto {
+        rank_auto(&a.input, gpus, elem, size, format.as_ref())?
+    } else {
+        let offset = crate::surface_args::parse_offset("offset", &a.offset)?;
+        let (ranking, available) = rank_at(&a.input, offset, gpus, elem, size, format.as_ref())?;
+        let margin = ranking.margin();
+        let tried = ranking.ranked.len();
+        let found = ranking.ranked.into_iter().map(|r| Found { offset, r }).collect::<Vec<_>>();
+        (found, tried, available, margin, 1)
     };
-    let shown = if a.top == 0 { ranking.ranked.len() } else { a.top.min(ranking.ranked.len()) };
+    let shown = if a.top == 0 { found.len() } else { a.top.min(found.len()) };
     let pictures = match &a.pictures {
         Some(dir) => {
             let [w, h, _] = crate::surface_args::parse_size(&a.size)?;
-            let pick = Pictures { dir, input: &a.input, offset, extent: Extent::new(w, h), count: shown.min(10) };
-            write_pictures(&pick, &ranking, format.as_ref())?
+            let pick = Pictures { dir, input: &a.input, extent: Extent::new(w, h), count: shown.min(10) };
+            write_pictures(&pick, &found, format.as_ref())?
         }
         None => Vec::new(),
     };
     // The flags that select this surface in the dump, before each candidate's layout flags.
-    let subject = format!(
-        "--gpu {} {} --size {}{}",
-        gpu.name(),
-        match (&a.format, a.elem_size) {
-            (Some(f), _) => format!("--format {f}"),
-            (None, e) => format!("--elem-size {}", e.unwrap_or(elem)),
-        },
-        a.size,
-        if offset == 0 { String::new() } else { format!(" --offset {offset}") }
-    );
+    let what = match (&a.format, a.elem_size) {
+        (Some(f), _) => format!("--format {f}"),
+        (None, e) => format!("--elem-size {}", e.unwrap_or(elem)),
+    };
+    let subject = |f: &Found| {
+        let gpu = match gpus {
+            Gpus::One(_) => a.gpu.to_ascii_lowercase(),
+            Gpus::Any => f.r.candidate.desc.gpu.name().to_string(),
+        };
+        let off = if f.offset == 0 { String::new() } else { format!(" --offset {}", f.offset) };
+        format!("--gpu {gpu} {what} --size {}{off}", a.size)
+    };
+    let gpu_name = match gpus {
+        Gpus::One(g) => g.name(),
+        Gpus::Any => "any",
+    };
+    let best_offset = found.first().filter(|f| f.r.roughness.is_some()).map(|f| f.offset);
     if a.json {
-        let cands: Vec<Value> = ranking
-            .ranked
+        let cands: Vec<Value> = found
             .iter()
             .take(shown)
             .enumerate()
-            .map(|(i, r)| {
+            .map(|(i, f)| {
+                let r = &f.r;
+                let (order, block) = match r.candidate.surface {
+                    Surface::BlockLinear(b) => (Some(b.gob_order().name()), Some(b.block_log2_requested())),
+                    _ => (None, None),
+                };
                 json!({
                     "rank": i + 1,
                     "label": r.candidate.label,
                     "layout": r.candidate.surface.kind().name(),
-                    "flags": format!("{subject} {}", layout_flags(&r.candidate)),
+                    "gpu": r.candidate.desc.gpu.name(),
+                    "gob_order": order,
+                    "block_policy": block.map(|_| "explicit"),
+                    "block_log2": block,
+                    "offset_bytes": f.offset,
+                    "flags": format!("{} {}", subject(f), layout_flags(&r.candidate)),
                     "size_bytes": r.size_bytes,
                     "fits": r.roughness.is_some(),
                     "roughness": r.roughness,
+                    "flat": r.flat,
                     "same_as": r.same_as.map(|j| j + 1),
                 })
             })
             .collect();
         let v = json!({
-            "gpu": gpu.name(),
+            "gpu": gpu_name,
             "elem_size": elem,
             "size_elements": size,
             "dump_bytes": available,
-            "offset": offset,
-            "candidates_tried": ranking.ranked.len(),
-            "margin": ranking.margin().map(|m| if m.is_finite() { json!(m) } else { json!("inf") }),
+            "offset": if auto { json!("auto") } else { json!(found.first().map_or(0, |f| f.offset)) },
+            "offset_bytes": best_offset,
+            "offsets_tried": offsets_tried,
+            "candidates_tried": tried,
+            "margin": margin.map(|m| if m.is_finite() { json!(m) } else { json!("inf") }),
             "candidates": cands,
             "pictures": pictures.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(ExitCode::SUCCESS);
     }
+    let from = if auto {
+        format!("searched at {offsets_tried} offsets")
+    } else {
+        format!("{available} bytes from offset {}", found.first().map_or(0, |f| f.offset))
+    };
     println!(
-        "# {} candidate layouts for {} ({}x{} elements of {elem} bytes) in '{}' ({available} bytes from offset {offset})",
-        ranking.ranked.len(),
-        gpu.name(),
+        "# {tried} candidate layouts for {gpu_name} ({}x{} elements of {elem} bytes) in '{}' ({from})",
         size[0],
         size[1],
         a.input.display()
     );
     println!("# roughness: mean squared byte difference to the right and below; lower is smoother");
     println!("{:>4} {:>9} {:>12}  {:<30} untile flags", "rank", "roughness", "size_bytes", "layout");
-    for (i, r) in ranking.ranked.iter().take(shown).enumerate() {
+    for (i, f) in found.iter().take(shown).enumerate() {
+        let r = &f.r;
         let score = match (r.roughness, r.same_as) {
             (None, _) => "too short".to_string(),
             (Some(_), Some(j)) => format!("= #{}", j + 1),
+            (Some(_), None) if r.flat => "flat".to_string(),
             (Some(s), None) => format!("{s:.3}"),
         };
         println!(
-            "{:>4} {score:>9} {:>12}  {:<30} {subject} {}",
+            "{:>4} {score:>9} {:>12}  {:<30} {} {}",
             i + 1,
             r.size_bytes,
             r.candidate.label,
+            subject(f),
             layout_flags(&r.candidate)
         );
     }
-    if shown < ranking.ranked.len() {
-        println!("... {} more (--top 0 lists all)", ranking.ranked.len() - shown);
+    if shown < found.len() {
+        println!("... {} more (--top 0 lists all)", found.len() - shown);
     }
-    let scored = ranking.ranked.iter().filter(|r| r.roughness.is_some()).count();
-    let gob_orders = if gpu.is_gf100_or_later() { "gob orders differ only inside 512-byte gobs, and " } else { "" };
-    match ranking.margin() {
+    if let (true, Some(o)) = (auto, best_offset) {
+        println!("the surface most likely starts at offset {o} ({o:#x})");
+    }
+    let scored = found.iter().filter(|f| f.r.roughness.is_some()).count();
+    let gob_orders = match gpus {
+        Gpus::One(g) if !g.is_gf100_or_later() => "",
+        _ => "gob orders differ only inside 512-byte gobs, and ",
+    };
+    match margin {
         Some(m) if m >= 1.1 => println!("the first is {m:.2}x smoother than the next different layout"),
         Some(m) => println!(
             "the first is only {m:.2}x smoother than the next different layout: compare their pictures \
@@ -221,6 +282,135 @@ pub fn run(a: GuessArgs) -> CmdResult {
         println!("wrote {}", p.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Ranks every candidate with the surface at `offset` of the dump; returns the ranking and
+/// how many bytes the dump holds from there.
+fn rank_at(
+    path: &std::path::Path,
+    offset: u64,
+    gpus: Gpus,
+    elem: u32,
+    size: [u32; 3],
+    format: Option<&nvsurf::format::Format>,
+) -> Result<(Ranking, u64), Box<dyn std::error::Error>> {
+    let (dump, available, cands) = read_dump(path, offset, gpus, elem, size)?;
+    let ranking = match dump {
+        Dump::Held(bytes) => identify::rank(&bytes, available, cands, format)?,
+        Dump::File => rank_from_file(path, offset, available, cands, format)?,
+    };
+    Ok((ranking, available))
+}
+
+/// [`identify::rank_by`] reading each candidate's sample window from the file at `offset`.
+fn rank_from_file(
+    path: &std::path::Path,
+    offset: u64,
+    available: u64,
+    cands: Vec<Candidate>,
+    format: Option<&nvsurf::format::Format>,
+) -> Result<Ranking, Box<dyn std::error::Error>> {
+    let shown = path.display();
+    let mut f = std::fs::File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+    // The library's error type has no room for an I/O error: it is kept here, and a
+    // placeholder ends the ranking.
+    let mut failed = None;
+    let ranked = identify::rank_by(available, cands, format, |_, w, out| {
+        crate::tiling::read_pieces_at(&mut f, offset, &w.pieces, out).map_err(|e| {
+            failed = Some(e);
+            Error::BufferTooSmall { what: "sample window", needed: w.size_bytes(), got: 0 }
+        })
+    });
+    if let Some(e) = failed {
+        return Err(format!("cannot read '{shown}': {e}").into());
+    }
+    Ok(ranked?)
+}
+
+/// Boundaries tried by `--offset auto` ([`identify::OffsetScan::offsets`]).
+const AUTO_BOUNDARIES: usize = 16;
+
+/// `--offset auto`: the dump is summarised as it streams past ([`identify::OffsetScan`]); at
+/// the strongest boundaries (and 0), each candidate is scored at the boundary rounded down and
+/// up to its start alignment (gob, 128 or 64 bytes). Returns the candidates best first (flat
+/// samples, which hold no picture, after the others; duplicates at one offset left out), how
+/// many were scored, the dump's length, the margin and how many offsets were tried.
+#[allow(clippy::type_complexity)]
+fn rank_auto(
+    path: &std::path::Path,
+    gpus: Gpus,
+    elem: u32,
+    size: [u32; 3],
+    format: Option<&nvsurf::format::Format>,
+) -> Result<(Vec<Found>, usize, u64, Option<f64>, usize), Box<dyn std::error::Error>> {
+    use std::io::Read;
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+    if !meta.is_file() {
+        return Err(Error::Unsupported {
+            field: "offset",
+            value: "auto".into(),
+            rule: "the offset search reads the dump twice: give a regular file, not a pipe or device".into(),
+        }
+        .into());
+    }
+    let len = meta.len();
+    let mut scan = identify::OffsetScan::new(elem);
+    let mut f = std::fs::File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = match f.read(&mut buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            r => r.map_err(|e| format!("cannot read '{shown}': {e}"))?,
+        };
+        if n == 0 {
+            break;
+        }
+        scan.feed(&buf[..n]);
+    }
+    let mut offsets: Vec<u64> = Vec::new();
+    for b in scan.offsets(AUTO_BOUNDARIES) {
+        for align in [64u64, 128, 256, 512] {
+            offsets.push(b / align * align);
+            offsets.push(b.div_ceil(align) * align);
+        }
+    }
+    offsets.retain(|&o| o < len);
+    offsets.sort_unstable();
+    offsets.dedup();
+    let mut found = Vec::new();
+    let mut tried = 0;
+    for &o in &offsets {
+        let available = len - o;
+        let cands: Vec<Candidate> = gpus
+            .candidates(elem, size, available)?
+            .into_iter()
+            .filter(|c| o % identify::any::start_alignment_bytes(c) == 0)
+            .collect();
+        if cands.is_empty() {
+            continue;
+        }
+        tried += cands.len();
+        let ranking = rank_from_file(path, o, available, cands, format)?;
+        found.extend(ranking.ranked.into_iter().filter(|r| r.same_as.is_none()).map(|r| Found { offset: o, r }));
+    }
+    // Scored pictures by roughness, then flat samples, then what did not fit.
+    let class = |f: &Found| match (f.r.roughness, f.r.flat) {
+        (Some(_), false) => 0,
+        (Some(_), true) => 1,
+        (None, _) => 2,
+    };
+    found.sort_by(|x, y| {
+        class(x).cmp(&class(y)).then(x.r.roughness.partial_cmp(&y.r.roughness).unwrap_or(std::cmp::Ordering::Equal))
+    });
+    let margin = match (found.first(), found.get(1)) {
+        (Some(a), Some(b)) if class(a) == 0 && class(b) == 0 => {
+            let (x, y) = (a.r.roughness.unwrap_or(0.0), b.r.roughness.unwrap_or(0.0));
+            Some(if x == 0.0 { f64::INFINITY } else { y / x })
+        }
+        _ => None,
+    };
+    Ok((found, tried, len, margin, offsets.len()))
 }
 
 /// Where the candidates' samples come from.
@@ -240,7 +430,7 @@ enum Dump {
 fn read_dump(
     path: &std::path::Path,
     offset: u64,
-    gpu: Gpu,
+    gpus: Gpus,
     elem: u32,
     size: [u32; 3],
 ) -> Result<(Dump, u64, Vec<identify::Candidate>), Box<dyn std::error::Error>> {
@@ -248,16 +438,16 @@ fn read_dump(
     let past_end = |held: u64| format!("--offset {offset} is past the end of '{}' ({held} bytes)", path.display());
     if meta.is_file() {
         let available = meta.len().checked_sub(offset).ok_or_else(|| past_end(meta.len()))?;
-        return Ok((Dump::File, available, identify::candidates(gpu, elem, size, available)?));
+        return Ok((Dump::File, available, gpus.candidates(elem, size, available)?));
     }
-    let largest = identify::candidates(gpu, elem, size, 0)?.iter().map(|c| c.surface.size_bytes()).max().unwrap_or(0);
+    let largest = gpus.candidates(elem, size, 0)?.iter().map(|c| c.surface.size_bytes()).max().unwrap_or(0);
     let (dump, end) = crate::tiling::LineAligned::read_range(path, offset, largest)?;
     if end < offset {
         return Err(past_end(end).into());
     }
     let available = dump.len() as u64;
     // Again with the length known: the pitch that fills it exactly is a candidate too.
-    Ok((Dump::Held(dump), available, identify::candidates(gpu, elem, size, available)?))
+    Ok((Dump::Held(dump), available, gpus.candidates(elem, size, available)?))
 }
 
 /// Where `--pictures` writes, and what it reads for them.
@@ -266,8 +456,6 @@ struct Pictures<'a> {
     dir: &'a std::path::Path,
     /// The dump.
     input: &'a std::path::Path,
-    /// The surface's byte offset in the dump.
-    offset: u64,
     /// The pictures' size in pixels.
     extent: Extent,
     /// How many distinct candidates to write.
@@ -278,14 +466,14 @@ struct Pictures<'a> {
 /// them as PNG pictures in the directory.
 fn write_pictures(
     pick: &Pictures,
-    ranking: &Ranking,
+    found: &[Found],
     format: Option<&nvsurf::format::Format>,
 ) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
     let Some(f) = format else { return Ok(Vec::new()) };
     let dir = pick.dir;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
     let mut written = Vec::new();
-    for (i, r) in ranking.ranked.iter().enumerate() {
+    for (i, Found { offset, r }) in found.iter().enumerate() {
         if written.len() >= pick.count || r.roughness.is_none() {
             break;
         }
@@ -293,7 +481,7 @@ fn write_pictures(
             continue;
         }
         let s = r.candidate.surface;
-        let dump = crate::tiling::read_part(pick.input, pick.offset, s.size_bytes(), "surface")?;
+        let dump = crate::tiling::read_part(pick.input, *offset, s.size_bytes(), "surface")?;
         let region = Region::whole(&s);
         let lin = LinearLayout::packed(&region, s.elem_size());
         let n = usize::try_from(lin.image_bytes(&region).ok_or("picture size overflows")?)?;

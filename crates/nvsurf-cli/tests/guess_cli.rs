@@ -257,3 +257,61 @@ fn a_large_dump_is_read_only_where_the_samples_lie() {
         assert!((g - r).abs() <= 1e-12 * r.abs(), "{label}: {g} against {r}");
     }
 }
+
+/// Deterministic noise (xorshift64), what surrounds a surface in a real dump.
+fn noise(n: usize, mut x: u64) -> Vec<u8> {
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect()
+}
+
+/// A surface 1.5 MiB into an 8 MiB dump of noise, GPU unknown: `--gpu any --offset auto`
+/// finds its GPU family, gob order, block and offset, and the hint names the offset.
+#[test]
+fn any_gpu_and_auto_offset_find_a_surface_inside_a_dump() {
+    let tmp = Scratch::new("guess-auto");
+    let d = tmp.dir();
+    let (w, h) = (320u32, 180u32);
+    std::fs::write(d.join("pic.raw"), picture(w, h)).unwrap();
+    let tiled = d.join("tiled.bin");
+    // Tiled as the Switch makes it: nothing but the preset.
+    ok(
+        &format!("tile --gpu switch --format RGBA8_UNORM --size {w}x{h}"),
+        &[("--input", &d.join("pic.raw")), ("--output", &tiled)],
+    );
+    let surface = std::fs::read(&tiled).unwrap();
+    let at = 3 << 19; // 1.5 MiB
+    let mut dump = noise(at, 7);
+    dump.extend(&surface);
+    dump.extend(noise((8 << 20) - dump.len(), 9));
+    let path = d.join("dump.bin");
+    std::fs::write(&path, &dump).unwrap();
+    let out = ok(
+        &format!("guess --gpu any --offset auto --format RGBA8_UNORM --size {w}x{h} --json --top 5"),
+        &[("--input", &path)],
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let best = &v["candidates"][0];
+    assert_eq!(best["offset_bytes"], at as u64, "{best}");
+    assert_eq!((best["gpu"].as_str(), best["gob_order"].as_str()), (Some("gm20b"), Some("tegra")), "{best}");
+    assert_eq!(best["block_log2"], serde_json::json!([0, 4, 0]), "NVN: 180 rows ask for 16 gobs");
+    assert_eq!(v["offset_bytes"], at as u64);
+    assert!(v["margin"].as_f64().unwrap() > 1.1, "{}", v["margin"]);
+    // Its flags untile the picture from the dump.
+    let flags = best["flags"].as_str().unwrap();
+    let back = d.join("back.raw");
+    let mut args: Vec<&str> = vec!["untile"];
+    args.extend(flags.split_whitespace());
+    args.extend(["--input", s(&path), "--output", s(&back)]);
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{flags}: {err}");
+    assert!(std::fs::read(&back).unwrap() == picture(w, h), "{flags}");
+    // The text hint names the offset.
+    let text = ok(&format!("guess --gpu any --offset auto --format RGBA8_UNORM --size {w}x{h}"), &[("--input", &path)]);
+    assert!(text.contains("starts at offset 1572864 (0x180000)"), "{text}");
+}

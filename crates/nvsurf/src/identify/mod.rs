@@ -27,6 +27,12 @@
 //!   as equal ([`Ranked::same_as`]); candidates that need more bytes than the dump holds are
 //!   listed after the others, unscored.
 
+pub mod any;
+pub mod offset;
+
+pub use any::candidates_any;
+pub use offset::OffsetScan;
+
 use crate::error::{Error, Result};
 use crate::format::Format;
 use crate::gpu::Gpu;
@@ -160,6 +166,9 @@ pub struct Ranked {
     pub roughness: Option<f64>,
     /// Index in the ranking of an earlier candidate whose sample untiled to the same bytes.
     pub same_as: Option<usize>,
+    /// Every byte of the sample is the same: it holds no picture (zeros, padding), and its
+    /// roughness of 0 says nothing about the layout.
+    pub flat: bool,
 }
 
 /// Candidates ranked smoothest first.
@@ -283,7 +292,7 @@ pub fn rank_by(
             }
         }
         if size_bytes > available_bytes {
-            unscored.push(Ranked { candidate: c, size_bytes, roughness: None, same_as: None });
+            unscored.push(Ranked { candidate: c, size_bytes, roughness: None, same_as: None, flat: false });
             continue;
         }
         let w = sample_window(&c)?;
@@ -300,6 +309,7 @@ pub fn rank_by(
         let sample_bytes = sample.len() as u64;
         tile::untile_part(&w.surface, &part, &mut sample, region, lin, sample_bytes)?;
         let hash = sample_hash(&sample);
+        let flat = sample.iter().all(|&b| b == sample[0]);
         let score = match format {
             Some(f) => {
                 let (bw, bh) = f.block_dims();
@@ -310,7 +320,7 @@ pub fn rank_by(
             }
             None => roughness(&sample, row, region.h as usize, e as usize)?,
         };
-        scored.push((Ranked { candidate: c, size_bytes, roughness: Some(score), same_as: None }, hash));
+        scored.push((Ranked { candidate: c, size_bytes, roughness: Some(score), same_as: None, flat }, hash));
     }
     // Stable: equal scores keep the candidates' order.
     scored.sort_by(|a, b| a.0.roughness.partial_cmp(&b.0.roughness).unwrap_or(core::cmp::Ordering::Equal));
