@@ -8,6 +8,7 @@
 //! - [`ram`]: the RAMs behind the passthrough slot, sizes and commit points.
 //! - [`rdi`]: RDI view of the VAB (space 0x15).
 //! - [`float`]: XF 32-bit and LT 22-bit float rules.
+//! - [`rules`]: the hardware-tested rule set (default) and the overview's.
 //! - [`sim`]: [`XfState`] and its step function.
 //! - [`trace`]: the text trace format (see the README).
 //!
@@ -23,6 +24,7 @@ pub mod float;
 pub mod gen;
 pub mod ram;
 pub mod rdi;
+pub mod rules;
 pub mod sim;
 pub mod trace;
 pub mod vab;
@@ -32,4 +34,5 @@ pub use cmd::{Addr, CmdType, Op, Payload};
 pub use error::{Error, Result};
 pub use gen::{Family, Gpu};
 pub use ram::{CommitRule, Ram};
+pub use rules::{CuriePass, Rules};
 pub use sim::{Event, Options, XfState};
