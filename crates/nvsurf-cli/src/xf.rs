@@ -8,16 +8,22 @@
 //!
 //! The trace format is documented in crates/nvxf/README.md.
 
+#[path = "xf_options.rs"]
+mod options;
+#[path = "xf_rdi.rs"]
+mod rdi_spaces;
+
+use options::{options_json, OptionArgs};
+
 use crate::CmdResult;
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use nvxf::cmd::{commands_on, Op, Payload, ALL_CMD_TYPES};
-use nvxf::float::LtRounding;
 use nvxf::gen::{Gpu, ALL_FEATURES, ALL_GPUS};
-use nvxf::ram::{CommitRule, Ram, ALL_RAMS};
+use nvxf::ram::{Ram, ALL_RAMS};
 use nvxf::sim::{DropReason, Event, Options, XfState};
 use nvxf::trace::{self, LineKind, Trace};
-use nvxf::vab::{self, Nv2aFog};
-use nvxf::{rdi, wrap, CuriePass, Rules};
+use nvxf::vab;
+use nvxf::{rdi, wrap};
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -63,94 +69,6 @@ struct RunArgs {
     o: OptionArgs,
 }
 
-/// The model's options: the rule set and fine-grained overrides on top of it.
-#[derive(Args)]
-struct OptionArgs {
-    /// The rule set: `hardware` (default: the rules envytools' hwtest checked on real chips)
-    /// or `overview` (alias `document`: the XF overview's "word 3 completes the vector").
-    #[arg(long, value_enum, default_value_t = RulesArg::Hardware)]
-    rules: RulesArg,
-    /// Override of the commit points: `hardware` (per RAM and generation), `document` (word 3
-    /// for all) or `envytools` (the Kelvin rules everywhere). Default: the rule set's own.
-    #[arg(long, value_enum)]
-    commit: Option<CommitArg>,
-    /// Override of the 32-to-22-bit conversion into LT RAMs: `nearest` (envytools xf_s2lt:
-    /// add 0x200 unless bits 10-17 are all ones) or `truncate` (the document's wording).
-    /// Default: the rule set's own (hardware: nearest, overview: truncate).
-    #[arg(long, value_enum)]
-    lt_rounding: Option<RoundArg>,
-    /// NV2A fog slot on a write of X: `document` (Y, Z, W = 0, 0, 1.0) or `replicate-x` (xemu).
-    #[arg(long, value_enum, default_value_t = FogArg::Document)]
-    nv2a_fog: FogArg,
-    /// Curie passthrough slot: `none` (default, the overview; no hardware test covers Curie)
-    /// or `envytools` (envytools' untested 17th VAB slot).
-    #[arg(long, value_enum, default_value_t = CuriePassArg::None)]
-    curie_pass_slot: CuriePassArg,
-}
-
-impl OptionArgs {
-    fn options(&self) -> Options {
-        let mut o = Options::for_rules(match self.rules {
-            RulesArg::Hardware => Rules::Hardware,
-            RulesArg::Overview => Rules::Overview,
-        });
-        if let Some(c) = self.commit {
-            o.commit = match c {
-                CommitArg::Hardware => CommitRule::Hardware,
-                CommitArg::Document => CommitRule::Document,
-                CommitArg::Envytools => CommitRule::Envytools,
-            };
-        }
-        if let Some(r) = self.lt_rounding {
-            o.lt_rounding = match r {
-                RoundArg::Nearest => LtRounding::Nearest,
-                RoundArg::Truncate => LtRounding::Truncate,
-            };
-        }
-        o.nv2a_fog = match self.nv2a_fog {
-            FogArg::Document => Nv2aFog::Document,
-            FogArg::ReplicateX => Nv2aFog::ReplicateX,
-        };
-        o.curie_pass = match self.curie_pass_slot {
-            CuriePassArg::None => CuriePass::None,
-            CuriePassArg::Envytools => CuriePass::Envytools,
-        };
-        o
-    }
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum RulesArg {
-    Hardware,
-    #[value(alias = "document")]
-    Overview,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum CuriePassArg {
-    None,
-    Envytools,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum CommitArg {
-    Hardware,
-    Document,
-    Envytools,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum RoundArg {
-    Truncate,
-    Nearest,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum FogArg {
-    Document,
-    ReplicateX,
-}
-
 #[derive(Args)]
 struct RdiArgs {
     #[command(subcommand)]
@@ -173,6 +91,33 @@ enum RdiDir {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// Every XF RDI space of a state (`xf run --json` output) as RDI words: 0x10 xfpr (XTRA at
+    /// +0x1180, TIMEOUT at +0x11a0), 0x15 vab, 0x16 ltctx_a, 0x17 xfctx, 0x18 ltctx_b, 0x19 ltc.
+    Read {
+        /// The space (number or name).
+        #[arg(long)]
+        space: String,
+        /// The state file (`-` for standard input).
+        state: String,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// RDI words written into a state (`xf run --json` output) at a byte address of a space;
+    /// prints the new state in the same JSON form.
+    Write {
+        /// The space (number or name).
+        #[arg(long)]
+        space: String,
+        /// RDI byte address of the first word (default 0).
+        #[arg(long, default_value = "0")]
+        addr: String,
+        /// The state file (`-` for standard input).
+        state: String,
+        /// The 32-bit words, lowest address first.
+        #[arg(num_args = 1.., required = true)]
+        words: Vec<String>,
     },
     /// RDI bytes (hex, 32 digits per quadword, spaces allowed) -> IDX2XF words per VAB slot.
     /// A byte count that is not whole quadwords is reported as the damage such a write does.
@@ -602,17 +547,6 @@ fn run_trace(r: RunArgs) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The `options` object of `xf run --json`.
-fn options_json(o: Options) -> Value {
-    json!({
-        "rules": o.rules.name(),
-        "commit": o.commit.name(),
-        "lt_rounding": o.lt_rounding.name(),
-        "nv2a_fog": o.nv2a_fog.name(),
-        "curie_pass_slot": o.curie_pass.name(),
-    })
-}
-
 /// The model's final state as `xf run --json` prints it.
 fn state_json(st: &XfState) -> Value {
     let comps = |ram: Ram| st.components(ram);
@@ -640,6 +574,8 @@ fn parse_word(s: &str) -> Result<u32, Box<dyn std::error::Error>> {
 
 fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
     match r.dir {
+        RdiDir::Read { space, state, json } => rdi_spaces::read(&space, &state, json, o),
+        RdiDir::Write { space, addr, state, words } => rdi_spaces::write(&space, &addr, &state, &words, o),
         RdiDir::Encode { gpu, slot, words, json } => {
             let gpu = Gpu::from_name(&gpu)?;
             rdi::check_gpu(gpu)?;

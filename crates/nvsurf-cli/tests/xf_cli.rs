@@ -389,3 +389,44 @@ fn curie_pass_slot_is_selectable() {
     assert_eq!(env["state"]["vab"][16], Value::from(vec![0x3f80_0000u32, 0, 0, 0x4000_0000]));
     assert_eq!(env["state"]["xfctx"]["0"], Value::from(vec![0x3f80_0000u32, 0, 0, 0x4000_0000]));
 }
+
+/// `xf rdi read|write` on a state that `xf run --json` wrote: every space both directions.
+#[test]
+fn rdi_spaces_read_and_write_states() {
+    let tmp = Scratch::new("xf");
+    let state = tmp.path("r1.json");
+    let out = nvsurf(&["xf", "run", &hardware("R1_xtra_timeout.xft"), "--json"]);
+    std::fs::write(&state, &out.stdout).unwrap();
+    let s = state.to_str().unwrap();
+    let r = json(&["xf", "rdi", "read", "--space", "xfpr", s, "--json"]);
+    assert_eq!(r["space"], 0x10);
+    assert_eq!(r["verified"], true);
+    assert_eq!(r["words"][0x11a0 / 4], 0x5678, "TIMEOUT at +0x11a0");
+    // Write TIMEOUT and an XFPR entry through RDI; the result is a state again.
+    let w = json(&["xf", "rdi", "write", "--space", "0x10", "--addr", "0x10", s, "1", "2", "3", "0xffffffff"]);
+    assert_eq!(w["state"]["xfpr"]["1"], Value::from(vec![0x01ff_ffffu32, 3, 2, 1]), "X cut to 25 bits");
+    assert!(w["events"].as_array().unwrap().is_empty());
+    std::fs::write(tmp.path("w.json"), serde_json::to_vec(&w).unwrap()).unwrap();
+    let w2 = tmp.path("w.json");
+    let back = json(&["xf", "rdi", "read", "--space", "xfpr", w2.to_str().unwrap(), "--json"]);
+    assert_eq!(back["words"].as_array().unwrap()[4..8], [Value::from(1), 2.into(), 3.into(), 0x01ff_ffff.into()]);
+    let part = json(&["xf", "rdi", "write", "--space", "xfctx", "--addr", "4", s, "7"]);
+    assert_eq!(part["events"][0]["kind"], "rdi_damage");
+    assert_eq!(part["state"]["xfctx"]["0"], Value::from(vec![0u32, 0, 7, 0]));
+    for space in ["0x15", "0x16", "0x17", "0x19"] {
+        let r = json(&["xf", "rdi", "read", "--space", space, s, "--json"]);
+        assert!(!r["words"].as_array().unwrap().is_empty(), "{space}");
+    }
+    // Refused spaces and bad input: one line, exit 2, the rule named.
+    for (args, want) in [
+        (vec!["xf", "rdi", "read", "--space", "0x18", s], "NV25:NV30"),
+        (vec!["xf", "rdi", "read", "--space", "0x12", s], "not an XF space"),
+        (vec!["xf", "rdi", "write", "--space", "xfctx", "--addr", "0x100000", s, "1"], "out of range"),
+        (vec!["xf", "rdi", "write", "--space", "xfctx", s, "zz"], "RDI word 'zz' is not a number"),
+    ] {
+        let out = nvsurf(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(want) && err.trim().lines().count() == 1, "{err}");
+    }
+}
