@@ -706,6 +706,11 @@ fn info(i: InfoArgs, o: &mut String) -> CmdResult {
             "pass_slot": g.pass_slot(),
             "reads": g.has_reads(),
             "rdi_vab_space": g.has_rdi_vab().then_some(rdi::VAB_SPACE),
+            "rdi_spaces": nvxf::rdi_space::ALL_SPACES
+                .iter()
+                .filter(|s| s.check(g).is_ok())
+                .map(|s| json!({"space": s.id(), "name": s.name(), "verified": s.verified()}))
+                .collect::<Vec<_>>(),
             "wrapping": wrapping,
             "commands": commands_on(g).map(|c| json!({"type": c.number(), "cmd": c.name()})).collect::<Vec<_>>(),
             "rams": rams,

@@ -185,6 +185,11 @@ fn info_lists_per_version_facts() {
     let nv43 = json(&["xf", "info", "--gpu", "NV43", "--json"]);
     assert_eq!(nv43[0]["rams"]["xfctx"]["vectors"], 0x1d4);
     assert_eq!(nv43[0]["pass_slot"], Value::Null);
+    assert!(nv43[0]["rdi_spaces"].as_array().unwrap().is_empty(), "Curie: no RDI views");
+    let nv25 = json(&["xf", "info", "--gpu", "NV25", "--json"]);
+    let ids: Vec<u64> =
+        nv25[0]["rdi_spaces"].as_array().unwrap().iter().map(|s| s["space"].as_u64().unwrap()).collect();
+    assert_eq!(ids, [0x10, 0x15, 0x16, 0x17, 0x18, 0x19]);
     assert!(nv43[0]["wrapping"]["error"].as_str().unwrap().contains("undocumented"));
 }
 
