@@ -8,15 +8,21 @@
 //!
 //! The trace format is documented in crates/nvxf/README.md.
 
+#[path = "xf_options.rs"]
+mod options;
+#[path = "xf_rdi.rs"]
+mod rdi_spaces;
+
+use options::{options_json, OptionArgs};
+
 use crate::CmdResult;
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use nvxf::cmd::{commands_on, Op, Payload, ALL_CMD_TYPES};
-use nvxf::float::LtRounding;
 use nvxf::gen::{Gpu, ALL_FEATURES, ALL_GPUS};
-use nvxf::ram::{CommitRule, Ram, ALL_RAMS};
-use nvxf::sim::{Event, Options, XfState};
+use nvxf::ram::{Ram, ALL_RAMS};
+use nvxf::sim::{DropReason, Event, Options, XfState};
 use nvxf::trace::{self, LineKind, Trace};
-use nvxf::vab::{self, Nv2aFog};
+use nvxf::vab;
 use nvxf::{rdi, wrap};
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
@@ -59,35 +65,8 @@ struct TraceArgs {
 struct RunArgs {
     #[command(flatten)]
     t: TraceArgs,
-    /// When writes send the passthrough slot downstream: `document` (word 3 for all) or
-    /// `envytools` (ERRATA OPEN: XFCTX word 3, LTCTX word 2, XFPR/XTRA/LTC every word).
-    #[arg(long, value_enum, default_value_t = CommitArg::Document)]
-    commit: CommitArg,
-    /// 32-to-22-bit conversion into LT RAMs: `truncate` (the document's wording) or `nearest`
-    /// (ERRATA OPEN, envytools: add 0x200, then drop 10 bits).
-    #[arg(long, value_enum, default_value_t = RoundArg::Truncate)]
-    lt_rounding: RoundArg,
-    /// NV2A fog slot on a write of X: `document` (Y, Z, W = 0, 0, 1.0) or `replicate-x` (xemu).
-    #[arg(long, value_enum, default_value_t = FogArg::Document)]
-    nv2a_fog: FogArg,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum CommitArg {
-    Document,
-    Envytools,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum RoundArg {
-    Truncate,
-    Nearest,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum FogArg {
-    Document,
-    ReplicateX,
+    #[command(flatten)]
+    o: OptionArgs,
 }
 
 #[derive(Args)]
@@ -112,6 +91,33 @@ enum RdiDir {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// Every XF RDI space of a state (`xf run --json` output) as RDI words: 0x10 xfpr (XTRA at
+    /// +0x1180, TIMEOUT at +0x11a0), 0x15 vab, 0x16 ltctx_a, 0x17 xfctx, 0x18 ltctx_b, 0x19 ltc.
+    Read {
+        /// The space (number or name).
+        #[arg(long)]
+        space: String,
+        /// The state file (`-` for standard input).
+        state: String,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// RDI words written into a state (`xf run --json` output) at a byte address of a space;
+    /// prints the new state in the same JSON form.
+    Write {
+        /// The space (number or name).
+        #[arg(long)]
+        space: String,
+        /// RDI byte address of the first word (default 0).
+        #[arg(long, default_value = "0")]
+        addr: String,
+        /// The state file (`-` for standard input).
+        state: String,
+        /// The 32-bit words, lowest address first.
+        #[arg(num_args = 1.., required = true)]
+        words: Vec<String>,
     },
     /// RDI bytes (hex, 32 digits per quadword, spaces allowed) -> IDX2XF words per VAB slot.
     /// A byte count that is not whole quadwords is reported as the damage such a write does.
@@ -350,7 +356,7 @@ fn decoded_text(gpu: Gpu, wrap: Option<&wrap::WrapLayout>, it: &trace::TraceItem
     line
 }
 
-fn event_json(gpu: Gpu, line: usize, e: &Event) -> Value {
+fn event_json(gpu: Gpu, comps: &dyn Fn(Ram) -> usize, line: usize, e: &Event) -> Value {
     let mut j = Map::new();
     j.insert("kind".into(), json!(e.kind()));
     j.insert("line".into(), json!(line));
@@ -358,7 +364,10 @@ fn event_json(gpu: Gpu, line: usize, e: &Event) -> Value {
         Event::Commit { ram, vector, words } => {
             j.insert("ram".into(), json!(ram.name()));
             j.insert("vector".into(), json!(vector));
-            j.insert("words".into(), json!(&words[..ram.components()]));
+            j.insert("words".into(), json!(&words[..comps(*ram)]));
+        }
+        Event::Timeout { value } => {
+            j.insert("value".into(), json!(value));
         }
         Event::Passthru { vector, word, words } => {
             j.insert("vector".into(), json!(vector));
@@ -388,10 +397,11 @@ fn event_json(gpu: Gpu, line: usize, e: &Event) -> Value {
             j.insert("word".into(), json!(word));
             j.insert("reason".into(), json!("PASSTHRU without the matching IDX2VTX bundle: VTX desyncs and hangs"));
         }
-        Event::Dropped { cmd, vector, limit, .. } => {
+        Event::Dropped { cmd, vector, limit, reason } => {
             j.insert("cmd".into(), json!(cmd.name()));
             j.insert("vector".into(), json!(vector));
             j.insert("limit".into(), json!(limit));
+            j.insert("reason".into(), json!(reason.name()));
         }
         Event::RdiDamage { slot, bytes_written } => {
             j.insert("slot".into(), json!(slot));
@@ -401,14 +411,15 @@ fn event_json(gpu: Gpu, line: usize, e: &Event) -> Value {
     Value::Object(j)
 }
 
-fn event_text(gpu: Gpu, e: &Event) -> String {
+fn event_text(gpu: Gpu, comps: &dyn Fn(Ram) -> usize, e: &Event) -> String {
     match e {
         Event::Commit { ram, vector, words } => format!(
             "commit   {}[{}] = {}",
             ram.name(),
             vector,
-            words[..ram.components()].iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ")
+            words[..comps(*ram)].iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ")
         ),
+        Event::Timeout { value } => format!("timeout  XTRA vector 2: TIMEOUT = {value:#06x}"),
         Event::Passthru { vector, word, words } => {
             format!("passthru vector {vector} word {word}: {} -> XF2VTX", hex4(words))
         }
@@ -435,8 +446,11 @@ fn event_text(gpu: Gpu, e: &Event) -> String {
         Event::Desync { vector, word } => {
             format!("DESYNC   PASSTHRU vector {vector} word {word} without an IDX2VTX bundle: VTX desyncs and hangs")
         }
-        Event::Dropped { cmd, vector, limit, .. } => {
+        Event::Dropped { cmd, vector, limit, reason: DropReason::BeyondEnd } => {
             format!("DROPPED  {} vector {vector}: the target has {limit} entries", cmd.name())
+        }
+        Event::Dropped { cmd, vector, .. } => {
+            format!("DROPPED  {} vector {vector}: entry 0 is a fixed constant and ignores writes", cmd.name())
         }
         Event::RdiDamage { slot, bytes_written } => {
             format!("DAMAGE   RDI write covered {bytes_written} of 16 bytes of VAB slot {slot}")
@@ -457,25 +471,13 @@ fn ram_json(s: Option<&nvxf::sim::RamStore>, comps: usize) -> Value {
 fn run_trace(r: RunArgs) -> CmdResult {
     let tr = load(&r.t)?;
     let gpu = tr.gpu;
-    let options = Options {
-        commit: match r.commit {
-            CommitArg::Envytools => CommitRule::Envytools,
-            CommitArg::Document => CommitRule::Document,
-        },
-        lt_rounding: match r.lt_rounding {
-            RoundArg::Nearest => LtRounding::Nearest,
-            RoundArg::Truncate => LtRounding::Truncate,
-        },
-        nv2a_fog: match r.nv2a_fog {
-            FogArg::Document => Nv2aFog::Document,
-            FogArg::ReplicateX => Nv2aFog::ReplicateX,
-        },
-    };
+    let options = r.o.options();
     // The model runs while the output is written: each line's events are printed as they
     // happen and never gathered. Measured with `/usr/bin/time -f "%e s %M KB"` on 2,000,000
     // `vertex` lines (14 MB): gathering took 738 MB (text) and 692 MB (JSON); streaming takes
     // 96 MB for both, most of it the parsed trace.
     let st = std::cell::RefCell::new(XfState::new(gpu, options));
+    let comps = move |ram: Ram| nvxf::rules::components(options.rules, ram);
     let end = tr.items.last().map(|i| i.line).unwrap_or(0);
     // Every event with its trace line, the `finish` events on the last line.
     let events = || {
@@ -495,13 +497,9 @@ fn run_trace(r: RunArgs) -> CmdResult {
             state: S,
         }
         let out = RunJson {
-            events: LazySeq::new(|| events().map(|(l, e)| event_json(gpu, l, &e))),
+            events: LazySeq::new(|| events().map(|(l, e)| event_json(gpu, &comps, l, &e))),
             gpu: gpu.name(),
-            options: json!({
-                "commit": options.commit.name(),
-                "lt_rounding": options.lt_rounding.name(),
-                "nv2a_fog": options.nv2a_fog.name(),
-            }),
+            options: options_json(options),
             state: Deferred(|| state_json(&st.borrow())),
         };
         to_stdout(|w| pretty_json(w, &out))?;
@@ -510,18 +508,20 @@ fn run_trace(r: RunArgs) -> CmdResult {
     to_stdout(|w| {
         writeln!(
             w,
-            "# {} ({}), commit={}, lt-rounding={}, nv2a-fog={}",
+            "# {} ({}), rules={}, commit={}, lt-rounding={}, nv2a-fog={}, curie-pass-slot={}",
             gpu,
             gpu.family(),
+            options.rules.name(),
             options.commit.name(),
             options.lt_rounding.name(),
-            options.nv2a_fog.name()
+            options.nv2a_fog.name(),
+            options.curie_pass.name()
         )?;
         writeln!(w, "events:")?;
         let mut hazards = 0usize;
         for (l, e) in events() {
             hazards += usize::from(e.is_hazard());
-            writeln!(w, "  L{l:<4} {}", event_text(gpu, &e))?;
+            writeln!(w, "  L{l:<4} {}", event_text(gpu, &comps, &e))?;
         }
         writeln!(w, "hazards: {hazards}")?;
         writeln!(w, "state:")?;
@@ -534,10 +534,13 @@ fn run_trace(r: RunArgs) -> CmdResult {
         for ram in ALL_RAMS {
             if let Some(s) = st.ram(ram) {
                 for (i, v) in s.written() {
-                    let words: Vec<String> = v[..ram.components()].iter().map(|w| format!("{w:08x}")).collect();
+                    let words: Vec<String> = v[..st.components(ram)].iter().map(|w| format!("{w:08x}")).collect();
                     writeln!(w, "  {}[{i}] = {}", ram.name(), words.join(" "))?;
                 }
             }
+        }
+        if let Some(t) = st.xtra_timeout() {
+            writeln!(w, "  xtra_timeout = {t:08x}")?;
         }
         Ok(())
     })?;
@@ -546,9 +549,9 @@ fn run_trace(r: RunArgs) -> CmdResult {
 
 /// The model's final state as `xf run --json` prints it.
 fn state_json(st: &XfState) -> Value {
-    let comps = |ram: Ram| ram.components();
+    let comps = |ram: Ram| st.components(ram);
     let ltc: Vec<Value> =
-        [Ram::Ltc0, Ram::Ltc1, Ram::Ltc2, Ram::Ltc3].iter().map(|r| ram_json(st.ram(*r), 4)).collect();
+        [Ram::Ltc0, Ram::Ltc1, Ram::Ltc2, Ram::Ltc3].iter().map(|r| ram_json(st.ram(*r), comps(*r))).collect();
     let mode: Vec<[u32; 4]> =
         st.ram(Ram::Mode).map(|m| (0..m.len()).filter_map(|i| m.get(i).copied()).collect()).unwrap_or_default();
     json!({
@@ -558,6 +561,7 @@ fn state_json(st: &XfState) -> Value {
         "ltc": ltc,
         "xfpr": ram_json(st.ram(Ram::Xfpr), 4),
         "xtra": ram_json(st.ram(Ram::Xtra), 4),
+        "xtra_timeout": st.xtra_timeout(),
         "mode": mode,
     })
 }
@@ -570,6 +574,8 @@ fn parse_word(s: &str) -> Result<u32, Box<dyn std::error::Error>> {
 
 fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
     match r.dir {
+        RdiDir::Read { space, state, json } => rdi_spaces::read(&space, &state, json, o),
+        RdiDir::Write { space, addr, state, words } => rdi_spaces::write(&space, &addr, &state, &words, o),
         RdiDir::Encode { gpu, slot, words, json } => {
             let gpu = Gpu::from_name(&gpu)?;
             rdi::check_gpu(gpu)?;
@@ -648,7 +654,7 @@ fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
                         "name": vab::slot_label(gpu, s),
                         "words": st.vab()[s],
                     })).collect::<Vec<_>>(),
-                    "events": damage.iter().map(|e| event_json(gpu, 0, e)).collect::<Vec<_>>(),
+                    "events": damage.iter().map(|e| event_json(gpu, &Ram::components, 0, e)).collect::<Vec<_>>(),
                 });
                 outln!(o, "{}", serde_json::to_string_pretty(&out)?);
             } else {
@@ -661,7 +667,7 @@ fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
                     );
                 }
                 for e in &damage {
-                    outln!(o, "  {}", event_text(gpu, e));
+                    outln!(o, "  {}", event_text(gpu, &Ram::components, e));
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -700,6 +706,11 @@ fn info(i: InfoArgs, o: &mut String) -> CmdResult {
             "pass_slot": g.pass_slot(),
             "reads": g.has_reads(),
             "rdi_vab_space": g.has_rdi_vab().then_some(rdi::VAB_SPACE),
+            "rdi_spaces": nvxf::rdi_space::ALL_SPACES
+                .iter()
+                .filter(|s| s.check(g).is_ok())
+                .map(|s| json!({"space": s.id(), "name": s.name(), "verified": s.verified()}))
+                .collect::<Vec<_>>(),
             "wrapping": wrapping,
             "commands": commands_on(g).map(|c| json!({"type": c.number(), "cmd": c.name()})).collect::<Vec<_>>(),
             "rams": rams,

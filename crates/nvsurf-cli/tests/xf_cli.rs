@@ -100,10 +100,21 @@ fn options_are_selectable() {
     assert_eq!(doc["state"]["vab"][5], Value::from(vec![f(0.25), f(0.0), f(0.0), f(1.0)]));
     assert_eq!(rep["state"]["vab"][5], Value::from(vec![f(0.25); 4]));
 
-    let env =
-        json(&["xf", "run", &data("lt_rankine.xft"), "--json", "--commit", "envytools", "--lt-rounding", "nearest"]);
-    let doc = json(&["xf", "run", &data("lt_rankine.xft"), "--json"]);
-    assert_eq!(doc["options"]["commit"], "document", "the documented rule is the default");
+    let env = json(&[
+        "xf",
+        "run",
+        &data("lt_rankine.xft"),
+        "--json",
+        "--rules",
+        "overview",
+        "--commit",
+        "envytools",
+        "--lt-rounding",
+        "nearest",
+    ]);
+    let doc = json(&["xf", "run", &data("lt_rankine.xft"), "--json", "--rules", "overview"]);
+    assert_eq!(doc["options"]["rules"], "overview");
+    assert_eq!(doc["options"]["commit"], "document", "the overview's rule set commits on word 3");
     assert_eq!(doc["options"]["lt_rounding"], "truncate");
     // envytools: LTCTX commits at word 2 (Z); rounding to nearest adds 0x200.
     assert_eq!(env["state"]["ltctx"]["1"], Value::from(vec![0x3f80_0400u32, 0x4000_0000, 0x4040_0000]));
@@ -170,10 +181,15 @@ fn errors_are_one_line_exit_2() {
 #[test]
 fn info_lists_per_version_facts() {
     let v = json(&["xf", "info", "--json"]);
-    assert_eq!(v.as_array().unwrap().len(), 13);
+    assert_eq!(v.as_array().unwrap().len(), 32, "every Celsius, Kelvin, Rankine and Curie chip envytools names");
     let nv43 = json(&["xf", "info", "--gpu", "NV43", "--json"]);
     assert_eq!(nv43[0]["rams"]["xfctx"]["vectors"], 0x1d4);
     assert_eq!(nv43[0]["pass_slot"], Value::Null);
+    assert!(nv43[0]["rdi_spaces"].as_array().unwrap().is_empty(), "Curie: no RDI views");
+    let nv25 = json(&["xf", "info", "--gpu", "NV25", "--json"]);
+    let ids: Vec<u64> =
+        nv25[0]["rdi_spaces"].as_array().unwrap().iter().map(|s| s["space"].as_u64().unwrap()).collect();
+    assert_eq!(ids, [0x10, 0x15, 0x16, 0x17, 0x18, 0x19]);
     assert!(nv43[0]["wrapping"]["error"].as_str().unwrap().contains("undocumented"));
 }
 
@@ -302,4 +318,120 @@ fn run_streams_its_events_in_bounded_memory() {
     assert!(tail.contains(&format!("\"line\": {}", lines + 1)), "the last vertex's event is written");
     assert!(tail.contains("\"gpu\": \"NV2A\"") && tail.contains("\"state\": {"), "{tail}");
     assert!(tail.trim_end().ends_with('}'));
+}
+
+fn hardware(name: &str) -> String {
+    format!("{}/../nvxf/tests/data/hardware/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `--rules hardware` is the default, `document` is an alias of `overview`, and the
+/// fine-grained flags override the rule set's own choices.
+#[test]
+fn rules_switch_with_overrides() {
+    let k1 = hardware("K1_lt_rounding.xft");
+    let default = json(&["xf", "run", &k1, "--json"]);
+    let hw = json(&["xf", "run", &k1, "--json", "--rules", "hardware"]);
+    assert_eq!(default, hw, "hardware is the default");
+    assert_eq!(hw["options"]["rules"], "hardware");
+    assert_eq!(hw["options"]["commit"], "hardware");
+    assert_eq!(hw["options"]["lt_rounding"], "nearest");
+    // K1: LTC commits on word 0 and rounds with the bits 10-17 condition.
+    assert_eq!(hw["state"]["ltc"][1]["1"], Value::from(vec![0x3f83_fc00u32]));
+    assert_eq!(hw["state"]["ltc"][1]["2"], Value::from(vec![0x7f80_0400u32]), "a NaN stays a NaN");
+    let doc = json(&["xf", "run", &k1, "--json", "--rules", "document"]);
+    let ovw = json(&["xf", "run", &k1, "--json", "--rules", "overview"]);
+    assert_eq!(doc, ovw, "document is an alias of overview");
+    assert!(ovw["state"]["ltc"][1].as_object().unwrap().is_empty(), "overview: word 0 does not commit");
+    // Overrides on top of the hardware rules.
+    let tr = json(&["xf", "run", &k1, "--json", "--lt-rounding", "truncate"]);
+    assert_eq!(tr["options"]["rules"], "hardware");
+    assert_eq!(tr["state"]["ltc"][1]["2"], Value::from(vec![0x7f80_0000u32]));
+    let dc = json(&["xf", "run", &k1, "--json", "--commit", "document"]);
+    assert!(dc["state"]["ltc"][1].as_object().unwrap().is_empty());
+    let text = String::from_utf8(nvsurf(&["xf", "run", &k1]).stdout).unwrap();
+    assert!(text.starts_with("# NV20 (kelvin), rules=hardware, commit=hardware, lt-rounding=nearest"), "{text}");
+}
+
+/// The Rankine TIMEOUT register and the Celsius fixed LTC entry through the CLI.
+#[test]
+fn timeout_and_fixed_entry_events() {
+    let r1 = json(&["xf", "run", &hardware("R1_xtra_timeout.xft"), "--json"]);
+    assert_eq!(r1["state"]["xtra_timeout"], 0x5678);
+    assert_eq!(r1["events"][0]["kind"], "timeout");
+    assert_eq!(r1["events"][0]["value"], 0x5678);
+    let c5 = json(&["xf", "run", &hardware("C5_ltc_entry0_readonly.xft"), "--json"]);
+    assert_eq!(c5["events"][0]["kind"], "dropped");
+    assert_eq!(c5["events"][0]["reason"], "fixed_entry");
+    assert!(c5["state"]["ltc"][1].as_object().unwrap().is_empty());
+    let ovw = json(&["xf", "run", &hardware("R1_xtra_timeout.xft"), "--json", "--rules", "overview"]);
+    assert_eq!(ovw["state"]["xtra_timeout"], Value::Null);
+}
+
+/// Every Celsius chip envytools names is accepted and wraps like NV15.
+#[test]
+fn every_celsius_chip_is_accepted() {
+    let tmp = Scratch::new("xf");
+    let t = tmp.path("wrap.xft");
+    std::fs::write(&t, "pipe 0x4538 0xffff78cd\n").unwrap();
+    for chip in ["NV10", "NV11", "NV15", "NV17", "NV18", "NV1A", "NV1F"] {
+        let v = json(&["xf", "run", "--gpu", chip, t.to_str().unwrap(), "--json"]);
+        assert_eq!(v["state"]["vab"][3], Value::from(vec![0u32, 0, 0xffff_78cd, 0]), "{chip}");
+    }
+}
+
+/// NV40's passthrough slot: none by default (the overview), envytools' slot 16 on request.
+#[test]
+fn curie_pass_slot_is_selectable() {
+    let tmp = Scratch::new("xf");
+    let t = tmp.path("nv40.xft");
+    std::fs::write(&t, "gpu NV40\nwrite xfctx 0x0 0x3f800000\nwrite xfctx 0xc 0x40000000\n").unwrap();
+    let none = json(&["xf", "run", t.to_str().unwrap(), "--json"]);
+    assert_eq!(none["options"]["curie_pass_slot"], "none");
+    assert_eq!(none["state"]["vab"].as_array().unwrap().len(), 16);
+    assert_eq!(none["events"][0]["kind"], "ignored");
+    let env = json(&["xf", "run", t.to_str().unwrap(), "--json", "--curie-pass-slot", "envytools"]);
+    assert_eq!(env["state"]["vab"].as_array().unwrap().len(), 17);
+    assert_eq!(env["state"]["vab"][16], Value::from(vec![0x3f80_0000u32, 0, 0, 0x4000_0000]));
+    assert_eq!(env["state"]["xfctx"]["0"], Value::from(vec![0x3f80_0000u32, 0, 0, 0x4000_0000]));
+}
+
+/// `xf rdi read|write` on a state that `xf run --json` wrote: every space both directions.
+#[test]
+fn rdi_spaces_read_and_write_states() {
+    let tmp = Scratch::new("xf");
+    let state = tmp.path("r1.json");
+    let out = nvsurf(&["xf", "run", &hardware("R1_xtra_timeout.xft"), "--json"]);
+    std::fs::write(&state, &out.stdout).unwrap();
+    let s = state.to_str().unwrap();
+    let r = json(&["xf", "rdi", "read", "--space", "xfpr", s, "--json"]);
+    assert_eq!(r["space"], 0x10);
+    assert_eq!(r["verified"], true);
+    assert_eq!(r["words"][0x11a0 / 4], 0x5678, "TIMEOUT at +0x11a0");
+    // Write TIMEOUT and an XFPR entry through RDI; the result is a state again.
+    let w = json(&["xf", "rdi", "write", "--space", "0x10", "--addr", "0x10", s, "1", "2", "3", "0xffffffff"]);
+    assert_eq!(w["state"]["xfpr"]["1"], Value::from(vec![0x01ff_ffffu32, 3, 2, 1]), "X cut to 25 bits");
+    assert!(w["events"].as_array().unwrap().is_empty());
+    std::fs::write(tmp.path("w.json"), serde_json::to_vec(&w).unwrap()).unwrap();
+    let w2 = tmp.path("w.json");
+    let back = json(&["xf", "rdi", "read", "--space", "xfpr", w2.to_str().unwrap(), "--json"]);
+    assert_eq!(back["words"].as_array().unwrap()[4..8], [Value::from(1), 2.into(), 3.into(), 0x01ff_ffff.into()]);
+    let part = json(&["xf", "rdi", "write", "--space", "xfctx", "--addr", "4", s, "7"]);
+    assert_eq!(part["events"][0]["kind"], "rdi_damage");
+    assert_eq!(part["state"]["xfctx"]["0"], Value::from(vec![0u32, 0, 7, 0]));
+    for space in ["0x15", "0x16", "0x17", "0x19"] {
+        let r = json(&["xf", "rdi", "read", "--space", space, s, "--json"]);
+        assert!(!r["words"].as_array().unwrap().is_empty(), "{space}");
+    }
+    // Refused spaces and bad input: one line, exit 2, the rule named.
+    for (args, want) in [
+        (vec!["xf", "rdi", "read", "--space", "0x18", s], "NV25:NV30"),
+        (vec!["xf", "rdi", "read", "--space", "0x12", s], "not an XF space"),
+        (vec!["xf", "rdi", "write", "--space", "xfctx", "--addr", "0x100000", s, "1"], "out of range"),
+        (vec!["xf", "rdi", "write", "--space", "xfctx", s, "zz"], "RDI word 'zz' is not a number"),
+    ] {
+        let out = nvsurf(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(want) && err.trim().lines().count() == 1, "{err}");
+    }
 }

@@ -3,9 +3,9 @@
 //! Source: XF overview, section "Structure and operation": "denormals are not supported (and
 //! are considered equal to 0)", "Whenever a NaN is created, the value 0x7fffffff is used", and
 //! "The 22-bit float format ... works like the 32-bit float format with the low 10 bits cut
-//! off (and assumed to be 0)". The rounding of the 32-to-22-bit conversion is an OPEN erratum:
-//! envytools `nvhw/xf.c` `xf_s2lt` adds 0x200 before dropping the 10 bits (except when the
-//! exponent is all ones, so infinities and NaNs are not disturbed); both choices are offered.
+//! off (and assumed to be 0)". The rounding of the 32-to-22-bit conversion follows envytools
+//! `nvhw/xf.c` `xf_s2lt` (checked against hardware): add 0x200 before dropping the 10 bits,
+//! except when bits 10-17 are all ones; the document's plain truncation stays selectable.
 
 /// The NaN XF produces: "Whenever a NaN is created, the value 0x7fffffff is used".
 pub const XF_NAN: u32 = 0x7fff_ffff;
@@ -58,12 +58,14 @@ pub fn to_f32(bits: u32) -> f32 {
 /// How the 32-bit to 22-bit LT conversion treats the 10 dropped bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum LtRounding {
-    /// The document's wording: the low 10 bits are cut off. The default (ERRATA: implement
-    /// the documented behaviour of OPEN items, make the alternative selectable).
-    #[default]
+    /// The document's wording: the low 10 bits are cut off (`--rules overview`).
     Truncate,
-    /// ERRATA (OPEN) and envytools `nvhw/xf.c` `xf_s2lt`: add 0x200 then drop 10 bits, unless
-    /// the exponent is 0xff (envytools checked it against hardware).
+    /// envytools `nvhw/xf.c` `xf_s2lt`, checked against hardware (the default): add 0x200
+    /// then drop 10 bits, unless bits 10-17 are all ones (then truncate). The condition is on
+    /// bits 10-17, not on the exponent: a NaN whose truncation is an infinity stays a NaN.
+    /// The Celsius `pgraph_celsius_convert_light_v` (`(v & 0x3ffff) < 0x3fe00`) gives the same
+    /// 22 bits.
+    #[default]
     Nearest,
 }
 
@@ -81,7 +83,7 @@ impl LtRounding {
 pub fn to_lt22(bits: u32, rounding: LtRounding) -> u32 {
     let r = match rounding {
         LtRounding::Truncate => bits,
-        LtRounding::Nearest if bits >> 23 & 0xff != 0xff => bits.wrapping_add(0x200),
+        LtRounding::Nearest if bits >> 10 & 0xff != 0xff => bits.wrapping_add(0x200),
         LtRounding::Nearest => bits,
     };
     r >> 10
@@ -96,4 +98,18 @@ pub fn from_lt22(lt: u32) -> u32 {
 /// A 32-bit word as LT stores it: converted to 22 bits and back (low 10 bits zero).
 pub fn lt_store(bits: u32, rounding: LtRounding) -> u32 {
     from_lt22(to_lt22(bits, rounding))
+}
+
+/// A 32-bit word as a Celsius LTC entry stores it (envytools `nvhw/pgraph_celsius.c`
+/// `pgraph_celsius_convert_light_sx`, checked by `hwtest` `PipeWriteLightS*Test`): a zero
+/// exponent (zero or denormal) becomes +0; an infinity loses its sign (0x7f800000); a NaN
+/// with any of bits 9-22 set becomes 0x7ffffc00 (one with only bits 0-8 set reads as an
+/// infinity); other values are rounded as [`lt_store`].
+pub fn celsius_ltc_store(bits: u32, rounding: LtRounding) -> u32 {
+    match bits >> 23 & 0xff {
+        0 => 0,
+        0xff if bits >> 9 & 0x3fff != 0 => 0x7fff_fc00,
+        0xff => 0x7f80_0000,
+        _ => lt_store(bits, rounding),
+    }
 }

@@ -10,13 +10,13 @@ use core::fmt;
 /// The four XF families (envytools engine names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Family {
-    /// NV10, NV15, NV1A: fixed-function transform & lighting.
+    /// NV10, NV11, NV15, NV17, NV18, NV1A, NV1F: fixed-function transform & lighting.
     Celsius,
-    /// NV20, NV25, NV2A: first programmable XF.
+    /// NV20, NV25, NV28, NV2A: first programmable XF.
     Kelvin,
-    /// NV30, NV34, NV35: Rankine ISA.
+    /// NV30, NV31, NV34, NV35, NV36: Rankine ISA.
     Rankine,
-    /// NV40 and later: Curie ISA, XF state in bundles.
+    /// NV40 and later (NV4x, NV6x): Curie ISA, XF state in bundles.
     Curie,
 }
 
@@ -43,51 +43,111 @@ impl fmt::Display for Family {
 pub enum Gpu {
     /// NV10 (GeForce 256): "the original incarnation of XF".
     Nv10,
+    /// NV11 (GeForce2 MX), a Celsius GPU (envytools `docs/hw/gpu/celsius.rst`).
+    Nv11,
     /// NV15 (GeForce2): "Bugfix version of NV10".
     Nv15,
+    /// NV17 (GeForce4 MX), a Celsius GPU (envytools `docs/hw/gpu/celsius.rst`).
+    Nv17,
+    /// NV18 (GeForce4 MX AGP 8x), a Celsius GPU (envytools `docs/hw/gpu/celsius.rst`).
+    Nv18,
     /// NV1A (nForce IGP), a Celsius GPU.
     Nv1a,
+    /// NV1F (nForce2 IGP), a Celsius GPU (envytools `docs/hw/gpu/celsius.rst`).
+    Nv1f,
     /// NV20 (GeForce3): "Introduces support for programmability".
     Nv20,
     /// NV25 (GeForce4 Ti): "two XF units".
     Nv25,
+    /// NV28 (GeForce4 Ti AGP 8x), a Kelvin GPU (envytools `docs/hw/gpu/kelvin.rst`).
+    Nv28,
     /// NV2A (Xbox), a Kelvin GPU.
     Nv2a,
     /// NV30 (GeForce FX 5800): Rankine ISA.
     Nv30,
+    /// NV31 (GeForce FX 5600), a Rankine GPU (envytools `docs/hw/gpu/rankine.rst`).
+    Nv31,
     /// NV34: "removing support for alternate light attenuation mode".
     Nv34,
     /// NV35 (GeForce FX 5900), a Rankine GPU.
     Nv35,
+    /// NV36 (GeForce FX 5700), a Rankine GPU (envytools `docs/hw/gpu/rankine.rst`).
+    Nv36,
     /// NV40 (GeForce 6800): Curie ISA, no LT.
     Nv40,
     /// NV41: "Rankine compatibility has been removed".
     Nv41,
+    /// NV42 (GeForce 6800 PCIe), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv42,
     /// NV43: "Shortened XFCTX from 0x220 words to 0x1d4 words".
     Nv43,
     /// NV44: "unknown changes from NV43".
     Nv44,
+    /// NV45 (GeForce 6800 PCIe), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv45,
+    /// NV46 (G72), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv46,
+    /// NV47 (G70), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv47,
+    /// NV49 (G71), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv49,
+    /// NV4A (NV44A), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv4a,
+    /// NV4B (G73), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv4b,
+    /// NV4C (MCP61 IGP), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv4c,
+    /// NV4E (C51 IGP), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv4e,
+    /// NV63 (MCP73 IGP), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv63,
+    /// NV67 (MCP67 IGP), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv67,
+    /// NV68 (MCP68 IGP), a Curie GPU (envytools `docs/hw/gpu/curie.rst`).
+    Nv68,
 }
 
 /// Every GPU, in chipset order.
-pub const ALL_GPUS: [Gpu; 13] = [
+pub const ALL_GPUS: [Gpu; 32] = [
     Gpu::Nv10,
+    Gpu::Nv11,
     Gpu::Nv15,
+    Gpu::Nv17,
+    Gpu::Nv18,
     Gpu::Nv1a,
+    Gpu::Nv1f,
     Gpu::Nv20,
     Gpu::Nv25,
+    Gpu::Nv28,
     Gpu::Nv2a,
     Gpu::Nv30,
+    Gpu::Nv31,
     Gpu::Nv34,
     Gpu::Nv35,
+    Gpu::Nv36,
     Gpu::Nv40,
     Gpu::Nv41,
+    Gpu::Nv42,
     Gpu::Nv43,
     Gpu::Nv44,
+    Gpu::Nv45,
+    Gpu::Nv46,
+    Gpu::Nv47,
+    Gpu::Nv49,
+    Gpu::Nv4a,
+    Gpu::Nv4b,
+    Gpu::Nv4c,
+    Gpu::Nv4e,
+    Gpu::Nv63,
+    Gpu::Nv67,
+    Gpu::Nv68,
 ];
 
-const GPU_NAMES: [&str; 13] =
-    ["NV10", "NV15", "NV1A", "NV20", "NV25", "NV2A", "NV30", "NV34", "NV35", "NV40", "NV41", "NV43", "NV44"];
+const GPU_NAMES: [&str; 32] = [
+    "NV10", "NV11", "NV15", "NV17", "NV18", "NV1A", "NV1F", "NV20", "NV25", "NV28", "NV2A", "NV30", "NV31", "NV34",
+    "NV35", "NV36", "NV40", "NV41", "NV42", "NV43", "NV44", "NV45", "NV46", "NV47", "NV49", "NV4A", "NV4B", "NV4C",
+    "NV4E", "NV63", "NV67", "NV68",
+];
 
 /// A fact the document states, denies, or leaves open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -231,18 +291,37 @@ impl Gpu {
     pub fn chipset(self) -> u32 {
         match self {
             Gpu::Nv10 => 0x10,
+            Gpu::Nv11 => 0x11,
             Gpu::Nv15 => 0x15,
+            Gpu::Nv17 => 0x17,
+            Gpu::Nv18 => 0x18,
             Gpu::Nv1a => 0x1a,
+            Gpu::Nv1f => 0x1f,
             Gpu::Nv20 => 0x20,
             Gpu::Nv25 => 0x25,
+            Gpu::Nv28 => 0x28,
             Gpu::Nv2a => 0x2a,
             Gpu::Nv30 => 0x30,
+            Gpu::Nv31 => 0x31,
             Gpu::Nv34 => 0x34,
             Gpu::Nv35 => 0x35,
+            Gpu::Nv36 => 0x36,
             Gpu::Nv40 => 0x40,
             Gpu::Nv41 => 0x41,
+            Gpu::Nv42 => 0x42,
             Gpu::Nv43 => 0x43,
             Gpu::Nv44 => 0x44,
+            Gpu::Nv45 => 0x45,
+            Gpu::Nv46 => 0x46,
+            Gpu::Nv47 => 0x47,
+            Gpu::Nv49 => 0x49,
+            Gpu::Nv4a => 0x4a,
+            Gpu::Nv4b => 0x4b,
+            Gpu::Nv4c => 0x4c,
+            Gpu::Nv4e => 0x4e,
+            Gpu::Nv63 => 0x63,
+            Gpu::Nv67 => 0x67,
+            Gpu::Nv68 => 0x68,
         }
     }
 
@@ -398,8 +477,9 @@ impl Gpu {
             // `pgraph.h` `nv04_pgraph_is_nv25p` excludes NV2A (0x2a), and later GPUs are not
             // described.
             Feature::TwoXfUnits => match self {
-                Gpu::Nv10 | Gpu::Nv15 | Gpu::Nv1a | Gpu::Nv20 => Fact::No,
+                Gpu::Nv20 => Fact::No,
                 Gpu::Nv25 => Fact::Yes,
+                _ if self.family() == Family::Celsius => Fact::No,
                 _ => Fact::Unknown,
             },
             Feature::ViewportWithPrograms => Fact::from_bool(c >= 0x30),
@@ -408,7 +488,7 @@ impl Gpu {
             Feature::AltLightAttenuation => match self {
                 Gpu::Nv34 => Fact::No,
                 // NV35 is not described; it is numbered after NV34 but is not a revision of it.
-                Gpu::Nv35 => Fact::Unknown,
+                Gpu::Nv35 | Gpu::Nv36 => Fact::Unknown,
                 _ if c >= 0x41 => Fact::No,
                 _ => Fact::Yes,
             },
@@ -435,7 +515,7 @@ impl Gpu {
             Gpu::Nv41 => "Rankine compatibility has been removed",
             Gpu::Nv43 => "Shortened XFCTX from 0x220 words to 0x1d4 words.",
             Gpu::Nv44 => "unknown changes from NV43.",
-            Gpu::Nv1a | Gpu::Nv2a | Gpu::Nv35 => return None,
+            _ => return None,
         })
     }
 }

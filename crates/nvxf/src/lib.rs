@@ -6,8 +6,10 @@
 //! - [`wrap`]: IDX command wrapping (PGRAPH PIPE register).
 //! - [`vab`]: VAB slots and the VAB write rules.
 //! - [`ram`]: the RAMs behind the passthrough slot, sizes and commit points.
-//! - [`rdi`]: RDI view of the VAB (space 0x15).
+//! - [`rdi`]: RDI view of the VAB (space 0x15), bytes.
+//! - [`rdi_space`]: every XF RDI space (0x10, 0x15-0x19) as RDI words, both directions.
 //! - [`float`]: XF 32-bit and LT 22-bit float rules.
+//! - [`rules`]: the hardware-tested rule set (default) and the overview's.
 //! - [`sim`]: [`XfState`] and its step function.
 //! - [`trace`]: the text trace format (see the README).
 //!
@@ -23,6 +25,8 @@ pub mod float;
 pub mod gen;
 pub mod ram;
 pub mod rdi;
+pub mod rdi_space;
+pub mod rules;
 pub mod sim;
 pub mod trace;
 pub mod vab;
@@ -32,4 +36,5 @@ pub use cmd::{Addr, CmdType, Op, Payload};
 pub use error::{Error, Result};
 pub use gen::{Family, Gpu};
 pub use ram::{CommitRule, Ram};
+pub use rules::{CuriePass, Rules};
 pub use sim::{Event, Options, XfState};

@@ -47,6 +47,7 @@ const CTX_RST: &str = "envytools docs/hw/graph/xf/ctx.rst (highest listed entry 
 const PGRAPH_H: &str = "envytools include/nvhw/pgraph.h (celsius_pipe_* arrays)";
 const ISA_RST: &str = "envytools docs/hw/graph/xf/isa.rst";
 const OVERVIEW: &str = "XF overview (seed 002)";
+const KELVIN_C: &str = "envytools nvhw/pgraph_kelvin.c model, checked by hwtest (NV25/NV2A: 0x4c)";
 const MODE_RST: &str = "envytools docs/hw/graph/xf/mode.rst";
 /// Sources of the LT RAM sizes, by family (Curie has no LT).
 const LT_SOURCES: [&str; 4] = [PGRAPH_H, CTX_RST, CTX_RST, ""];
@@ -82,14 +83,16 @@ impl Ram {
         matches!(self, Ram::Ltctx | Ram::Ltc0 | Ram::Ltc1 | Ram::Ltc2 | Ram::Ltc3)
     }
 
-    /// Number of 32-bit components per entry that the RAM keeps: LTCTX is "Made of
-    /// 3-element vectors", the others keep the whole 128-bit passthrough vector.
+    /// True for LTC0-3.
+    pub fn is_ltc(self) -> bool {
+        matches!(self, Ram::Ltc0 | Ram::Ltc1 | Ram::Ltc2 | Ram::Ltc3)
+    }
+
+    /// Number of 32-bit components per entry under the overview: LTCTX is "Made of 3-element
+    /// vectors", the others keep the whole 128-bit passthrough vector. The hardware rules keep
+    /// one value per LTC entry: see [`crate::rules::components`].
     pub fn components(self) -> usize {
-        if self == Ram::Ltctx {
-            3
-        } else {
-            4
-        }
+        crate::rules::components(crate::rules::Rules::Overview, self)
     }
 
     /// The size of the RAM on `gpu`, or `None` when it does not exist there.
@@ -101,7 +104,9 @@ impl Ram {
     ///   NV40/NV41 0x220 and NV43 0x1d4 (overview: "Shortened XFCTX from 0x220 words to 0x1d4
     ///   words"); NV44 is assumed equal to NV43 ("unknown changes from NV43").
     /// - LTCTX: NV10 0x30 (pgraph.h `celsius_pipe_light_v[0x30][3]`), NV20 0x4a, NV30 0x38
-    ///   (ctx.rst); absent on Curie ("LT is no longer present").
+    ///   (ctx.rst); NV25, NV28 and NV2A 0x4c (envytools' Kelvin model as checked by `hwtest`:
+    ///   two more entries than NV20; the overview: NV25 "has some minor changes in context
+    ///   layout"); absent on Curie ("LT is no longer present").
     /// - LTC0-3: from the ctx.rst LTC table (NV10 cross-checked with pgraph.h
     ///   `celsius_pipe_light_sa[3]`, `sb[19]`, `sc[12]`, `sd[12]`); LTC0 is \[NV10:NV30\].
     /// - XFPR: "0x88" Kelvin, "0x118" Rankine, "0x220" Curie (isa.rst).
@@ -125,6 +130,7 @@ impl Ram {
                 (_, Gpu::Nv43) => s(0x1d4, OVERVIEW),
                 _ => s(0x1d4, "assumed equal to NV43 (overview: NV44 'unknown changes from NV43')"),
             },
+            Ram::Ltctx if matches!(gpu, Gpu::Nv25 | Gpu::Nv28 | Gpu::Nv2a) => s(0x4c, KELVIN_C),
             Ram::Ltctx => by_family([0x30, 0x4a, 0x38, 0], LT_SOURCES),
             Ram::Ltc0 => by_family([3, 4, 0, 0], LT_SOURCES),
             Ram::Ltc1 => by_family([0x13, 0x14, 0x15, 0], LT_SOURCES),
@@ -149,33 +155,44 @@ impl Ram {
 /// When a write command sends the passthrough slot downstream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CommitRule {
-    /// The overview: "writing to word 3 completes the 128-bit vector in the VAB and send it
-    /// downstream", for every command that sends anything. This is the default: ERRATA asks to
-    /// implement the documented behaviour of OPEN items and make the alternative selectable.
+    /// The hardware-tested commit points, per RAM and generation (the default):
+    /// - Celsius (envytools `hwtest/pgraph_state_tests.cc`): XFCTX on word 3, and vectors
+    ///   0x24-0x2b also on word 2 (`PipeWriteXfrmTest`); LTCTX on word 2 or 3
+    ///   (`PipeWriteLightVTest`: `comp >= 2`); LTC on words 0, 1 and 3, not 2
+    ///   (`PipeWriteLightS*Test`: `comp != 2`).
+    /// - Kelvin and later (envytools `nvhw/pgraph_kelvin.c`): XFCTX on word 3 (a 64-bit pair
+    ///   at word 2 includes it), LTCTX on word 2, XFPR and XTRA on every word, LTC on word 0.
+    ///
+    /// MODE commits on word 3 everywhere (`pgraph_flush_xf_mode` writes pairs ending at word 3).
     #[default]
+    Hardware,
+    /// The overview: "writing to word 3 completes the 128-bit vector in the VAB and send it
+    /// downstream", for every command that sends anything (`--rules overview`).
     Document,
-    /// ERRATA (OPEN), from envytools `nvhw/pgraph_kelvin.c` checked against hardware: XFCTX on
-    /// word 3 (a 64-bit pair written at word 2 includes it), LTCTX on word 2 (3-component
-    /// vectors), XFPR, XTRA and LTC on every word. MODE stays on word 3.
+    /// The Kelvin rules of envytools `nvhw/pgraph_kelvin.c` on every generation (the option
+    /// this model offered before the hardware rules became the default): XFCTX on word 3,
+    /// LTCTX on word 2, XFPR, XTRA and LTC on every word, MODE on word 3.
     Envytools,
 }
 
 impl CommitRule {
-    /// Lower-case name (`document`, `envytools`).
+    /// Lower-case name (`hardware`, `document`, `envytools`).
     pub fn name(self) -> &'static str {
         match self {
+            CommitRule::Hardware => "hardware",
             CommitRule::Document => "document",
             CommitRule::Envytools => "envytools",
         }
     }
 
-    /// True when writing `word` with `cmd` sends the passthrough slot downstream.
+    /// True when writing `word` of `vector` with `cmd` on `gpu` sends the passthrough slot
+    /// downstream.
     ///
-    /// PASSTHRU sends on every write under both rules: IDX emits one PASSTHRU command per
+    /// PASSTHRU sends on every write under every rule: IDX emits one PASSTHRU command per
     /// bundle ("the bundle will be submitted as payload in the PASSTHRU command, and a
     /// corresponding bundle token will be emitted on IDX2VTX"). NOP, SYNC and PARAM never send
     /// anything; RUN does not use the slot as a write target.
-    pub fn commits(self, cmd: CmdType, word: u32) -> bool {
+    pub fn commits(self, gpu: Gpu, cmd: CmdType, vector: u32, word: u32) -> bool {
         match cmd {
             CmdType::Passthru => true,
             CmdType::Nop | CmdType::Sync | CmdType::Param | CmdType::Run | CmdType::Vab => false,
@@ -186,6 +203,18 @@ impl CommitRule {
                     CmdType::Xfctx | CmdType::Mode => word == 3,
                     CmdType::Ltctx => word == 2,
                     _ => true,
+                },
+                CommitRule::Hardware if gpu.family() == Family::Celsius => match cmd {
+                    CmdType::Xfctx => word == 3 || (word == 2 && (0x24..=0x2b).contains(&vector)),
+                    CmdType::Ltctx => word >= 2,
+                    CmdType::Ltc0 | CmdType::Ltc1 | CmdType::Ltc2 | CmdType::Ltc3 => word != 2,
+                    _ => word == 3,
+                },
+                CommitRule::Hardware => match cmd {
+                    CmdType::Xfctx | CmdType::Mode => word == 3,
+                    CmdType::Ltctx => word == 2,
+                    CmdType::Xfpr | CmdType::Xtra => true,
+                    _ => word == 0,
                 },
             },
         }

@@ -4,33 +4,72 @@
 //! The step function never panics and never refuses an operation: whatever hardware would do
 //! badly (hang, desync, dropped write) is an event, and the model goes on.
 //!
-//! Model choices the overview leaves open (documented in the crate README):
-//! - RAMs and the VAB start as zeros; a read of a never-written entry gives 0.
+//! The rule set ([`Rules`], default the hardware-tested rules) decides commit points,
+//! wrapping, stored widths and LT conversions (see [`crate::rules`]).
+//!
+//! Model choices the sources leave open (documented in the crate README):
+//! - RAMs and the VAB start as zeros; a read of a never-written entry gives 0 (the fixed
+//!   Celsius LTC entry 0 included: envytools' model does not know its value either).
 //! - A write of a command that does not exist on the generation is an `ignored` event.
 //! - On Curie only VAB writes and the vertex trigger are modelled ("How are things
-//!   assembled on Curie?" is open); other writes are `ignored`.
-//! - Reading word 3 (W) of a 3-component LTCTX entry is treated as an invalid read (hang).
+//!   assembled on Curie?" is open) unless [`CuriePass::Envytools`] is chosen.
+//! - Reading a word past an entry's components (W of LTCTX, Y-W of a hardware LTC entry) is
+//!   treated as an invalid read (hang).
 
 use crate::cmd::{Addr, CmdType, Op, Payload, Readable};
 use crate::float::{lt_store, LtRounding};
 use crate::gen::{Family, Gpu};
 use crate::ram::{CommitRule, Ram, ALL_RAMS};
 use crate::rdi;
+use crate::rules::{self, CuriePass, Rules};
 use crate::vab::{apply_write, Nv2aFog, Reset, Vector};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// The selectable behaviours (the OPEN errata).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// The selectable behaviours: the rule set, and fine-grained overrides on top of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Options {
-    /// When write commands send the passthrough slot downstream.
+    /// The rule set (wrapping, stored widths, LTC entry 0, LT conversions, TIMEOUT).
+    pub rules: Rules,
+    /// When write commands send the passthrough slot downstream (the rule set's own by
+    /// default: [`CommitRule::Hardware`] or [`CommitRule::Document`]).
     pub commit: CommitRule,
-    /// Rounding of the 32-to-22-bit conversion into LT RAMs.
+    /// Rounding of the 32-to-22-bit conversion into LT RAMs (the rule set's own by default).
     pub lt_rounding: LtRounding,
     /// What a write of X does to the NV2A fog slot.
     pub nv2a_fog: Nv2aFog,
+    /// Whether Curie has envytools' passthrough slot.
+    pub curie_pass: CuriePass,
+}
+
+impl Options {
+    /// The options of a rule set: its own commit points and LT rounding, the documented NV2A
+    /// fog rule, no Curie passthrough slot.
+    pub fn for_rules(rules: Rules) -> Options {
+        let (commit, lt_rounding) = match rules {
+            Rules::Hardware => (CommitRule::Hardware, LtRounding::Nearest),
+            Rules::Overview => (CommitRule::Document, LtRounding::Truncate),
+        };
+        Options { rules, commit, lt_rounding, nv2a_fog: Nv2aFog::Document, curie_pass: CuriePass::None }
+    }
+
+    /// The hardware-tested rules (the default).
+    pub fn hardware() -> Options {
+        Options::for_rules(Rules::Hardware)
+    }
+
+    /// The XF overview's rules (`--rules overview`, alias `document`).
+    pub fn overview() -> Options {
+        Options::for_rules(Rules::Overview)
+    }
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::hardware()
+    }
 }
 
 /// One RAM's contents: entries of up to four 32-bit words and which ones were written.
@@ -71,6 +110,18 @@ impl RamStore {
 pub enum DropReason {
     /// The vector index is past the end of the RAM (or VAB).
     BeyondEnd,
+    /// The entry is a fixed constant that ignores writes (Celsius LTC entry 0).
+    FixedEntry,
+}
+
+impl DropReason {
+    /// Snake-case name for JSON (`beyond_end`, `fixed_entry`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DropReason::BeyondEnd => "beyond_end",
+            DropReason::FixedEntry => "fixed_entry",
+        }
+    }
 }
 
 /// Something the model reports.
@@ -121,6 +172,12 @@ pub enum Event {
     },
     /// SYNC: a full XF barrier.
     Sync,
+    /// XTRA vector 2 was written: the program TIMEOUT register took a new value (hardware
+    /// rules, Rankine).
+    Timeout {
+        /// The register's new value (`word 0 & 0xffff`).
+        value: u32,
+    },
     /// VTX (and with it the machine) would hang.
     Hang {
         /// Why.
@@ -160,7 +217,7 @@ pub enum Event {
 
 impl Event {
     /// The event kind as used in JSON (`commit`, `passthru`, `read`, `vertex`, `run`, `sync`,
-    /// `hang`, `desync`, `dropped`, `ignored`, `rdi_damage`).
+    /// `timeout`, `hang`, `desync`, `dropped`, `ignored`, `rdi_damage`).
     pub fn kind(&self) -> &'static str {
         match self {
             Event::Commit { .. } => "commit",
@@ -169,6 +226,7 @@ impl Event {
             Event::Vertex { .. } => "vertex",
             Event::Run { .. } => "run",
             Event::Sync => "sync",
+            Event::Timeout { .. } => "timeout",
             Event::Hang { .. } => "hang",
             Event::Desync { .. } => "desync",
             Event::Dropped { .. } => "dropped",
@@ -191,6 +249,7 @@ pub struct XfState {
     options: Options,
     vab: Vec<Vector>,
     rams: Vec<(Ram, RamStore)>,
+    xtra_timeout: Option<u32>,
     pending_bundles: u32,
 }
 
@@ -199,7 +258,30 @@ impl XfState {
     pub fn new(gpu: Gpu, options: Options) -> XfState {
         let rams =
             ALL_RAMS.iter().filter_map(|r| r.size(gpu).map(|s| (*r, RamStore::new(s.vectors as usize)))).collect();
-        XfState { gpu, options, vab: vec![[0; 4]; gpu.vab_slots()], rams, pending_bundles: 0 }
+        let slots = gpu.vab_slots() + usize::from(Self::curie_pass(gpu, options).is_some());
+        let xtra_timeout = rules::has_timeout(options.rules, gpu).then_some(0);
+        XfState { gpu, options, vab: vec![[0; 4]; slots], rams, xtra_timeout, pending_bundles: 0 }
+    }
+
+    /// Curie's passthrough slot when envytools' 17th slot is selected.
+    fn curie_pass(gpu: Gpu, options: Options) -> Option<usize> {
+        (gpu.family() == Family::Curie && options.curie_pass == CuriePass::Envytools).then_some(16)
+    }
+
+    /// The passthrough slot under these options: the generation's, or on Curie envytools'
+    /// slot 16 when [`CuriePass::Envytools`] is selected.
+    pub fn pass_slot(&self) -> Option<usize> {
+        self.gpu.pass_slot().or_else(|| Self::curie_pass(self.gpu, self.options))
+    }
+
+    /// Number of 32-bit values an entry of `ram` keeps under these options' rules.
+    pub fn components(&self, ram: Ram) -> usize {
+        rules::components(self.options.rules, ram)
+    }
+
+    /// The XTRA TIMEOUT register (hardware rules, generations with XTRA), else `None`.
+    pub fn xtra_timeout(&self) -> Option<u32> {
+        self.xtra_timeout
     }
 
     /// The generation.
@@ -217,9 +299,9 @@ impl XfState {
         &self.vab
     }
 
-    /// The passthrough slot, if the generation has one.
+    /// The passthrough slot, if there is one.
     pub fn pass(&self) -> Option<&Vector> {
-        self.gpu.pass_slot().and_then(|s| self.vab.get(s))
+        self.pass_slot().and_then(|s| self.vab.get(s))
     }
 
     /// A RAM's contents, or `None` when the generation does not have it.
@@ -286,14 +368,15 @@ impl XfState {
             ev.push(hang(format!("{} is not readable on {}", cmd.name(), self.gpu)));
             return;
         }
+        let vector = self.wrapped(cmd, addr.vector);
         let value = if cmd == CmdType::Vab {
-            self.vab.get(addr.vector as usize).map(|v| v[addr.word as usize & 3])
+            self.vab.get(vector as usize).map(|v| v[addr.word as usize & 3])
         } else {
             Ram::of_cmd(cmd).and_then(|r| {
-                if r.components() <= addr.word as usize {
+                if self.components(r) <= addr.word as usize {
                     return None;
                 }
-                self.ram(r).and_then(|s| s.get(addr.vector as usize)).map(|v| v[addr.word as usize & 3])
+                self.ram(r).and_then(|s| s.get(vector as usize)).map(|v| v[addr.word as usize & 3])
             })
         };
         match value {
@@ -329,7 +412,7 @@ impl XfState {
             return;
         }
         if cmd == CmdType::Vab {
-            let slot = addr.vector as usize;
+            let slot = self.wrapped(cmd, addr.vector) as usize;
             match self.vab.get_mut(slot) {
                 Some(v) => {
                     let _: Reset = apply_write(self.gpu, slot, v, addr.word, values, self.options.nv2a_fog);
@@ -337,13 +420,13 @@ impl XfState {
                 None => ev.push(Event::Dropped {
                     cmd,
                     vector: addr.vector,
-                    limit: self.gpu.vab_slots() as u32,
+                    limit: self.vab.len() as u32,
                     reason: DropReason::BeyondEnd,
                 }),
             }
             return;
         }
-        let Some(pass) = self.gpu.pass_slot().filter(|_| self.gpu.family() != Family::Curie) else {
+        let Some(pass) = self.pass_slot() else {
             ev.push(Event::Ignored {
                 reason: format!(
                     "{} write on {}: Curie has no passthrough slot and how it assembles \
@@ -360,7 +443,7 @@ impl XfState {
             }
         }
         let slot = self.vab[pass];
-        let commits = (addr.word..=last_word).any(|w| self.options.commit.commits(cmd, w));
+        let commits = (addr.word..=last_word).any(|w| self.options.commit.commits(self.gpu, cmd, addr.vector, w));
         match cmd {
             CmdType::Nop | CmdType::Param | CmdType::Vab | CmdType::Unk3 => {}
             CmdType::Sync => ev.push(Event::Sync),
@@ -383,29 +466,112 @@ impl XfState {
         }
     }
 
+    /// The vector index a `cmd` address selects: wrapped where the rules say so.
+    fn wrapped(&self, cmd: CmdType, vector: u32) -> u32 {
+        match rules::address_mask(self.options.rules, self.gpu, cmd) {
+            Some(mask) => vector & mask,
+            None => vector,
+        }
+    }
+
+    /// The entry `slot` becomes in `ram`: LT conversions, stored widths, components.
+    fn stored(&self, ram: Ram, slot: Vector) -> Vector {
+        let (r, gpu) = (self.options.lt_rounding, self.gpu);
+        let comps = self.components(ram);
+        let mut words = slot;
+        if rules::fixed_entry0(self.options.rules, gpu, ram) {
+            // Celsius LTC: the conversion of pgraph_celsius_convert_light_sx.
+            words = [crate::float::celsius_ltc_store(slot[0], r), 0, 0, 0];
+        } else if ram.is_lt() {
+            for w in words.iter_mut() {
+                *w = lt_store(*w, r);
+            }
+        }
+        let mask = rules::stored_mask(self.options.rules, gpu, ram);
+        for (i, w) in words.iter_mut().enumerate() {
+            *w = if i < comps { *w & mask[i] } else { 0 };
+        }
+        words
+    }
+
     fn commit(&mut self, ram: Ram, vector: u32, slot: Vector, ev: &mut Vec<Event>) {
-        let rounding = self.options.lt_rounding;
+        if ram == Ram::Xtra && vector == rules::XTRA_TIMEOUT_VECTOR && self.xtra_timeout.is_some() {
+            let value = slot[0] & rules::XTRA_TIMEOUT_MASK;
+            self.xtra_timeout = Some(value);
+            ev.push(Event::Timeout { value });
+            return;
+        }
+        let i = self.wrapped(ram.cmd(), vector) as usize;
+        let fixed = rules::fixed_entry0(self.options.rules, self.gpu, ram) && i == 0;
+        let words = self.stored(ram, slot);
         let Some(store) = self.rams.iter_mut().find(|(r, _)| *r == ram).map(|(_, s)| s) else {
             ev.push(Event::Dropped { cmd: ram.cmd(), vector, limit: 0, reason: DropReason::BeyondEnd });
             return;
         };
         let limit = store.len() as u32;
-        let i = vector as usize;
         if i >= store.entries.len() {
             ev.push(Event::Dropped { cmd: ram.cmd(), vector, limit, reason: DropReason::BeyondEnd });
             return;
         }
-        let mut words = slot;
-        if ram.is_lt() {
-            for w in words.iter_mut() {
-                *w = lt_store(*w, rounding);
-            }
-        }
-        if ram.components() == 3 {
-            words[3] = 0;
+        if fixed {
+            ev.push(Event::Dropped { cmd: ram.cmd(), vector, limit, reason: DropReason::FixedEntry });
+            return;
         }
         store.entries[i] = words;
         store.written[i] = true;
-        ev.push(Event::Commit { ram, vector, words });
+        ev.push(Event::Commit { ram, vector: i as u32, words });
+    }
+
+    /// Replaces entry `index` of `ram` (as RDI writes do); the words are cut to what the RAM
+    /// stores. Errors when the generation lacks the RAM or the index is past its end.
+    pub fn set_entry(&mut self, ram: Ram, index: usize, words: Vector) -> crate::Result<()> {
+        let mask = rules::stored_mask(self.options.rules, self.gpu, ram);
+        let comps = self.components(ram);
+        let gpu = self.gpu;
+        let store = self
+            .rams
+            .iter_mut()
+            .find(|(r, _)| *r == ram)
+            .map(|(_, s)| s)
+            .ok_or_else(|| crate::Error::Unsupported { what: format!("{gpu} has no {} RAM", ram.name()) })?;
+        let max = store.entries.len().saturating_sub(1) as u64;
+        let e = store.entries.get_mut(index).ok_or(crate::Error::OutOfRange {
+            field: "entry index",
+            value: index as u64,
+            max,
+        })?;
+        for (i, w) in e.iter_mut().enumerate() {
+            *w = if i < comps { words[i] & mask[i] } else { 0 };
+        }
+        if let Some(wr) = store.written.get_mut(index) {
+            *wr = true;
+        }
+        Ok(())
+    }
+
+    /// Replaces VAB slot `slot` (including the passthrough slot).
+    pub fn set_vab(&mut self, slot: usize, words: Vector) -> crate::Result<()> {
+        let max = self.vab.len().saturating_sub(1) as u64;
+        let v =
+            self.vab.get_mut(slot).ok_or(crate::Error::OutOfRange { field: "VAB slot", value: slot as u64, max })?;
+        *v = words;
+        Ok(())
+    }
+
+    /// Sets the XTRA TIMEOUT register (cut to its 16 bits); errors where it does not exist.
+    pub fn set_xtra_timeout(&mut self, value: u32) -> crate::Result<()> {
+        match self.xtra_timeout.as_mut() {
+            Some(t) => {
+                *t = value & rules::XTRA_TIMEOUT_MASK;
+                Ok(())
+            }
+            None => Err(crate::Error::Unsupported {
+                what: format!(
+                    "{} has no XTRA TIMEOUT register under the {} rules (Rankine, hardware rules only)",
+                    self.gpu,
+                    self.options.rules.name()
+                ),
+            }),
+        }
     }
 }

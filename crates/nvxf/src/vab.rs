@@ -113,7 +113,8 @@ pub fn reset_for(gpu: Gpu, slot: usize, first_word: u32, n_words: u32, fog: Nv2a
             }
         }
         _ => {
-            if Some(slot) == gpu.pass_slot() || !writes(0) {
+            // Slot 16 is the passthrough slot where there is one (envytools' on Curie too).
+            if Some(slot) == gpu.pass_slot() || slot >= 16 || !writes(0) {
                 Reset::None
             } else if gpu == Gpu::Nv2a && slot == 5 && fog == Nv2aFog::ReplicateX {
                 Reset::ReplicateX

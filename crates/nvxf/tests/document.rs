@@ -376,7 +376,7 @@ fn fixed_function_tables() {
 }
 
 fn vab_after(gpu: Gpu, ops: &[Op]) -> Vec<[u32; 4]> {
-    let mut s = XfState::new(gpu, Options::default());
+    let mut s = XfState::new(gpu, Options::overview());
     for op in ops {
         s.step(op);
     }
@@ -460,14 +460,14 @@ fn nv2a_fog_is_selectable() {
     errata("NV2A (Xbox) fog coordinate: xemu's hardware tests replicate X into all four components; the envytools model resets Y, Z, W to 0, 0, 1.0 as for every other attribute.");
     let gpu = g("NV2A");
     let run = |fog| {
-        let mut s = XfState::new(gpu, Options { nv2a_fog: fog, ..Options::default() });
+        let mut s = XfState::new(gpu, Options { nv2a_fog: fog, ..Options::overview() });
         s.step(&w(gpu, CmdType::Vab, 5, 0, 0x4040_0000));
         s.vab()[5]
     };
     assert_eq!(run(Nv2aFog::Document), [0x4040_0000, 0, 0, float::ONE]);
     assert_eq!(run(Nv2aFog::ReplicateX), [0x4040_0000; 4]);
     // Only NV2A's fog slot.
-    let mut s = XfState::new(g("NV20"), Options { nv2a_fog: Nv2aFog::ReplicateX, ..Options::default() });
+    let mut s = XfState::new(g("NV20"), Options { nv2a_fog: Nv2aFog::ReplicateX, ..Options::overview() });
     s.step(&w(g("NV20"), CmdType::Vab, 5, 0, 7));
     assert_eq!(s.vab()[5], [7, 0, 0, float::ONE]);
 }
@@ -477,7 +477,7 @@ fn vertex_copies_vab_except_pass() {
     quote("Whenever IDX signals that a vertex is to be processed, the contents of the VAB (except for the passthrough slot) are copied to an IBUF slot for processing");
     for (n, attrs) in [("NV10", 7), ("NV20", 16), ("NV35", 16), ("NV40", 16)] {
         let gpu = g(n);
-        let mut s = XfState::new(gpu, Options::default());
+        let mut s = XfState::new(gpu, Options::overview());
         s.step(&w(gpu, CmdType::Vab, 0, 3, 0x1234));
         if let Some(p) = gpu.pass_slot() {
             s.step(&w(gpu, CmdType::Vab, p as u32, 0, 0x5555));
@@ -496,7 +496,7 @@ fn vertex_copies_vab_except_pass() {
 fn passthrough_assembly_and_commit_on_word_3() {
     quote("for most commands, writing to words 0-2 merely store the payload in the VAB passthrough slot, while writing to word 3 completes the 128-bit vector in the VAB and send it downstream.");
     let gpu = g("NV20");
-    let opts = Options::default();
+    let opts = Options::overview();
     for cmd in [CmdType::Xfctx, CmdType::Xfpr, CmdType::Mode, CmdType::Ltc1, CmdType::Ltctx] {
         let mut s = XfState::new(gpu, opts);
         for word in 0..3 {
@@ -513,9 +513,11 @@ fn passthrough_assembly_and_commit_on_word_3() {
 fn errata_commit_points() {
     errata("XFCTX commits on word 3 (or a 64-bit pair written at word 2), LTCTX on word 2 (3-component vectors), XFPR, XTRA and LTC on every word");
     let gpu = g("NV30");
-    // The documented rule is the default; the errata's rule is an option.
-    assert_eq!(Options::default().commit, CommitRule::Document);
-    let opts = Options { commit: CommitRule::Envytools, ..Options::default() };
+    // The overview's rule set commits on word 3; the hardware rules are the default, and
+    // the envytools-everywhere rule stays an option.
+    assert_eq!(Options::overview().commit, CommitRule::Document);
+    assert_eq!(Options::default().commit, CommitRule::Hardware);
+    let opts = Options { commit: CommitRule::Envytools, ..Options::overview() };
     let commits = |cmd, word| {
         let mut s = XfState::new(gpu, opts);
         s.step(&w(gpu, cmd, 1, word, 0x3f80_0000)).iter().any(|e| matches!(e, Event::Commit { .. }))
@@ -544,7 +546,7 @@ fn nop_param_sync_only_gather() {
     quote("PARAM (merely gathers the components, does not send them anywhere)");
     quote("RUN (doesn't write the slot, merely reads the value left by the PARAM command)");
     let gpu = g("NV25");
-    let mut s = XfState::new(gpu, Options::default());
+    let mut s = XfState::new(gpu, Options::overview());
     assert!(s.step(&w(gpu, CmdType::Nop, 0, 3, 9)).is_empty());
     assert_eq!(s.pass().unwrap()[3], 9);
     for (i, v) in [1u32, 2, 3, 4].iter().enumerate() {
@@ -561,7 +563,7 @@ fn nop_param_sync_only_gather() {
 fn writes_beyond_a_ram_are_dropped() {
     errata("writes past the end of a RAM are dropped");
     let gpu = g("NV20");
-    let mut s = XfState::new(gpu, Options::default());
+    let mut s = XfState::new(gpu, Options::overview());
     let ev = s.step(&w(gpu, CmdType::Xfctx, 0xc0, 3, 1));
     assert!(matches!(ev[0], Event::Dropped { vector: 0xc0, limit: 0xc0, .. }), "{ev:?}");
     let ev = s.step(&w(gpu, CmdType::Xfctx, 0xbf, 3, 1));
@@ -591,7 +593,7 @@ fn ram_sizes_fit_the_address_field() {
 fn reads_deliver_a_word() {
     quote("Read commands always target a 32-bit word, which will be read and delivered to XF2VTX interface.");
     let gpu = g("NV10");
-    let mut s = XfState::new(gpu, Options::default());
+    let mut s = XfState::new(gpu, Options::overview());
     for word in 0..4 {
         s.step(&w(gpu, CmdType::Xfctx, 0x3b, word, 0x100 + word));
     }
@@ -607,7 +609,7 @@ fn reads_deliver_a_word() {
 fn invalid_read_hangs_and_model_goes_on() {
     quote("If the address is not valid for reading, XF will ignore the read command and deliver nothing to VTX.  This will cause VTX to hang");
     let gpu = g("NV15");
-    let mut s = XfState::new(gpu, Options::default());
+    let mut s = XfState::new(gpu, Options::overview());
     for (cmd, v) in [(CmdType::Mode, 0), (CmdType::Passthru, 0), (CmdType::Xfctx, 0x3c), (CmdType::Ltc0, 3)] {
         let ev = s.step(&Op::Read { cmd, addr: Addr::new(gpu, v, 0).unwrap() });
         assert!(matches!(&ev[0], Event::Hang { .. }), "{cmd}: {ev:?}");
@@ -621,7 +623,7 @@ fn invalid_read_hangs_and_model_goes_on() {
 fn reads_are_celsius_only() {
     quote("read command [Celsius only]");
     let gpu = g("NV20");
-    let mut s = XfState::new(gpu, Options::default());
+    let mut s = XfState::new(gpu, Options::overview());
     let ev = s.step(&Op::Read { cmd: CmdType::Xfctx, addr: Addr::new(gpu, 0, 0).unwrap() });
     assert_eq!(ev[0].kind(), "ignored");
 }
@@ -630,7 +632,7 @@ fn reads_are_celsius_only() {
 fn passthru_without_bundle_desyncs() {
     quote("This command is used by IDX along with the BUNDLE command on the IDX2VTX interface to send bundles to the VTX complex.");
     let gpu = g("NV20");
-    let mut s = XfState::new(gpu, Options::default());
+    let mut s = XfState::new(gpu, Options::overview());
     s.step(&Op::Idx2VtxBundle);
     let ev = s.step(&w(gpu, CmdType::Passthru, 0x10, 3, 0xabc));
     assert_eq!(ev.len(), 1);
@@ -682,7 +684,7 @@ fn rdi_is_little_endian_space_0x15_on_kelvin_rankine() {
 fn rdi_partial_write_damages() {
     quote("When writing, a complete 128-bit quadword must be written at once, or data will be damaged.");
     let gpu = g("NV25");
-    let mut s = XfState::new(gpu, Options::default());
+    let mut s = XfState::new(gpu, Options::overview());
     assert!(s.rdi_write(0x10, &[0xff; 16]).unwrap().is_empty());
     assert_eq!(s.vab()[1], [u32::MAX; 4]);
     let ev = s.rdi_write(0x24, &[0; 8]).unwrap();
@@ -719,13 +721,17 @@ fn lt_float_rules() {
     assert_eq!(float::to_lt22(0x3f80_01ff, LtRounding::Nearest), 0x3f80_0000 >> 10);
     assert_eq!(float::to_lt22(0x3f80_0200, LtRounding::Nearest), (0x3f80_0000 >> 10) + 1);
     assert_eq!(float::from_lt22(0x3f80_0000 >> 10), 0x3f80_0000);
-    assert_eq!(LtRounding::default(), LtRounding::Truncate, "the documented rule is the default");
-    // NaN/infinity are not rounded into another class.
-    assert_eq!(float::to_lt22(0x7f80_03ff, LtRounding::Nearest), 0x7f80_03ff >> 10);
+    assert_eq!(Options::overview().lt_rounding, LtRounding::Truncate, "the overview's rule truncates");
+    assert_eq!(LtRounding::default(), LtRounding::Nearest, "the hardware rule is the default");
+    // The rounding condition is on bits 10-17 (xf_s2lt), not on the exponent: a NaN whose
+    // truncation would be an infinity stays a NaN, an infinity stays an infinity.
+    assert_eq!(float::to_lt22(0x7f80_03ff, LtRounding::Nearest), (0x7f80_0000 >> 10) + 1);
+    assert_eq!(float::to_lt22(0x7f80_0000, LtRounding::Nearest), 0x7f80_0000 >> 10);
+    assert_eq!(float::to_lt22(0x3f83_fe00, LtRounding::Nearest), 0x3f83_fc00 >> 10, "bits 10-17 set: truncate");
     // The LT RAMs store the 22-bit value.
     let gpu = g("NV10");
     for (r, expect) in [(LtRounding::Truncate, 0x3f80_0000), (LtRounding::Nearest, 0x3f80_0400)] {
-        let mut s = XfState::new(gpu, Options { lt_rounding: r, ..Options::default() });
+        let mut s = XfState::new(gpu, Options { lt_rounding: r, ..Options::overview() });
         s.step(&w(gpu, CmdType::Ltc1, 0, 3, 0x3f80_0300));
         assert_eq!(s.ram(Ram::Ltc1).unwrap().get(0).unwrap()[3], expect);
     }
