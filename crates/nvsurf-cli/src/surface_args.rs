@@ -122,7 +122,8 @@ impl SurfaceArgs {
     pub fn assumed(&self, blocklinear: bool) -> Result<Assumed, Error> {
         let platform = self.platform()?;
         let class = self.format()?.map_or(FormatClass::ElemSizeOnly, |f| FormatClass::of(&f));
-        let mut a = Assumed { platform, class, gob_order: None, block_policy: None };
+        let layout = self.layout_kind(platform)?;
+        let mut a = Assumed { platform, class, layout, gob_order: None, block_policy: None };
         if !blocklinear {
             return Ok(a);
         }
@@ -217,6 +218,8 @@ pub struct Assumed {
     pub platform: Platform,
     /// The format's class (which gob order applies).
     pub class: FormatClass,
+    /// The layout (given, or the GPU's natural one).
+    pub layout: LayoutKind,
     /// The gob order, for blocklinear layouts.
     pub gob_order: Option<(GobOrder, Source)>,
     /// The block policy (explicit for `--block-log2`), for blocklinear layouts.
@@ -229,7 +232,7 @@ impl Assumed {
     pub fn describe(&self) -> String {
         let p = self.platform.name();
         let (Some((order, os)), Some((policy, ps))) = (self.gob_order, self.block_policy) else {
-            return "no gob order or block policy (not blocklinear)".to_string();
+            return format!("{} layout (no gobs: no gob order or block policy)", self.layout.name());
         };
         let order = match os {
             Source::Given => format!("gob order {order} (given)"),

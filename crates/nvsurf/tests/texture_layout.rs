@@ -411,3 +411,46 @@ mod never_panics {
         assert!(n >= 120, "only {n} of 2000 random descriptors built");
     }
 }
+
+/// ERRATA E12: pre-G80 cube maps need not be square. Swizzled faces are laid out as if the
+/// height equalled the width (seed 004), so an 8x4 face is the 8x8 swizzled square of which the
+/// image is the top 4 rows; linear faces are plain 8x4 images. G80+ still refuses them.
+#[test]
+fn pre_g80_non_square_cube_maps() {
+    use nvsurf::layout::SurfaceDesc;
+    let mut d = TextureDesc::new(Gpu::Nv40, TextureType::Cube, 4, [8, 4, 1]);
+    d.levels = 4;
+    let t = d.build().unwrap();
+    let mut square = d.clone();
+    square.size_texels = [8, 8, 1];
+    let sq = square.build().unwrap();
+    // The same sizes and offsets as the 8x8 cube (levels 8x8, 4x4, 2x2, 1x1 squares).
+    assert_eq!(t.layer_stride_bytes(), sq.layer_stride_bytes());
+    assert_eq!(
+        t.levels().iter().map(|l| l.offset_bytes).collect::<Vec<_>>(),
+        sq.levels().iter().map(|l| l.offset_bytes).collect::<Vec<_>>()
+    );
+    // Texels of the 8x4 face sit where the 8x8 square's do; the levels keep their own texels.
+    let mut s8 = SurfaceDesc::new(Gpu::Nv40, 4, [8, 8, 1]);
+    s8.layout = LayoutKind::Swizzled;
+    let s8 = s8.build().unwrap();
+    for (x, y) in [(0, 0), (7, 3), (5, 2), (3, 1)] {
+        assert_eq!(t.offset_of(0, 2, [x, y, 0]).unwrap(), 2 * t.layer_stride_bytes() + s8.offset_of(x, y, 0).unwrap());
+    }
+    assert_eq!(t.levels()[1].texels, [4, 2, 1]);
+    // A whole round trip keeps the 8x4 images (linear size: 6 faces of 8x4 + 4x2 + 2x1 + 1x1).
+    assert_eq!(t.linear_size_bytes(), 6 * 4 * (32 + 8 + 2 + 1));
+    let lin: Vec<u8> = (0..t.linear_size_bytes() as usize).map(|i| (i * 7 + 3) as u8).collect();
+    let dump = t.tile_to_vec(&lin).unwrap();
+    assert_eq!(t.untile_to_vec(&dump).unwrap(), lin);
+    // Taller than wide leaves no room in the square: refused with the rule.
+    d.size_texels = [4, 8, 1];
+    d.levels = 1;
+    assert!(d.build().unwrap_err().to_string().contains("as if the height equalled the width"));
+    // Linear faces are plain images of the given size.
+    let mut lin_cube = TextureDesc::new(Gpu::Nv40, TextureType::Cube, 4, [8, 4, 1]);
+    lin_cube.layout = LayoutKind::Pitch;
+    assert_eq!(lin_cube.build().unwrap().layer_stride_bytes(), 8 * 4 * 4);
+    // G80 and later: faces are square.
+    assert!(TextureDesc::new(Gpu::Gf100, TextureType::Cube, 4, [8, 4, 1]).build().is_err());
+}
