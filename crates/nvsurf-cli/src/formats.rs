@@ -68,6 +68,7 @@ fn texture_json(t: &TextureFormat) -> Value {
     if let Layout::Simple(bits) = t.layout {
         v["bits"] = json!(bits);
     }
+    crate::keys::add_unit_keys(&mut v, crate::keys::ELEMENT);
     v
 }
 
@@ -79,7 +80,7 @@ pub fn catalogue(kind: Option<Kind>) -> Vec<Value> {
     }
     if kind.is_none_or(|k| k == Kind::Color) {
         for c in color_formats() {
-            out.push(json!({
+            out.push(units(json!({
                 "kind": "color",
                 "id": c.id,
                 "id_name": format!("color:{:#04x}", c.id),
@@ -90,7 +91,7 @@ pub fn catalogue(kind: Option<Kind>) -> Vec<Value> {
                 "components": c.assign,
                 "type": c.ty.name(),
                 "srgb": c.srgb,
-            }));
+            })));
         }
     }
     if kind.is_none_or(|k| k == Kind::Zeta) {
@@ -100,7 +101,7 @@ pub fn catalogue(kind: Option<Kind>) -> Vec<Value> {
                 .iter()
                 .map(|(m, t)| json!({"coverage": if m.is_empty() { "none" } else { m }, "texture": t}))
                 .collect();
-            out.push(json!({
+            out.push(units(json!({
                 "kind": "zeta",
                 "id": z.id,
                 "id_name": format!("zeta:{:#04x}", z.id),
@@ -109,7 +110,7 @@ pub fn catalogue(kind: Option<Kind>) -> Vec<Value> {
                 "block": [1, 1],
                 "textures": tex,
                 "since": z.since.map(|g| g.name()),
-            }));
+            })));
         }
     }
     out
@@ -172,4 +173,10 @@ pub fn run(a: FormatsArgs) -> CmdResult {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `v` with the unit-named keys beside the old ones.
+fn units(mut v: Value) -> Value {
+    crate::keys::add_unit_keys(&mut v, crate::keys::ELEMENT);
+    v
 }

@@ -213,6 +213,7 @@ pub fn run(a: GuessArgs) -> CmdResult {
         let v = json!({
             "gpu": gpu_name,
             "elem_size": elem,
+            "elem_size_bytes": elem,
             "size_elements": size,
             "dump_bytes": available,
             "offset": if auto { json!("auto") } else { json!(found.first().map_or(0, |f| f.offset)) },

@@ -81,6 +81,7 @@ pub fn summary_json(s: &Surface) -> Value {
             v["index_bit_masks"] = json!(sw.masks());
         }
     }
+    crate::keys::add_unit_keys(&mut v, crate::keys::SURFACE);
     v
 }
 
@@ -197,12 +198,14 @@ fn print_window(s: &Surface, region: Region, json: bool, assumed: &Assumed) -> C
             .pieces
             .iter()
             .map(|p| {
-                json!({
+                let mut v = json!({
                     "offset": p.offset_bytes,
                     "address": s.address() + p.offset_bytes,
                     "bytes": p.len_bytes,
                     "window_offset": p.window_offset_bytes,
-                })
+                });
+                crate::keys::add_unit_keys(&mut v, crate::keys::PIECE);
+                v
             })
             .collect();
         let r = w.region;
@@ -215,6 +218,7 @@ fn print_window(s: &Surface, region: Region, json: bool, assumed: &Assumed) -> C
             "window_box": [r.x, r.y, r.z, r.w, r.h, r.d],
         });
         assumed.add_json(&mut v);
+        crate::keys::add_unit_keys(&mut v, crate::keys::WINDOW);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(ExitCode::SUCCESS);
     }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 mod decode;
 mod formats;
 mod guess;
+mod keys;
 mod layout;
 mod msaa;
 mod picture;

@@ -9,8 +9,9 @@ use std::process::ExitCode;
 /// Arguments of `nvsurf msaa`.
 #[derive(clap::Args)]
 pub struct MsaaArgs {
-    /// Only this mode (name, alias or id: ms8_cs8, 16xq-csaa, 0xa).
-    #[arg(long)]
+    /// Only this mode (name, alias or id: ms8_cs8, 16xq-csaa, 0xa); `--mode` is the old
+    /// spelling, still accepted.
+    #[arg(long = "ms-mode", alias = "mode", value_name = "M")]
     mode: Option<String>,
     /// Print a JSON array of modes.
     #[arg(long)]

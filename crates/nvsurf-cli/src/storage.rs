@@ -6,7 +6,7 @@ use nvsurf::msaa::MsMode;
 use nvsurf::storage::{
     self, Combination, Compression, FormatSpec, Memory, StorageType, SurfaceLayout, Table, ZetaFamily,
 };
-use nvsurf::Gpu;
+use nvsurf::{Error, Gpu};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
@@ -41,8 +41,11 @@ enum StorageCmd {
         /// Multisample mode.
         #[arg(long = "ms-mode", default_value = "ms1")]
         ms_mode: String,
-        /// Treat a bare element size as a zeta (true) or color (false) format.
+        /// Binding point: zeta makes a bare element size a zeta format, color a color one.
         #[arg(long)]
+        binding: Option<String>,
+        /// Old spelling of --binding zeta / color (true / false), still accepted.
+        #[arg(long, value_name = "true|false", hide = true)]
         zeta: Option<bool>,
         /// Pick the uncompressed type (Mesa compresses when the kernel allows).
         #[arg(long = "no-compression")]
@@ -71,8 +74,8 @@ struct CheckArgs {
     /// Format name or element size in bytes.
     #[arg(long)]
     format: Option<String>,
-    /// Treat a bare element size as a zeta (true) or color (false) format.
-    #[arg(long)]
+    /// Old spelling of --binding zeta / color (true / false), still accepted.
+    #[arg(long, value_name = "true|false", hide = true)]
     zeta: Option<bool>,
     /// Multisample mode.
     #[arg(long = "ms-mode", default_value = "ms1")]
@@ -80,7 +83,8 @@ struct CheckArgs {
     /// vram or sysram.
     #[arg(long, default_value = "vram")]
     memory: String,
-    /// Binding point (texture, color, zeta, 2d, m2mf, pcopy, global, image, display).
+    /// Binding point (texture, color, zeta, 2d, m2mf, pcopy, global, image, display); zeta makes
+    /// a bare element size a zeta format, color a color one.
     #[arg(long)]
     binding: Option<String>,
     /// pitch or blocklinear (default: pitch for type 0, blocklinear otherwise).
@@ -155,7 +159,7 @@ fn type_json(t: &StorageType) -> Value {
 }
 
 fn list(gpu: Option<String>, as_json: bool) -> CmdResult {
-    let gpu = gpu.map(|g| Gpu::parse(&g)).transpose()?;
+    let gpu = gpu.map(|g| nvsurf::Platform::parse(&g).map(|p| p.gpu())).transpose()?;
     let tables: Vec<Table> = match gpu {
         Some(g) => vec![Table::for_gpu(g).ok_or_else(|| nvsurf::Error::Unsupported {
             field: "gpu",
@@ -202,13 +206,15 @@ fn list(gpu: Option<String>, as_json: bool) -> CmdResult {
 }
 
 fn check(a: CheckArgs) -> CmdResult {
-    let gpu = Gpu::parse(&a.gpu)?;
+    let gpu = nvsurf::Platform::parse(&a.gpu)?.gpu();
     let mut c = Combination::new(gpu, storage::parse_type(gpu, &a.storage_type)?);
     c.compression = Compression::parse(&a.compression)?;
-    c.format = a.format.as_deref().map(|f| format_spec(f, a.zeta)).transpose()?;
+    let binding = a.binding.as_deref().map(Binding::parse).transpose()?;
+    let zeta = zeta_of(binding, a.zeta)?;
+    c.format = a.format.as_deref().map(|f| format_spec(f, zeta)).transpose()?;
     c.ms_mode = MsMode::parse(&a.ms_mode)?;
     c.memory = Memory::parse(&a.memory)?;
-    c.binding = a.binding.as_deref().map(Binding::parse).transpose()?;
+    c.binding = binding;
     c.layout = a.layout.as_deref().map(SurfaceLayout::parse).transpose()?;
     let r = storage::validate(&c);
     if a.json {
@@ -247,7 +253,7 @@ fn suggest(
     scanout: bool,
     as_json: bool,
 ) -> CmdResult {
-    let gpu = Gpu::parse(&gpu)?;
+    let gpu = nvsurf::Platform::parse(&gpu)?.gpu();
     let f = format_spec(&format, zeta)?;
     let m = MsMode::parse(&ms_mode)?;
     let s = storage::suggest(gpu, &f, m, !no_compression, scanout)?;
@@ -279,13 +285,32 @@ fn suggest(
     Ok(ExitCode::SUCCESS)
 }
 
+/// Whether a bare element size is a zeta format: from `--binding` (zeta: yes, color: no), or
+/// the old `--zeta true|false`; both given must agree.
+fn zeta_of(binding: Option<Binding>, zeta: Option<bool>) -> Result<Option<bool>, Error> {
+    let from_binding = match binding {
+        Some(Binding::ZetaRt) => Some(true),
+        Some(Binding::ColorRt) => Some(false),
+        _ => None,
+    };
+    match (from_binding, zeta) {
+        (Some(b), Some(z)) if b != z => Err(Error::Unsupported {
+            field: "zeta",
+            value: z.to_string(),
+            rule: "disagrees with --binding; --zeta is the old spelling of --binding zeta|color".into(),
+        }),
+        (b, z) => Ok(b.or(z)),
+    }
+}
+
 /// Runs `nvsurf storage`.
 pub fn run(a: StorageArgs) -> CmdResult {
     match a.cmd {
         StorageCmd::List { gpu, json } => list(gpu, json),
         StorageCmd::Check(c) => check(c),
-        StorageCmd::Suggest { gpu, format, ms_mode, zeta, no_compression, scanout, json } => {
-            suggest(gpu, format, ms_mode, zeta, no_compression, scanout, json)
+        StorageCmd::Suggest { gpu, format, ms_mode, binding, zeta, no_compression, scanout, json } => {
+            let binding = binding.as_deref().map(Binding::parse).transpose()?;
+            suggest(gpu, format, ms_mode, zeta_of(binding, zeta)?, no_compression, scanout, json)
         }
     }
 }

@@ -177,8 +177,12 @@ pub fn texture_json(t: &Texture) -> Value {
                 "linear_size": l.linear_size_bytes(t.elem_size()),
             })
         })
+        .map(|mut v| {
+            crate::keys::add_unit_keys(&mut v, crate::keys::LEVEL);
+            v
+        })
         .collect();
-    json!({
+    let mut v = json!({
         "size_bytes": t.size_bytes(),
         "layer_stride": t.layer_stride_bytes(),
         "levels": levels,
@@ -188,14 +192,16 @@ pub fn texture_json(t: &Texture) -> Value {
         "elem_size": t.elem_size(),
         "layers": t.layer_count(),
         "linear_size_bytes": t.linear_size_bytes(),
-    })
+    });
+    crate::keys::add_unit_keys(&mut v, crate::keys::TEXTURE);
+    v
 }
 
 /// One subresource (and one z slice of it) as JSON.
 pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<Value, Error> {
     let sub = t.subresource(level, layer)?;
     let l = t.level(level)?;
-    Ok(json!({
+    let mut v = json!({
         "level": level,
         "layer": layer,
         "offset": sub.offset_bytes,
@@ -210,7 +216,10 @@ pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<V
         "row_bytes": l.row_bytes,
         "z": z,
         "slice_offset": t.slice_offset(level, layer, z)?,
-    }))
+    });
+    crate::keys::add_unit_keys(&mut v, crate::keys::SUBRESOURCE);
+    crate::keys::add_unit_keys(&mut v, &[("elements", "size_elements")]);
+    Ok(v)
 }
 
 /// Runs `nvsurf texture`.
