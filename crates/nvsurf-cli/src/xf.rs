@@ -709,7 +709,7 @@ fn info(i: InfoArgs, o: &mut String) -> CmdResult {
             "rdi_spaces": nvxf::rdi_space::ALL_SPACES
                 .iter()
                 .filter(|s| s.check(g).is_ok())
-                .map(|s| json!({"space": s.id(), "name": s.name(), "verified": s.verified()}))
+                .map(|s| json!({"space": s.id(), "name": s.name(), "verified": s.verified_on(g)}))
                 .collect::<Vec<_>>(),
             "wrapping": wrapping,
             "commands": commands_on(g).map(|c| json!({"type": c.number(), "cmd": c.name()})).collect::<Vec<_>>(),

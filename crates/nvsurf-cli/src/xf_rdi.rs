@@ -111,7 +111,7 @@ pub(super) fn read(space: &str, state: &str, as_json: bool, o: &mut String) -> C
             "gpu": st.gpu().name(),
             "space": space.id(),
             "name": space.name(),
-            "verified": space.verified(),
+            "verified": space.verified_on(st.gpu()),
             "source": space.source(),
             "words": words,
         });

@@ -190,6 +190,12 @@ fn info_lists_per_version_facts() {
     let ids: Vec<u64> =
         nv25[0]["rdi_spaces"].as_array().unwrap().iter().map(|s| s["space"].as_u64().unwrap()).collect();
     assert_eq!(ids, [0x10, 0x15, 0x16, 0x17, 0x18, 0x19]);
+    let verified = |gpu: &str| -> Vec<bool> {
+        let v = json(&["xf", "info", "--gpu", gpu, "--json"]);
+        v[0]["rdi_spaces"].as_array().unwrap().iter().map(|s| s["verified"].as_bool().unwrap()).collect()
+    };
+    assert_eq!(verified("NV25"), [true, true, false, false, false, false]);
+    assert_eq!(verified("NV2A"), [true, true, false, true, false, false], "XFCTX: NV2A hardware reads");
     assert!(nv43[0]["wrapping"]["error"].as_str().unwrap().contains("undocumented"));
 }
 

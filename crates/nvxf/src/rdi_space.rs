@@ -7,16 +7,26 @@
 //!   `W, Z, Y, X`). On Rankine, XTRA follows at +0x1180 (2 quadwords, the packed form of
 //!   `pgraph_ld_xfunk8`) and the TIMEOUT register at +0x11a0 (its first word).
 //! - 0x15 VAB: the overview's "RDI access" section (also [`crate::rdi`]).
-//! - 0x17 XFCTX, 0x16/0x18 LTCTX, 0x19 LTC: the layouts below are model choices. The overview
-//!   names the spaces only by "they can be accessed via the RDI interface", and the envytools
-//!   sources available to this project (`hwtest` `pgraph_dump_kelvin` of the stored
-//!   revision) read only the XFPR, XTRA, TIMEOUT and VAB spaces; [`Space::verified`] says so.
-//!   XFCTX uses the VAB's reversed quadwords; LTCTX packs an entry's three 22-bit values into
-//!   one quadword, Z in bits 0-21, Y in 22-43, X in 44-65 (the reversed order of every XF
-//!   RDI view); LTC keeps one 22-bit value (bits 0-21) per 32-bit word, LTC0-3 one after the
-//!   other, each starting at a quadword boundary. Two LTCTX spaces: on \[NV25:NV30\] LTCTX "is
-//!   split into two RAMs: LTCTX_A and LTCTX_B" (overview); the model puts the first half of
-//!   the entries in 0x16 (A) and the second half in 0x18 (B); elsewhere 0x16 holds them all.
+//! - 0x17 XFCTX: one quadword per entry at `entry * 0x10`, words reversed as in the VAB (W at
+//!   +0, Z at +4, Y at +8, X at +0xc). Checked on NV2A reads only: nxdk_vsh_tests
+//!   (github.com/abaire/nxdk_vsh_tests) `src/test_host.cpp` `fetch_constants` sets the RDI
+//!   index to `0x170000` and reads 192 entries of four words on an Xbox, and its comment says
+//!   the values "appear to be retrieved in inverse order" (the first word is component 3);
+//!   XboxDev/nv2a-trace `Trace.py` `_read_pgraph_rdi` dumps the same 192 x 4 words at
+//!   `0x170000`. Other chips and the write direction are the model's assumption
+//!   ([`Space::verified_on`]).
+//! - 0x16/0x18 LTCTX, 0x19 LTC: model choices, unverified. envytools' stored revisions do not
+//!   hold them: `hwtest/pgraph_state.cc` `pgraph_load_kelvin`/`pgraph_dump_kelvin` use RDI
+//!   spaces 0x10, 0x15, 0x20-0x27, 0x2ea and 0x3d only; `include/nvhw/pgraph.h`
+//!   `struct pgraph_state` has no XFCTX, LTCTX or LTC array; `nvhw/pgraph_kelvin.c`
+//!   `pgraph_ld_ltctx`/`pgraph_ld_ltc` only queue the IDX2XF command and fill the passthrough
+//!   slot. (docs/xf-rules.md lists every file searched.) The model packs an LTCTX entry's
+//!   three 22-bit values into one quadword, Z in bits 0-21, Y in 22-43, X in 44-65 (the
+//!   reversed order of every XF RDI view); LTC keeps one 22-bit value (bits 0-21) per 32-bit
+//!   word, LTC0-3 one after the other, each starting at a quadword boundary. Two LTCTX
+//!   spaces: on \[NV25:NV30\] LTCTX "is split into two RAMs: LTCTX_A and LTCTX_B" (overview);
+//!   the model puts the first half of the entries in 0x16 (A) and the second half in 0x18
+//!   (B); elsewhere 0x16 holds them all. No source gives the split.
 
 use crate::error::{unknown, Error, Result};
 use crate::gen::{Family, Gpu};
@@ -86,10 +96,18 @@ impl Space {
         NAMES.iter().position(|n| *n == l).map(|i| ALL_SPACES[i]).ok_or_else(|| unknown("RDI space", t, &NAMES))
     }
 
-    /// True when the layout comes from envytools' hardware-tested code or the overview; false
-    /// for the model's own choices (see the module documentation).
+    /// True when the layout is verified on every chip that has the space (envytools'
+    /// hardware-tested code or the overview); false for the model's own choices and for
+    /// layouts checked on some chips only (see [`Space::verified_on`]).
     pub fn verified(self) -> bool {
         matches!(self, Space::Xfpr | Space::Vab)
+    }
+
+    /// True when a public source checked this space's layout on `gpu`: 0x10 and 0x15 on
+    /// every chip, 0x17 on NV2A (hardware reads, see the module documentation), 0x16, 0x18
+    /// and 0x19 nowhere.
+    pub fn verified_on(self, gpu: Gpu) -> bool {
+        self.verified() || (self == Space::Xfctx && gpu == Gpu::Nv2a)
     }
 
     /// Where the layout comes from, one line.
@@ -97,7 +115,13 @@ impl Space {
         match self {
             Space::Xfpr => "envytools hwtest pgraph_dump_kelvin + nvhw/pgraph_kelvin.c pgraph_ld_xfpr/xfunk8",
             Space::Vab => "XF overview, RDI access (space 0x15)",
-            _ => "model choice: layout not in the available sources (unverified)",
+            Space::Xfctx => {
+                "NV2A reads: nxdk_vsh_tests src/test_host.cpp fetch_constants, nv2a-trace Trace.py \
+                 _read_pgraph_rdi (W first, as the VAB); other chips and writes: model assumption"
+            }
+            Space::LtctxA | Space::LtctxB | Space::Ltc => {
+                "model choice: not in envytools' stored hwtest/nvhw revisions (unverified)"
+            }
         }
     }
 

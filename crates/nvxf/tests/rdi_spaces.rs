@@ -105,6 +105,42 @@ fn ltctx_packs_three_22_bit_values() {
     assert_eq!(rdi_space::read(&nv25, Space::LtctxB).unwrap().len(), 0x26 * 4);
 }
 
+/// nxdk_vsh_tests `src/test_host.cpp` `fetch_constants`, run on an Xbox (NV2A), sets the RDI
+/// index to 0x170000 and reads 192 entries of four words; the first word of an entry is
+/// component 3 (W), the fourth component 0 (X) ("values appear to be retrieved in inverse
+/// order"). XboxDev/nv2a-trace `Trace.py` dumps the same 192 x 4 words. Pin that layout.
+#[test]
+fn xfctx_space_matches_nv2a_hardware_reads() {
+    let (x, y, z, wv) = (0x3f80_0000, 0x4000_0000, 0x4040_0000, 0x4080_0000);
+    let mut st = XfState::new(g("NV2A"), Options::default());
+    for (word, v) in [(0, x), (1, y), (2, z), (3, wv)] {
+        w(&mut st, CmdType::Xfctx, 188, word, v);
+    }
+    let words = rdi_space::read(&st, Space::Xfctx).unwrap();
+    assert_eq!(words.len(), 192 * 4, "192 quadwords, as nv2a-trace dumps");
+    let at = 188 * 0x10 / 4;
+    assert_eq!(words[at..at + 4], [wv, z, y, x], "entry 188 at 0xbc0: W, Z, Y, X");
+    // The write direction is the inverse (an assumption: no source writes this space).
+    let mut back = XfState::new(g("NV2A"), Options::default());
+    assert!(rdi_space::write(&mut back, Space::Xfctx, 188 * 0x10, &[wv, z, y, x]).unwrap().is_empty());
+    assert_eq!(back.ram(Ram::Xfctx).unwrap().get(188), Some(&[x, y, z, wv]));
+}
+
+/// Only what a source checked is `verified`: 0x10 and 0x15 everywhere, 0x17 on NV2A, the
+/// LTCTX and LTC layouts nowhere.
+#[test]
+fn verification_follows_the_sources() {
+    for gpu in ALL_GPUS.into_iter().filter(|g| Space::Vab.check(*g).is_ok()) {
+        assert!(Space::Xfpr.verified_on(gpu) && Space::Vab.verified_on(gpu), "{gpu}");
+        for s in [Space::LtctxA, Space::LtctxB, Space::Ltc] {
+            assert!(!s.verified_on(gpu), "{gpu} {s:?}");
+        }
+        assert_eq!(Space::Xfctx.verified_on(gpu), gpu == g("NV2A"), "{gpu}");
+    }
+    assert!(!Space::Xfctx.verified(), "not verified on every chip");
+    assert!(Space::Ltc.source().contains("unverified"));
+}
+
 #[test]
 fn spaces_are_refused_with_the_rule() {
     for (gpu, space, want) in [
