@@ -150,7 +150,7 @@ pub fn set_adaptive_streaming(on: bool) -> bool {
 
 /// Whether copies adapt: on, and no fixed threshold set.
 pub fn adaptive_streaming() -> bool {
-    !DISABLED.load(Relaxed) && !super::threshold_is_set()
+    !DISABLED.load(Relaxed) && !super::streaming::threshold_is_set()
 }
 
 impl Key {

@@ -30,7 +30,7 @@
 //!   cube's own swizzle. A box that no such cube holds (one that straddles the middle of the
 //!   surface, say) gets the whole surface. One piece either way.
 
-use super::Region;
+use super::region::Region;
 use crate::error::{Error, Result};
 use crate::layout::blocklinear::{BlockLinear, BlockLinearParams};
 use crate::layout::pitch::{Pitch, PitchParams};
