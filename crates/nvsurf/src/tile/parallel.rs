@@ -110,11 +110,9 @@ fn tile_parallel_streamed(plan: &Plan, linear: &[u8], tiled: &mut [u8], share: (
     }
 }
 
-/// Parallel tasks per thread of the pool. Measured on the development machine (2 threads,
-/// swizzled-1024x1024x4, paired rounds against a split memcpy): 64 tasks 0.53-0.62x for tile,
-/// 2 or 4 tasks 0.76-0.83x; untile bands of 256 KiB 0.72x, of 1-2 MiB 0.76-0.78x. Fewer,
-/// larger tasks keep each thread's walk long (and each task's set-up rare); two per thread
-/// leave the pool something to balance with.
+/// Parallel tasks per thread of the pool. Fewer, larger tasks keep each thread's walk long; two per
+/// thread leave the pool something to balance with
+/// ([docs/perf/parallel-split.md](../../../../docs/perf/parallel-split.md)).
 const TASKS_PER_THREAD: usize = 2;
 
 /// Rows per parallel untile task (and pitch tile band): whole gob rows (or swizzle chunk
@@ -171,9 +169,7 @@ fn untile_task<K: Kind>(p: &Plan, tiled: &[u8], lin: &mut [u8], base: usize, zs:
 }
 
 /// The narrowest column part, in linear bytes of each row, that [`untile_columns_par`] gives a
-/// thread. In the session 18 C model (two threads, 16384-byte rows), parts of 8192 bytes gave
-/// 0.95-1.02x a split memcpy, 4096-byte parts (two per thread, alternating) 0.94-0.99x, 2048
-/// 0.93-0.97x, 1024 0.87-0.91x, against 0.87-0.93x for bands of rows.
+/// thread. ([docs/perf/parallel-split.md](../../../../docs/perf/parallel-split.md)).
 pub(crate) const COLUMN_PART_MIN_BYTES: usize = 4096;
 
 /// A streamed blocklinear untile split over the pool's threads by byte columns: each thread
@@ -183,18 +179,8 @@ pub(crate) const COLUMN_PART_MIN_BYTES: usize = 4096;
 /// [`untile_planned_par`] does) put them far apart. Returns false, having done nothing, for
 /// other surfaces, a pool of one thread, or rows too narrow for a part per thread.
 ///
-/// Measured (session 18, the 48 MiB-L3 VM, two threads): in a C model of the gob-row walk
-/// (64 MiB, 16384-byte rows, medians of 31-41 shuffled rounds), column halves gave 0.95-1.02x a
-/// split memcpy against 0.87-0.93x for row halves, and row halves started a quarter to a half
-/// of the way in (so that the threads are not a power of two apart) 0.90-0.93x. In
-/// `nvsurf-bench`, interleaved runs with and without it (the `x mcpy` column, median over
-/// median): tegra-4096x4096x4 untile at two
-/// threads 0.91-0.97x against 0.85-0.94x (seven `--quick` and `--case` pairs, and two full runs
-/// 0.96 and 0.93 against 0.91 and 0.89); tegra-8192x128x4 (our extra case) 0.87-0.89x against
-/// 0.72-0.78x. Not taken: parts down to 2048 or 1024 bytes, so that tegra-2000x1000x4's
-/// 8000-byte rows split too (untile at two threads, `--quick`: 0.94-1.12x and 0.96-1.10x
-/// against 0.89-1.00x, within the noise), nor the split for jobs cached whole (1.00, 0.97 and
-/// 1.03x in three runs), which keep bands of rows.
+/// Measured faster than bands of rows for streamed untile of wide rows
+/// ([docs/perf/parallel-split.md](../../../../docs/perf/parallel-split.md)).
 ///
 /// Soundness: the tasks share the linear buffer as a raw pointer taken from the caller's
 /// `&mut` slice, which is not otherwise used until they finish. Task `i` writes only linear
@@ -342,10 +328,7 @@ pub(crate) fn tile_planned_par<KC: Kind, KS: Kind>(
                 .collect();
             // Too few block rows for the pool (a wide, short surface: 8192x128 of 4-byte
             // elements is one block row of 16-gob blocks) are cut into parts of whole block
-            // columns, whose tiled bytes are contiguous too. Measured on the development
-            // machine (Tegra order, 4-byte elements, two threads, data in L3, paired rounds
-            // against a split memcpy, scratch harness): 4096x384 (three block rows) 0.53x and
-            // 8192x128 0.38x before the cut.
+            // columns, whose tiled bytes are contiguous too. (see docs/perf/parallel-split.md)
             let (c0, c1) = (p.xb[0] / block_w as usize, p.xb[1].div_ceil(block_w as usize));
             let want = rayon::current_num_threads().saturating_mul(TASKS_PER_THREAD).max(1);
             let parts = want.div_ceil(meeting.len().max(1)).clamp(1, (c1 - c0).max(1));
@@ -400,12 +383,8 @@ pub(crate) fn tile_planned_par<KC: Kind, KS: Kind>(
             let total_bits = 64 - (masks[0] | masks[1] | masks[2]).leading_zeros();
             // The fewest top bits (at most 6) whose parts meeting the region spread over the
             // pool's threads within 1/8 of an even share: one part per thread where the counts
-            // allow (2 threads: halves), not [`TASKS_PER_THREAD`]. Fewer parts are wider, and
-            // a walk that reads (or writes) the linear rows whole measured faster than halves
-            // of them: session 18, swizzled-1024x1024x4 tile at 2 threads, four interleaved
-            // pairs of `--quick` runs (the `x mcpy` column), halves (full-width rows)
-            // 0.93-0.95x a split memcpy against 0.87-0.93x for quadrants; the C model of the
-            // walk, 2-5% between full and half rows at one thread and two.
+            // allow (2 threads: halves), not [`TASKS_PER_THREAD`]. Fewer parts are wider, and whole
+            // linear rows measured faster than halves (see docs/perf/parallel-split.md).
             let region = [r.x..r.x + r.w, ry.clone(), rz.clone()];
             let threads = rayon::current_num_threads().max(1);
             let meeting = |k: u32| {

@@ -121,28 +121,7 @@ impl Plan {
     /// [`NARROW_ROW_BYTES`]. On both the walk with ordinary stores is slow once the data
     /// leaves the level-2 cache, and keeping part of the job cached loses more than it gains.
     ///
-    /// Measured on the development machine:
-    /// - tegra-256x256x64x4 (16 MiB, blocks 16 slices deep), `nvsurf-bench --quick`, paired
-    ///   ratios, 2 threads, six runs (session 15): with a quarter streamed, tile 0.60-0.63x and
-    ///   untile 0.65-0.71x in five runs (0.86x and 0.81x in the sixth), against 0.73-0.92x and
-    ///   0.73-1.08x all streamed.
-    /// - Session 16, stand-alone loop over the public API, Tegra order, 4-byte elements, 16 MiB,
-    ///   2 threads, rounds of 10 calls of ours then 10 of a split memcpy (as the benchmark
-    ///   batches them), the two settings interleaved round by round, medians of the paired
-    ///   ratios (tile / untile), share against all streamed:
-    ///   - 2D, rows of 512 B: 0.60 / 0.68 against 0.77 / 0.85; 1 KiB (256x16384, two runs):
-    ///     0.64-0.69 / 0.66-0.68 against 0.89-1.05 / 0.76-0.87; 1.5 KiB: 0.65 / 0.65 against
-    ///     0.74 / 0.82. 2 KiB: 0.68 / 0.81 against 0.72 / 0.71 (mixed); 4, 8 and 16 KiB: the
-    ///     share wins, tile 0.73-0.75 against 0.68-0.72, untile 0.91-0.94 against 0.66-0.74.
-    ///   - 3D, blocks 16 slices deep, rows of 2 KiB (512x512x16): 0.97 / 0.75 against
-    ///     1.29 / 0.78; 4 KiB (1024x256x16): 0.91 / 0.70 against 1.01 / 0.89.
-    /// - Why (session 16, one thread, nothing streamed, 16 MiB, medians of 300 calls): 2D with
-    ///   1 KiB rows takes 1200-1255 us against 900-1130 us with 8 KiB rows, and the 3D surface
-    ///   with blocks one slice deep (gobs 8 KiB apart) 1396-1413 us, as slow as with blocks 16
-    ///   deep (gobs 128 KiB apart, 1388-1625 us): the gob stride, which session 15 suspected, is not the cause.
-    ///   Prefetching 0 to 16 gobs ahead, or the next gob row's first gobs, moved nothing; with
-    ///   the data in the level-2 cache narrow rows are as fast as wide ones. The cause is
-    ///   not known.
+    /// Measured: [docs/perf/parallel-streaming.md](../../../../docs/perf/parallel-streaming.md).
     #[cfg(feature = "rayon")]
     pub(crate) fn parallel_share(&self, streams: bool, job_output_bytes: u64) -> (u64, u64) {
         let all_streamed = (0, job_output_bytes.max(1));
@@ -160,10 +139,9 @@ impl Plan {
     /// rows on line boundaries, or rows 4-byte aligned a whole number of lines apart, whose
     /// lines the kernels put together from two gobs; the kernels decide that per run of
     /// gobs, so `linear`'s alignment is not consulted here (it was before untile could
-    /// stream into rows off a line boundary; the parameter stays for the API). Measured on the
-    /// development machine, streamed full lines take untile of 2048x2048x4 Tegra from
-    /// 0.96-1.03x to 1.21-1.27x memcpy, where streamed 16-byte pieces had been slower than
-    /// ordinary stores.
+    /// stream into rows off a line boundary; the parameter stays for the API). Streamed full lines
+    /// measured faster, streamed 16-byte pieces slower than ordinary stores
+    /// ([docs/perf/streaming-threshold.md](../../../../docs/perf/streaming-threshold.md)).
     pub fn stream_linear(&self, linear: &[u8]) -> bool {
         self.stream_linear_from(linear, streaming_threshold_bytes())
     }

@@ -6,17 +6,9 @@
 /// Outputs of at least this many bytes are written with streaming (non-temporal) stores on
 /// x86_64 (tile: the tiled side, [`Plan::stream_tiled`]; untile: the linear side, whole lines
 /// only, [`Plan::stream_linear`]): streaming avoids reading every output line before writing
-/// it. Smaller outputs stay in the cache for whoever reads them next. Measured on the
-/// development machine (one thread): 16 MiB outputs (2048x2048x4, 1024x1024x16, 256x256x64x4)
-/// tile about 0.15-0.25x memcpy faster streamed; lowering the threshold from 8 to 4 MiB took
-/// the 8 MB case 2000x1000x4 from 0.59-0.74x to 0.81-0.92x (tile) and 0.84-0.92x to
-/// 0.90-1.08x (untile), three interleaved runs each. With the later gob-row kernels, outputs of
-/// 4-6 MiB lose to streaming, their data fitting in the 32 MiB L3 cache with memcpy's: Tegra
-/// 8192x128x4 and 2048x512x4 (4 MiB), one thread, paired rounds against memcpy (scratch
-/// harness): tile 0.79-0.80x not streamed against 0.57-0.58x streamed, untile 0.71x against
-/// 0.57-0.58x; 2048x768x4 (6 MiB): 0.92x / 0.85x against 0.71x / 0.70x. From 7.6 MiB up the
-/// two are level or streaming wins (2000x1000x4 in `nvsurf-bench`: 0.73-0.82x streamed,
-/// 0.62-0.68x not; 2048x1280x4: 1.05-1.11x against 0.77-0.83x), hence 7 MiB.
+/// it. Smaller outputs stay in the cache for whoever reads them next. Where the data fits the
+/// level-3 cache with memcpy's, cached stores win; above, streaming does
+/// ([docs/perf/streaming-threshold.md](../../../../docs/perf/streaming-threshold.md)).
 ///
 /// That machine's level-3 cache is 32 MiB; other CPUs get the same share of theirs
 /// ([`streaming_threshold_bytes`]). This constant is the threshold where the CPU reports no
@@ -89,19 +81,10 @@ pub fn set_streaming_threshold_bytes(bytes: Option<usize>) -> Option<usize> {
 
 /// The streaming threshold of the parallel entry points: [`streaming_threshold_bytes`] times
 /// the threads of the current rayon pool. Streamed stores go to memory, whose bandwidth the
-/// threads share, while the cache's bandwidth grows with the threads; measured on the
-/// development machine (2 threads, 2000x1000x4 = 7.6 MiB): streamed, tile and untile reached
-/// 0.43-0.53x a memcpy split over the same threads; not streamed, 0.76-0.83x; 2048x1536x4
-/// (12 MiB, streamed at the earlier threshold of 8 MiB): 0.58-0.60x streamed, 0.81-0.83x not;
-/// 2048x2048x4 (16 MiB): level (0.81-0.87x streamed, 0.78-0.92x not). Session 14, the four
-/// 16 MiB cases (tegra-2048x2048x4, g80-2048x2048x4, tegra-1024x1024x16, tegra-256x256x64x4;
-/// `nvsurf-bench --quick --case C` with and without `--streaming-threshold 1000000000`, three
-/// interleaved runs, paired ratios): streamed 0.75-0.98x (ours 26-27 GB/s in every run),
-/// not streamed 0.76-0.91x for the 2D cases and 0.52-0.62x for the 3D one (ours 21-34 GB/s).
-/// The split memcpy ran at 26-36 GB/s after our streamed rounds and 29-42 GB/s (all but one
-/// 37-42) after our cached ones: the rounds share the cache, so the baseline moves with our
-/// choice too.
-/// Streaming stays; since session 15 a streaming job keeps part of its output cached
+/// threads share, while the cache's bandwidth grows with the threads; its streamed rounds measured
+/// slower at the single-thread threshold
+/// ([docs/perf/parallel-streaming.md](../../../../docs/perf/parallel-streaming.md)).
+/// Streaming stays; a streaming job keeps part of its output cached
 /// ([`parallel_cached_share`]).
 #[cfg(feature = "rayon")]
 pub fn parallel_streaming_threshold_bytes() -> usize {
@@ -117,22 +100,8 @@ pub fn parallel_streaming_threshold_bytes() -> usize {
 /// so that the threads use the cache's bandwidth and the memory's at once. A pool of one
 /// thread streams the whole job, as the single-thread entry points do.
 ///
-/// Measured on the development machine (32 MiB level-3 cache, 2 threads, untile,
-/// `nvsurf-bench` with extra contenders in the same race, paired ratios against a split
-/// memcpy, session 15): tegra-2048x2048x4 (16 MiB) with a quarter of its four tasks
-/// streamed 1.05-1.09x, all streamed 0.76-0.92x, none 0.95-0.99x, half 0.92-1.06x;
-/// g80-2048x2048x4 0.94-0.98x against 0.82-0.85x all streamed; tegra-1024x1024x16 1.10-1.12x
-/// against 0.89-1.05x; tegra-256x256x64x4 0.77-0.94x against 0.81-1.11x (half: 0.86-1.07x).
-/// tegra-4096x4096x4 (64 MiB, where this rule streams everything): all streamed 1.34-1.39x,
-/// a quarter kept 1.22-1.27x, half 1.10-1.12x, none 0.94x. With only ours and memcpy in the
-/// race (`nvsurf-bench --quick --case C`, five interleaved runs), the quarter took ours from
-/// 24-27 to 28-46 GB/s, and memcpy, sharing the cache state, sped up with it: medians of the
-/// paired ratios 0.91x against 0.90x (Tegra) and 0.87x against 0.85x (G80). Two full runs
-/// of `nvsurf-bench` with this rule against one without, same session, two threads, paired:
-/// untile of tegra-2048x2048x4 1.02x and 1.05x (0.77x without), tegra-1024x1024x16 1.02x
-/// and 1.02x (0.87x), g80-2048x2048x4 0.99x and 1.00x (0.83x); tile 0.91x and 0.86x (0.95x),
-/// 0.86x and 1.06x (1.07x), 0.96x and 0.80x (0.81x): untile gains, tile moves within the
-/// noise, and our own speed rises from 26 GB/s (46 in one cell) to 30-39 GB/s.
+/// Keeping that share cached let the threads use the cache's bandwidth and the memory's at once
+/// ([docs/perf/parallel-streaming.md](../../../../docs/perf/parallel-streaming.md)).
 ///
 /// Decision: the 7/8 is this machine's (a quarter of a 16 MiB output kept, all of a 14 MiB
 /// one, which makes the rule continuous at the two-thread threshold); pools of more threads,

@@ -11,52 +11,10 @@ use core::ops::Range;
 /// [`gobs`]), left to right: the run of whole gobs through [`Mover::gob_row_vector`] (vector
 /// loops, or checked 64-byte rows and 16-byte runs), partial gobs and gob rows the movers
 /// cannot take gob by gob; a whole gob is 4 or 8 row copies of 64 bytes (VM order) or 32 runs of
-/// 16 bytes (CPU orders); partial gobs copy the covered part of each row. (Measured: walking the
-/// tiled memory block by block instead is 2-3x slower, the linear side then spans 64-256 rows.)
+/// 16 bytes (CPU orders); partial gobs copy the covered part of each row.
 ///
-/// Linear rows a multiple of 4 KiB apart (power-of-two widths: 1024x1024x4, 8192x128x4) are
-/// slower to untile while the data fits the L3 cache: the 8 rows of a gob then fall in the same
-/// set of the 32 KiB 8-way L1 data cache (session 11, scratch harness, one thread, Tegra order,
-/// block height 16 gobs, medians of 2000 paired rounds: 8192x128x4 0.71x memcpy against 0.90x
-/// for 8000x128x4 and 0.89x for 8128 and 8256; 1024x1024x4 0.70x against 0.79x for 1000 wide).
-/// Tried and not kept: walking each block row in groups of 8 gob columns, all gob rows of the
-/// group before the next (0.65x; a C model of it with the Tegra shuffle done row pair by row
-/// pair across the 8 gobs reached 0.80x, with plain 64-byte VM rows 0.84x), against this walk's
-/// 0.71-0.73x in the same models.
-///
-/// What the all-threads gap on 2000x1000x4 is (session 12, scratch harness, Tegra order, block
-/// height 16 gobs, one thread, data in L3, not streamed, medians of 2000 paired rounds): each
-/// of two threads moves 4 MB, and at that size memcpy runs faster than at 8 MB while this walk
-/// does not. 8 MB: tile 0.97x, untile 1.00x memcpy; 4 MB (2000x500): 0.82x and 0.82x, memcpy
-/// going from 37 to 48 GB/s and this walk staying near 40. Tried there and not kept: PREFETCHW
-/// for the tiled lines that tile writes, instead of the T1 prefetch (0.58x: it fills L1, like
-/// T0); also prefetching the 8 linear rows 6 gobs ahead (2% slower); 2 MiB pages for both
-/// buffers (level, so the TLB is not the cause); one parallel task per thread instead of two
-/// (level).
-///
-/// Tried in session 17 (48 MiB-L3 VM, C models of this walk with AVX-512 and VM-order gobs,
-/// blocks 16 gobs tall, medians of 31-301 rounds against memcpy, one thread), none kept:
-/// for 64 MiB (16384-byte rows, streamed), walking block by block 0.76-0.83x and 2 or 4 gob
-/// rows stacked per column 0.86-0.89x, against 0.88-0.98x for this walk with its prefetch;
-/// for 8 MB in L3 (2000x1000x4), staging 8-125 gobs of each gob row in an L1 buffer and
-/// writing each row with `rep movsb` (whose stores skip reading the line first) or memcpy
-/// 0.64-0.78x, against 0.93-0.95x for plain 64-byte stores; and in `nvsurf-bench`, prefetching 0, 16, 32
-/// or 64 gobs ahead instead of 8 moved 2000x1000x4 by less than the noise.
-///
-/// Tried in session 18 for tegra-4096x4096x4 untile (64 MiB, streamed), none kept: in
-/// `nvsurf-bench --quick` (its `x mcpy` column, median over median, here and below), 8, 12 or
-/// 16 gobs ahead gave 0.79-1.02x a split memcpy at two threads
-/// with no order between them (five runs each), 32 ahead 0.74-0.84x; in a two-thread C model
-/// (medians of 21 shuffled rounds), this walk 0.85-0.91x, the prefetch with the NTA hint
-/// 0.39-0.43x, reading 8 or 16 whole blocks side by side (sequential, the next group prefetched
-/// into L2) and writing 128 rows of 512 or 1024 bytes 0.87-0.93x, the two threads taking
-/// alternate gob rows of each block row 0.71x, alternate block rows 0.90x. Apart, this walk's
-/// reads alone (gob order, prefetched) took 0.78-0.86 of memcpy's time and its streamed rows
-/// alone 0.44-0.51: the loss is in overlapping the two, which a copy does better. Also tried in
-/// the model and then in `nvsurf-bench` (ten `--quick` and three full `--case` runs each,
-/// interleaved): a T0 prefetch of the next gob on top of the T1 prefetch 8 ahead, 1-2.5% ahead
-/// in the model (0.89-0.93x against 0.88-0.92x), 0.81-0.92x against 0.78-1.07x at two threads
-/// in the benchmark, which is noise.
+/// Walking the tiled memory block by block, groups of gob columns, staged rows and other orders all
+/// measured slower: [docs/perf/blocklinear-walk.md](../../../../../docs/perf/blocklinear-walk.md).
 pub(crate) fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Range<u32>, ys: Range<u32>) {
     for z in zs {
         gobs(p, b, m, z, ys.clone(), p.xb, b.gob_height_rows());
@@ -68,9 +26,8 @@ pub(crate) fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Ra
 /// partial edge gobs goes to [`Mover::gob_row_vector`] in one call; where the movers allow,
 /// Tegra gobs of narrow surfaces go 2 or 4 gob rows at a time ([`tegra_stack`]), and 4-row VM
 /// gobs two gob rows at a time where the block layout stacks them: 512 contiguous tiled bytes
-/// per column, as in the Tegra order (G80 2000x1000x4, block height 16 gobs, data in L3, 2 threads, paired
-/// rounds against a split memcpy, scratch harness: tile 0.66-0.72x one gob row at a time,
-/// 0.77-0.88x stacked; untile 0.65-0.81x and 0.73-0.87x).
+/// per column, as in the Tegra order
+/// ([docs/perf/gob-stacking.md](../../../../../docs/perf/gob-stacking.md)).
 #[inline(always)]
 pub(crate) fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, xs: [usize; 2], gh: u32) {
     let order = b.gob_order();
@@ -152,13 +109,9 @@ pub(crate) fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: R
 /// tall), ends inside the rows being moved (`y_end`), and spans at most 32 KiB of linear rows
 /// of `rp` bytes (narrow surfaces such as 256x256xN of 4-byte elements: 1 KiB rows).
 ///
-/// Measured on the development machine with `nvsurf-bench --quick --case tegra-256x256x64x4`,
-/// nine interleaved runs of each build, x memcpy: streamed tile at one thread 0.75-0.85x one
-/// gob per column, 0.92-1.23x stacked; at two threads 0.93-1.25x and 0.89-1.17x (level).
-/// Streamed untile gained nothing (one thread 0.93-1.13x and 0.95-1.11x), so only tile
-/// stacks ([`Mover::stack_tegra_gobs`]). On wide rows stacking loses: a stand-alone loop over
-/// 2000x1000x4 (8000-byte rows), two threads, data in L3, paired rounds: 0.86-0.92x one gob
-/// per column, 0.80-0.85x four stacked; hence the 32 KiB bound.
+/// Stacking gains for streamed tile of narrow rows only, and loses on wide rows, hence the 32 KiB
+/// bound and only tile stacks ([`Mover::stack_tegra_gobs`];
+/// [docs/perf/gob-stacking.md](../../../../../docs/perf/gob-stacking.md)).
 #[inline(always)]
 fn tegra_stack(gy: u32, y_end: u32, bh_log2: u32, rp: usize) -> u32 {
     let gob_row = gy / 8;

@@ -139,7 +139,7 @@ mod move_count_tests {
     //! see a byte moved twice (say a gob row taken by the gob-row walk and then again gob by
     //! gob). A counting mover takes every gob row it is offered, through the same expansion as
     //! the safe movers, with no alignment condition, so the walk's edges and stacking run here
-    //! on any CPU. (Written in the session-4 review.)
+    //! on any CPU.
     use super::mover::{gob_row_moves, GobRow, Mover};
     use super::run;
     use crate::layout::{GobOrder, Surface, SurfaceDesc};

@@ -38,18 +38,17 @@ pub(crate) trait Mover {
     /// this mover has one for this CPU. The caller guarantees `x_tiles` (index bits 0, 2, 4
     /// and 6 step x, so tiles `k`, `k + 1`, `k + 4`, `k + 5` of a group sit side by side:
     /// `table[1] = 16`, `table[4] = 32`, `table[5] = 48` bytes). Returns false, having moved
-    /// nothing, otherwise. Only untile has one (AVX-512): for tile, the SSE2 tiles of
-    /// [`Mover::tile4x4`] measured faster (swizzled-1024x1024x4, 3 interleaved runs of
-    /// nvsurf-bench with and without `--vector-limit baseline`: 0.61-0.63x memcpy against
-    /// 0.58-0.59x), while untile gains (0.48-0.49x against 0.39-0.44x).
+    /// nothing, otherwise. Only untile has one (AVX-512): for tile the SSE2 tiles of
+    /// [`Mover::tile4x4`] measured faster
+    /// ([docs/perf/swizzle-chunks.md](../../../../../docs/perf/swizzle-chunks.md)).
     #[inline(always)]
     fn chunk_es4_vector(&mut self, _t: usize, _l: usize, _rp: usize, _table: &[usize; 256]) -> bool {
         false
     }
     /// Whether [`gobs`] may hand [`Mover::gob_row_vector`] two stacked 4-row VM gobs per
     /// column ([`GobRow::gh`] 8): not when untile streams the linear image, where eight rows
-    /// streamed at once measured slower than four (g80-2048x2048x4 untile, one thread, paired
-    /// rounds against memcpy: 0.85-0.92x stacked, 1.00-1.21x not).
+    /// streamed at once measured slower than four
+    /// ([docs/perf/gob-stacking.md](../../../../../docs/perf/gob-stacking.md)).
     #[inline(always)]
     fn stack_vm_gobs(&self) -> bool {
         true
@@ -192,15 +191,8 @@ pub(crate) fn gob_row_moves<M: Mover>(m: &mut M, row: &GobRow) {
 }
 
 /// Hints the cache to fetch the 512 bytes at `ptr` into L2 (no effect elsewhere than x86_64; a
-/// prefetch never faults, whatever the address). The T1 hint (L2, not L1) measured clearly
-/// faster than T0 on the development machine (2048x2048 Tegra and G80 cases, one thread: about
-/// +0.1 to +0.2x memcpy). Presumably 8 L1 fills per gob competed with the linear rows' streams
-/// for the core's L1 miss slots (no performance counters on that machine to confirm).
-/// All 8 lines, not the gob's first one or two (session 13, `nvsurf-bench --json --case C`,
-/// three interleaved runs each, paired ratios against memcpy, one thread): with 1 or 2 lines,
-/// untile of g80-2048x2048x4 fell from 1.09-1.14x to 0.61-0.75x and tegra-4096x4096x4 from
-/// 1.21-1.24x to 0.86-1.16x; the 4 MB L3-resident case that had suggested it (2000x512x4 in
-/// the scratch harness, 2-3% ahead) did not move in the benchmark's tegra-2000x1000x4.
+/// prefetch never faults, whatever the address). The T1 hint (L2, not L1) and all 8 lines of the
+/// gob measured fastest ([docs/perf/gob-prefetch.md](../../../../../docs/perf/gob-prefetch.md)).
 #[inline(always)]
 pub(crate) fn prefetch(ptr: *const u8) {
     #[cfg(target_arch = "x86_64")]

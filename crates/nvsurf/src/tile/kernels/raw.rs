@@ -551,11 +551,9 @@ impl<const NT: bool> Mover for Tile<'_, NT> {
 /// The vector swizzle-chunk kernels (AVX-512 and AVX2) run only when every 64-byte access
 /// is a whole cache line: the tiled and linear origins (addresses) and the row pitch are
 /// multiples of 64 (so every 32-byte AVX2 access is aligned too).
-/// Lines split across two loads or stores measured slower than the SSE2 tiles (15 against
-/// 19 GB/s tiling 1024x1024x4 from buffers 16 bytes off a line; 22 aligned). The gob-row
-/// kernels take any alignment (unaligned loads and stores) and stream only whole lines:
-/// rows off a line boundary come from packed texture files (a layer after a 1x1 mip
-/// level), whose other path, 16-byte runs gob by gob, measured slower.
+/// Lines split across two accesses measured slower than the SSE2 tiles; the gob-row kernels take
+/// any alignment and stream only whole lines
+/// ([docs/perf/swizzle-chunks.md](../../../../../docs/perf/swizzle-chunks.md)).
 #[inline(always)]
 fn aligned64(tiled_addr: usize, linear_addr: usize, rp: usize) -> bool {
     (tiled_addr | linear_addr | rp).is_multiple_of(64)

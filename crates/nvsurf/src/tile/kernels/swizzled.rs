@@ -101,9 +101,8 @@ pub(crate) fn swizzled_chunked<M: Mover>(
 /// The most whole chunks of 4-byte elements that [`chunk_runs`] hands the vector kernels at once:
 /// 16, 4096 bytes of each linear row (a page of a page-aligned image 1024 elements wide). Bands
 /// of 4 rows that cross the whole run write (untile) or read (tile) each linear row left to
-/// right: in the session 18 C model (1024x1024x4 untile, medians of 401 shuffled rounds against
-/// memcpy), runs of 16 chunks gave 0.95-0.99x, of 8 chunks 0.87-0.93x, of 4 0.91-0.95x, and the
-/// earlier pairs 0.87-0.94x.
+/// right: runs of 16 chunks measured fastest
+/// ([docs/perf/swizzle-chunks.md](../../../../../docs/perf/swizzle-chunks.md)).
 pub(crate) const RUN_CHUNKS: usize = 16;
 
 /// Every chunk of a 2D swizzled surface of 4-byte elements whose chunks' index bits are x0 y0 ..
@@ -112,12 +111,7 @@ pub(crate) const RUN_CHUNKS: usize = 16;
 /// (one by one where it declines), partial chunks through [`swizzled`]. Chunks are found by
 /// their coordinates: nothing is spent on chunks outside the region.
 ///
-/// Tried and not kept (session 13, scratch harness, swizzled-1024x1024x4, one and two
-/// threads, medians of 2000 paired rounds against memcpy): prefetching the next pair's 32 KiB
-/// (T1, every line or every other line, spread over the current pair's 16 bands). The ratios
-/// moved by less than the run-to-run noise (0.63-0.80 one thread, 0.66-0.94 two, either way)
-/// and tile came out lower in most runs. Session 18 (C model, 48 MiB-L3 VM): prefetching the
-/// linear rows 8 ahead in a 16-chunk tile walk, 0.88-0.95x against 0.93-0.97x without.
+/// Prefetching the next chunks or linear rows did not pay.
 fn chunk_runs<M: Mover>(
     p: &Plan,
     s: &Swizzled,
@@ -174,9 +168,8 @@ fn chunk_runs<M: Mover>(
 /// `512 / (64 * ES)` whole chunks side by side (512 linear bytes per row) through
 /// [`Mover::chunks_small_vector`], partial chunks through [`swizzled`]. Chunks are found by
 /// their coordinates, as in [`chunk_runs`]. Not widened to 4096 linear bytes as the 4-byte runs
-/// were (session 18, `nvsurf-bench --quick`, three interleaved runs each, the `x mcpy`
-/// column): 2048x1024x2 fell
-/// from 0.80-0.90x memcpy to 0.72-0.85x, and 2048x2048x1 did not move.
+/// were: it measured slower
+/// ([docs/perf/swizzle-chunks.md](../../../../../docs/perf/swizzle-chunks.md)).
 fn chunk_groups<const ES: usize, M: Mover>(
     p: &Plan,
     s: &Swizzled,

@@ -154,11 +154,8 @@ pub(super) unsafe fn tile_gob_tegra<const NT: bool>(linear: *const u8, tiled: *m
 }
 
 /// Hints the cache to fetch the 512 bytes `AHEAD` gobs after the `k`th of `row` (from
-/// the run's first gob at `first`), if the run has one there. Eight gobs ahead was
-/// measured on the older gob-by-gob walk (see `gobs`); in this loop, `64 / row.gh`
-/// gobs ahead or `row.gh` lines per gob measured no better (G80 2000x1000x4, two
-/// threads, paired rounds against memcpy: 0.67-0.79x, no variant ahead), nor did 16 gobs
-/// ahead in a stand-alone Tegra loop (2000x1000x4 untile, two threads: 0.89x at both).
+/// the run's first gob at `first`), if the run has one there. Eight gobs ahead; other distances
+/// measured no better ([docs/perf/gob-prefetch.md](../../../../../docs/perf/gob-prefetch.md)).
 #[inline(always)]
 fn prefetch_ahead(first: *const u8, row: &GobRow, k: usize) {
     const AHEAD: usize = 8;
@@ -203,10 +200,9 @@ macro_rules! gob_row_loop {
 }
 
 /// A run of gobs ([`GobRow`]), tiled -> linear, gob by gob with [`untile_gob_tegra`]
-/// or [`rows64`]; prefetches the tiled gobs ahead when `pf`. One loop for the run
-/// instead of a call per gob: on the development machine (tegra-2000x1000x4, data in
-/// L3) the per-gob loop of `gobs` kept about 80 instructions per gob in flight and
-/// reached 0.81-0.89x memcpy, a lean loop 0.9-1.1x (scratch harness, paired rounds).
+/// or [`rows64`]; prefetches the tiled gobs ahead when `pf`. One loop for the run, not a call per
+/// gob, keeps the walk lean
+/// ([docs/perf/blocklinear-walk.md](../../../../../docs/perf/blocklinear-walk.md)).
 ///
 /// # Safety
 /// The CPU has AVX-512F; for `k` in `0..row.n`, `first + row.rel(k)` is readable for
@@ -239,14 +235,11 @@ pub(super) unsafe fn untile_gob_row_avx2<const NT: bool>(first: *const u8, linea
 /// row and the first `d` of gob `j + 1`'s: one two-source dword permute of the two
 /// (`prev`, `cur`) makes it, and it is streamed whole. The first `d` bytes of each
 /// row (before its first line boundary) and the last `64 - d` (after its last) are
-/// partial lines, copied with ordinary stores (masked stores measured slower on the
-/// development machine: 0.75-0.90x against 0.91-1.06x memcpy). Returns false (and does nothing) for
-/// gob columns other than 8-row Tegra-order and 4- or 8-row VM-order ones. Measured
-/// on the development machine (a GM20B NVN cube 1024x1024 RGBA8 with its full mip
-/// chain, whose layers 1-5 start off a line in the packed linear file;
-/// `nvsurf-bench --quick --case tex-cube-1024x1024x4`, two interleaved runs against
-/// ordinary unaligned stores): untile 0.90-1.00x -> 0.97-1.11x memcpy at one thread,
-/// 1.04-1.08x -> 1.16-1.24x a split memcpy at two.
+/// partial lines, copied with ordinary stores (masked stores measured slower). Returns false (and
+/// does nothing) for
+/// gob columns other than 8-row Tegra-order and 4- or 8-row VM-order ones. Packed texture files put
+/// layers off a line boundary; streaming them whole pays
+/// ([docs/perf/shifted-gob-rows.md](../../../../../docs/perf/shifted-gob-rows.md)).
 ///
 /// # Safety
 /// The CPU has AVX-512F; for `k` in `0..row.n`, `first + row.rel(k)` is readable for
@@ -371,11 +364,8 @@ unsafe fn shifted512<const GH: usize, const VM: bool>(
 
 /// [`untile_gob_row_shifted`] with AVX2: a row's 64 bytes are two 32-byte vectors, and
 /// each streamed half line is the 32 bytes at offset `d % 32` of two consecutive
-/// vectors of the row's stream, made by two dword permutes and a blend. Measured on
-/// the development machine (`nvsurf-bench --quick --vector-limit avx2 --case
-/// tex-cube-1024x1024x4`, four interleaved runs against ordinary unaligned stores):
-/// untile 0.83-0.95x -> 0.90-1.03x memcpy at one thread, 0.92-1.01x -> 1.13-1.18x a
-/// split memcpy at two.
+/// vectors of the row's stream, made by two dword permutes and a blend.
+/// ([docs/perf/shifted-gob-rows.md](../../../../../docs/perf/shifted-gob-rows.md)).
 ///
 /// # Safety
 /// As for [`untile_gob_row_shifted`], with AVX2 instead of AVX-512F.

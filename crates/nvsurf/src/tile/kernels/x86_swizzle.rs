@@ -11,14 +11,8 @@ use core::arch::x86_64::*;
 /// and of rows 2 and 3, give each tile's first and last 32 bytes), and the four tiles'
 /// 64-byte lines are stored whole, one after the other.
 ///
-/// Measured: on the 32 MiB-L3 development VM (swizzled-1024x1024x4 tile, one thread,
-/// ab.sh), pairs of chunks at 0.77-0.81x memcpy against 0.57-0.58x for the SSE2 tiles
-/// chunk by chunk. Session 18, on the 48 MiB-L3 VM (C model of this walk, medians of
-/// 401 shuffled rounds against memcpy, four runs): storing each tile line whole gives
-/// 0.93-0.95x at one thread and 0.94-0.97x at two, where the earlier order (rows 0 and 1
-/// of all of a band's groups, then rows 2 and 3, so that each line's two halves were
-/// stored 8 groups apart) gave 0.78-0.91x and 0.83-0.87x; the run's width (1, 2, 4 or
-/// 16 chunks) moved tile by less than the noise.
+/// Each tile line stored whole, which measured fastest
+/// ([docs/perf/swizzle-chunks.md](../../../../../docs/perf/swizzle-chunks.md)).
 ///
 /// # Safety
 /// As for [`untile_chunk_run_es4`] with reads and writes exchanged.
@@ -73,14 +67,8 @@ pub(super) unsafe fn tile_chunk_run_es4(
 /// four 64-byte row pieces ([`untile_group_half`] twice), so the band's 4 rows are
 /// written left to right, up to 4096 bytes each.
 ///
-/// Measured: on the 32 MiB-L3 development VM (1024x1024x4, untile at 2 threads), pairs
-/// of chunks gave 0.63-0.68x a split memcpy against 0.45-0.48x chunk by chunk; a
-/// stand-alone loop showed why: 64-byte stores visiting 64 rows 256 bytes at a time
-/// ran at 31 GB/s, 512-byte row runs at 78 GB/s. Session 18, on the 48 MiB-L3 VM (C
-/// model, medians of 401 shuffled rounds against memcpy, six runs): bands across 16
-/// chunks (4096-byte rows), each group's 4 rows stored together, 0.95-0.99x at one
-/// thread and two; the pairs' walk (rows 0 and 1 of all 8 groups, then rows 2 and 3)
-/// 0.87-0.94x; bands across 8 chunks 0.87-0.93x; 4 chunks 0.91-0.95x.
+/// Long row runs are what make it fast
+/// ([docs/perf/swizzle-chunks.md](../../../../../docs/perf/swizzle-chunks.md)).
 ///
 /// # Safety
 /// The CPU has AVX-512F; `tiled + offs[c]` is readable for 16384 bytes for each `c`;
@@ -753,10 +741,8 @@ pub(super) unsafe fn tile_chunk_es8_avx2(linear: *const u8, tiled: *mut u8, rp: 
 /// blocks of rows 0 and 1 (128-bit lanes: x1 = 0, then 1; in a lane, x0 then y0), its
 /// last 32 bytes those of rows 2 and 3. Joining A's and B's halves (and C's and D's)
 /// as 256-bit loads puts 8 columns of both rows in one register, in x order by 2x2
-/// block; one two-source dword permute then picks each row's 16 columns. Measured on
-/// the development machine (scratch harness, swizzled-1024x1024x4 untile, medians of
-/// 3000 rounds): 103-105 us against 109-111 us for four 64-byte loads and eight
-/// shuffles per group (memcpy 86 us), the inserted halves being loads, not shuffles.
+/// block; one two-source dword permute then picks each row's 16 columns. (Fewer shuffles than four
+/// 64-byte loads: [docs/perf/swizzle-chunks.md](../../../../../docs/perf/swizzle-chunks.md).)
 ///
 /// # Safety
 /// The CPU has AVX-512F; the 32 bytes at `s + 32 * half` of each of the four tiles are
