@@ -127,6 +127,7 @@ static DISABLED: AtomicBool = AtomicBool::new(false);
 /// Turns adaptive streaming on (the default) or off for the whole process; returns whether it
 /// was on. Off, every copy follows the fixed thresholds. (A threshold set with
 /// [`super::set_streaming_threshold_bytes`] also turns it off while it is set.)
+#[doc(hidden)]
 pub fn set_adaptive_streaming(on: bool) -> bool {
     !DISABLED.swap(!on, Relaxed)
 }

@@ -48,7 +48,7 @@ fn adaptive_key(plan: &Plan, tile: bool, parallel: bool, whole: bool, can_stream
         || !can_stream
         || bytes < adapt::ADAPT_MIN_BYTES
         || bytes >= adapt::adapt_max_bytes()
-        || !adapt::adaptive_streaming()
+        || !plan.knobs.adaptive
     {
         return None;
     }

@@ -8,26 +8,27 @@ use super::dispatch::run_parallel;
 use super::kernels::blocklinear::gobs;
 use super::kernels::swizzled::{swizzle_chunk, swizzled_chunked};
 use super::kernels::{cut, raw, run, tile_streamed, untile_streamed, Kind, Raw};
+use super::options::{CopyOptions, Threads};
 use super::plan::Plan;
 use super::region::{LinearLayout, Region};
-use super::streaming::{parallel_streaming_threshold_bytes, PARALLEL_THRESHOLD_BYTES};
+use super::streaming::PARALLEL_THRESHOLD_BYTES;
 use crate::error::Result;
 use crate::layout::{BlockLinear, Surface};
 use core::ops::Range;
 
-/// [`untile`] split over the current rayon pool; the bytes equal [`untile`]'s.
+/// [`untile`](super::untile) split over the current rayon pool; the bytes equal [`untile`](super::untile)'s.
 pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    untile_parallel_job(s, tiled, linear, region, lin, None)
+    untile_parallel_job(s, tiled, linear, region, lin, &CopyOptions::default().threads(Threads::CurrentPool))
 }
 
-/// [`tile`] split over the current rayon pool; the bytes equal [`tile`]'s.
+/// [`tile`](super::tile) split over the current rayon pool; the bytes equal [`tile`](super::tile)'s.
 pub fn tile_parallel(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    tile_parallel_job(s, linear, tiled, region, lin, None)
+    tile_parallel_job(s, linear, tiled, region, lin, &CopyOptions::default().threads(Threads::CurrentPool))
 }
 
-/// [`untile_part`] split over the current rayon pool: streaming is decided from the job's
+/// [`untile_part`](super::untile_part) split over the current rayon pool: streaming is decided from the job's
 /// size against `parallel_streaming_threshold_bytes` (feature `rayon`). The bytes equal
-/// [`untile`]'s.
+/// [`untile`](super::untile)'s.
 pub fn untile_part_parallel(
     s: &Surface,
     tiled: &[u8],
@@ -36,10 +37,17 @@ pub fn untile_part_parallel(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
-    untile_parallel_job(s, tiled, linear, region, lin, Some(job_output_bytes))
+    untile_parallel_job(
+        s,
+        tiled,
+        linear,
+        region,
+        lin,
+        &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job_output_bytes),
+    )
 }
 
-/// [`tile_part`] split over the current rayon pool (see [`untile_part_parallel`]).
+/// [`tile_part`](super::tile_part) split over the current rayon pool (see [`untile_part_parallel`]).
 pub fn tile_part_parallel(
     s: &Surface,
     linear: &[u8],
@@ -48,44 +56,61 @@ pub fn tile_part_parallel(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
-    tile_parallel_job(s, linear, tiled, region, lin, Some(job_output_bytes))
+    tile_parallel_job(
+        s,
+        linear,
+        tiled,
+        region,
+        lin,
+        &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job_output_bytes),
+    )
 }
 
-/// [`untile_parallel`] and [`untile_part_parallel`] (see [`untile_job`]).
-fn untile_parallel_job(
+/// The parallel untile of [`untile_parallel`], [`untile_part_parallel`] and `untile_with`: streaming is
+/// decided from the job's bytes ([`CopyOptions::job_output_bytes`]), or from the plan's own
+/// output when `None`, against the call's threshold times the pool's threads.
+pub(crate) fn untile_parallel_job(
     s: &Surface,
     tiled: &[u8],
     linear: &mut [u8],
     region: Region,
     lin: LinearLayout,
-    job: Option<u64>,
+    opts: &CopyOptions,
 ) -> Result<()> {
-    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    let whole = job.is_none();
-    let job = job.unwrap_or(plan.linear_span as u64);
-    let share = plan.parallel_share(plan.stream_linear_job(job, parallel_streaming_threshold_bytes()), job);
+    let plan = Plan::with_options(s, region, lin, tiled.len(), linear.len(), opts)?;
+    let whole = opts.job_output_bytes.is_none();
+    let job = opts.job_output_bytes.unwrap_or(plan.linear_span as u64);
+    let share = plan.parallel_share(plan.stream_linear_job(job, parallel_threshold(&plan)), job);
     run_parallel(&plan, false, whole, share, job, true, |share| untile_parallel_streamed(&plan, tiled, linear, share));
     Ok(())
 }
 
-/// [`tile_parallel`] and [`tile_part_parallel`] (see [`untile_job`]).
-fn tile_parallel_job(
+/// The parallel tile of [`tile_parallel`], [`tile_part_parallel`] and `tile_with`: streaming is
+/// decided from the job's bytes ([`CopyOptions::job_output_bytes`]), or from the plan's own
+/// output when `None`, against the call's threshold times the pool's threads.
+pub(crate) fn tile_parallel_job(
     s: &Surface,
     linear: &[u8],
     tiled: &mut [u8],
     region: Region,
     lin: LinearLayout,
-    job: Option<u64>,
+    opts: &CopyOptions,
 ) -> Result<()> {
-    let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
-    let whole = job.is_none();
-    let job = job.unwrap_or(plan.tiled_span as u64);
-    let share = plan.parallel_share(plan.stream_tiled_job(tiled, job, parallel_streaming_threshold_bytes()), job);
+    let plan = Plan::with_options(s, region, lin, tiled.len(), linear.len(), opts)?;
+    let whole = opts.job_output_bytes.is_none();
+    let job = opts.job_output_bytes.unwrap_or(plan.tiled_span as u64);
+    let share = plan.parallel_share(plan.stream_tiled_job(tiled, job, parallel_threshold(&plan)), job);
     let can_stream = plan.stream_tiled_job(tiled, job, 1);
     run_parallel(&plan, true, whole, share, job, can_stream, |share| {
         tile_parallel_streamed(&plan, linear, tiled, share)
     });
     Ok(())
+}
+
+/// The parallel streaming threshold of `plan`'s call: its single-thread threshold times the
+/// threads of the current pool (as `parallel_streaming_threshold_bytes` for the process's).
+fn parallel_threshold(plan: &Plan) -> usize {
+    plan.knobs.threshold_bytes.saturating_mul(rayon::current_num_threads())
 }
 
 /// Small plans run on the calling thread ([`PARALLEL_THRESHOLD_BYTES`]), streamed unless
@@ -163,7 +188,7 @@ pub(crate) fn cached_tasks(ranges: &[Range<usize>], share: (u64, u64)) -> alloc:
 
 /// One parallel untile task with the mover kind `K`.
 fn untile_task<K: Kind>(p: &Plan, tiled: &[u8], lin: &mut [u8], base: usize, zs: Range<u32>, ys: Range<u32>) {
-    let mut m = K::untile(tiled, lin, base);
+    let mut m = K::untile(tiled, lin, base, p.knobs.caps);
     run(p, &mut m, zs, ys);
     raw::store_fence();
 }
@@ -225,7 +250,7 @@ pub(crate) fn untile_columns_par(p: &Plan, tiled: &[u8], linear: &mut [u8]) -> b
     cuts.par_windows(2).for_each(|xs| {
         // SAFETY: `out` is the caller's linear buffer, unused elsewhere until `for_each`
         // returns; this task writes only the bytes of columns `xs` (see above).
-        let mut m = unsafe { raw::Untile::<true>::from_raw_parts(tiled, out.0, out.1) };
+        let mut m = unsafe { raw::Untile::<true>::from_raw_parts(tiled, out.0, out.1, p.knobs.caps) };
         for z in r.z..r.z + r.d {
             gobs(p, b, &mut m, z, r.y..r.y + r.h, [xs[0], xs[1]], b.gob_height_rows());
         }
@@ -286,7 +311,7 @@ fn tile_block_task<K: Kind>(
     ys: Range<u32>,
     xs: [usize; 2],
 ) {
-    let mut m = K::tile(linear, chunk, base);
+    let mut m = K::tile(linear, chunk, base, p.knobs.caps);
     for z in zs {
         gobs(p, b, &mut m, z, ys.clone(), xs, b.gob_height_rows());
     }
@@ -370,7 +395,7 @@ pub(crate) fn tile_planned_par<KC: Kind, KS: Kind>(
                 let y0 = r.y as usize + i * band;
                 let ys = clip(y0 as u32..(y0 + band).min(u32::MAX as usize) as u32, &ry);
                 if ys.start < ys.end {
-                    let mut m = KC::tile(linear, chunk, first + i * pitch * band);
+                    let mut m = KC::tile(linear, chunk, first + i * pitch * band, p.knobs.caps);
                     run(p, &mut m, rz.clone(), ys);
                     raw::store_fence();
                 }
@@ -398,7 +423,7 @@ pub(crate) fn tile_planned_par<KC: Kind, KS: Kind>(
             let tasks: Vec<(usize, &mut [u8])> = tiled.chunks_mut(part_bytes).enumerate().collect();
             tasks.into_par_iter().for_each(|(i, chunk)| {
                 if let Some([xs, ys, zs]) = swizzle_chunk(masks, low_bits, i as u64, region.clone()) {
-                    let mut m = KC::tile(linear, chunk, i * part_bytes);
+                    let mut m = KC::tile(linear, chunk, i * part_bytes, p.knobs.caps);
                     swizzled_chunked(p, s, &mut m, zs, ys, [xs.start, xs.end]);
                     raw::store_fence();
                 }

@@ -3,14 +3,17 @@
 //! their own. Also where a plan decides whether its output is written with streaming stores
 //! (the size rules themselves are in module `streaming`).
 
+use super::options::{CopyOptions, Knobs};
 use super::region::{LinearLayout, Region};
-use super::streaming::streaming_threshold_bytes;
 #[cfg(feature = "rayon")]
-use super::streaming::{parallel_cached_share, NARROW_ROW_BYTES};
+use super::streaming::{cached_share_for, NARROW_ROW_BYTES};
+use crate::cpu::VectorLevel;
 use crate::error::{Error, Result};
 use crate::layout::Surface;
 
-/// A checked copy plan: everything the kernels need, all in `usize`, all in bounds.
+/// A checked copy plan: everything the kernels need, all in `usize`, all in bounds, and the
+/// call's options resolved once. Internal: public for the tests and the CLI's up-front checks.
+#[doc(hidden)]
 #[derive(Debug, Clone, Copy)]
 pub struct Plan {
     /// The surface.
@@ -27,6 +30,8 @@ pub struct Plan {
     pub linear_span: usize,
     /// Bytes of the tiled buffer the surface spans (`size_bytes`).
     pub tiled_span: usize,
+    /// The call's [`CopyOptions`], resolved.
+    pub(crate) knobs: Knobs,
 }
 
 fn to_usize(what: &'static str, v: u64) -> Result<usize> {
@@ -36,6 +41,18 @@ fn to_usize(what: &'static str, v: u64) -> Result<usize> {
 impl Plan {
     /// Checks the region, the linear layout and both buffer lengths.
     pub fn new(s: &Surface, region: Region, lin: LinearLayout, tiled_len: usize, linear_len: usize) -> Result<Plan> {
+        Plan::with_options(s, region, lin, tiled_len, linear_len, &CopyOptions::default())
+    }
+
+    /// [`Plan::new`] for a call with `opts` (resolved here, once).
+    pub fn with_options(
+        s: &Surface,
+        region: Region,
+        lin: LinearLayout,
+        tiled_len: usize,
+        linear_len: usize,
+        opts: &CopyOptions,
+    ) -> Result<Plan> {
         region.check(s)?;
         let es = u64::from(s.elem_size());
         let row_bytes = u64::from(region.w) * es;
@@ -92,13 +109,29 @@ impl Plan {
             slice_pitch: to_usize("linear slice pitch", lin.slice_pitch_bytes)?,
             linear_span: to_usize("linear image size", linear_span)?,
             tiled_span: to_usize("surface size", size)?,
+            knobs: opts.resolve(),
         })
+    }
+
+    /// The single-thread streaming threshold in bytes this plan's call uses.
+    pub fn streaming_threshold_bytes(&self) -> usize {
+        self.knobs.threshold_bytes
+    }
+
+    /// The widest vector kernels this plan's call may use on this CPU.
+    pub fn vector_level(&self) -> VectorLevel {
+        self.knobs.caps.level()
+    }
+
+    /// Whether this plan's call may adapt its stores to its timings (module `adapt`).
+    pub fn adaptive_streaming(&self) -> bool {
+        self.knobs.adaptive
     }
 
     /// Whether tile should stream its tiled output: large and 64-byte aligned (gobs are whole
     /// lines).
     pub fn stream_tiled(&self, tiled: &[u8]) -> bool {
-        self.stream_tiled_from(tiled, streaming_threshold_bytes())
+        self.stream_tiled_from(tiled, self.knobs.threshold_bytes)
     }
 
     /// [`Plan::stream_tiled`] with another size threshold in bytes (the parallel paths use
@@ -129,7 +162,7 @@ impl Plan {
             _ if !streams => (1, 1),
             Surface::BlockLinear(b) if b.block_extent_bytes_rows_slices()[2] > 1 => all_streamed,
             Surface::BlockLinear(_) if self.xb[1] - self.xb[0] < NARROW_ROW_BYTES => all_streamed,
-            _ => parallel_cached_share(job_output_bytes),
+            _ => cached_share_for(self.knobs.threshold_bytes, job_output_bytes),
         }
     }
 
@@ -143,7 +176,7 @@ impl Plan {
     /// measured faster, streamed 16-byte pieces slower than ordinary stores
     /// ([docs/perf/streaming-threshold.md](../../../../docs/perf/streaming-threshold.md)).
     pub fn stream_linear(&self, linear: &[u8]) -> bool {
-        self.stream_linear_from(linear, streaming_threshold_bytes())
+        self.stream_linear_from(linear, self.knobs.threshold_bytes)
     }
 
     /// [`Plan::stream_linear`] with another size threshold in bytes.

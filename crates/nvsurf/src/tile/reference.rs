@@ -8,7 +8,7 @@ use super::region::{LinearLayout, Region};
 use crate::error::Result;
 use crate::layout::Surface;
 
-/// The safe twin of [`untile`]: the same kernels with bounds-checked slice copies instead of
+/// The safe twin of [`untile`](super::untile): the same kernels with bounds-checked slice copies instead of
 /// raw pointer copies. Tests compare the two.
 pub fn untile_checked(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
@@ -16,7 +16,7 @@ pub fn untile_checked(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Regi
     Ok(())
 }
 
-/// The safe twin of [`tile`].
+/// The safe twin of [`tile`](super::tile).
 pub fn tile_checked(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     tile_planned::<Safe>(&plan, linear, tiled);
@@ -38,7 +38,7 @@ pub fn untile_reference(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Re
     Ok(())
 }
 
-/// Reference twin of [`tile`].
+/// Reference twin of [`tile`](super::tile).
 pub fn tile_reference(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
     let plan = Plan::new(s, region, lin, tiled.len(), linear.len())?;
     for z in region.z..region.z + region.d {

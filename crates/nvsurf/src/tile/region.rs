@@ -67,7 +67,7 @@ pub struct LinearLayout {
 
 impl LinearLayout {
     /// Tightly packed rows and slices for `region` of `elem_size`-byte elements.
-    /// (A product past `u64::MAX` saturates, and [`Plan::new`] then rejects it.)
+    /// (A product past `u64::MAX` saturates, and `Plan::new` then rejects it.)
     pub fn packed(region: &Region, elem_size: u32) -> LinearLayout {
         let row = u64::from(region.w) * u64::from(elem_size);
         LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row.saturating_mul(region.h.into()) }

@@ -4,8 +4,8 @@
 //! apply them through their plan, and module `adapt` replaces them by timings where it can.
 
 /// Outputs of at least this many bytes are written with streaming (non-temporal) stores on
-/// x86_64 (tile: the tiled side, [`Plan::stream_tiled`]; untile: the linear side, whole lines
-/// only, [`Plan::stream_linear`]): streaming avoids reading every output line before writing
+/// x86_64 (tile: the tiled side, `Plan::stream_tiled`; untile: the linear side, whole lines
+/// only, `Plan::stream_linear`): streaming avoids reading every output line before writing
 /// it. Smaller outputs stay in the cache for whoever reads them next. Where the data fits the
 /// level-3 cache with memcpy's, cached stores win; above, streaming does
 /// ([docs/perf/streaming-threshold.md](../../../../docs/perf/streaming-threshold.md)).
@@ -108,11 +108,17 @@ pub fn parallel_streaming_threshold_bytes() -> usize {
 /// which this project cannot measure, get the same cache budget.
 #[cfg(feature = "rayon")]
 pub fn parallel_cached_share(job_output_bytes: u64) -> (u64, u64) {
+    cached_share_for(streaming_threshold_bytes(), job_output_bytes)
+}
+
+/// [`parallel_cached_share`] for the single-thread streaming threshold `threshold_bytes`.
+#[cfg(feature = "rayon")]
+pub(crate) fn cached_share_for(threshold_bytes: usize, job_output_bytes: u64) -> (u64, u64) {
     let job = job_output_bytes.max(1);
     if rayon::current_num_threads() < 2 {
         return (0, job);
     }
-    let budget = (streaming_threshold_bytes() as u64).saturating_mul(4);
+    let budget = (threshold_bytes as u64).saturating_mul(4);
     (budget.saturating_sub(job).min(job), job)
 }
 

@@ -20,6 +20,7 @@ use self::blocklinear::blocklinear;
 use self::mover::Mover;
 use self::swizzled::swizzled_chunked;
 use super::plan::Plan;
+use crate::cpu::Caps;
 use crate::layout::Surface;
 use core::ops::Range;
 
@@ -29,10 +30,11 @@ pub(crate) trait Kind {
     type U<'a>: Mover;
     /// Tile mover.
     type T<'a>: Mover;
-    /// Builds an untile mover over `tiled` and the linear sub-slice starting at `base`.
-    fn untile<'a>(tiled: &'a [u8], linear: &'a mut [u8], base: usize) -> Self::U<'a>;
+    /// Builds an untile mover over `tiled` and the linear sub-slice starting at `base`, that may
+    /// use the vector kernels `caps` allows.
+    fn untile<'a>(tiled: &'a [u8], linear: &'a mut [u8], base: usize, caps: Caps) -> Self::U<'a>;
     /// Builds a tile mover over `linear` and the tiled sub-slice starting at `base`.
-    fn tile<'a>(linear: &'a [u8], tiled: &'a mut [u8], base: usize) -> Self::T<'a>;
+    fn tile<'a>(linear: &'a [u8], tiled: &'a mut [u8], base: usize, caps: Caps) -> Self::T<'a>;
 }
 
 /// Raw pointer movers; `NT` = streaming stores for large outputs.
@@ -43,21 +45,21 @@ pub(crate) struct Safe;
 impl<const NT: bool> Kind for Raw<NT> {
     type U<'a> = raw::Untile<'a, NT>;
     type T<'a> = raw::Tile<'a, NT>;
-    fn untile<'a>(tiled: &'a [u8], linear: &'a mut [u8], base: usize) -> Self::U<'a> {
-        raw::Untile::new(tiled, linear, base)
+    fn untile<'a>(tiled: &'a [u8], linear: &'a mut [u8], base: usize, caps: Caps) -> Self::U<'a> {
+        raw::Untile::new(tiled, linear, base, caps)
     }
-    fn tile<'a>(linear: &'a [u8], tiled: &'a mut [u8], base: usize) -> Self::T<'a> {
-        raw::Tile::new(linear, tiled, base)
+    fn tile<'a>(linear: &'a [u8], tiled: &'a mut [u8], base: usize, caps: Caps) -> Self::T<'a> {
+        raw::Tile::new(linear, tiled, base, caps)
     }
 }
 
 impl Kind for Safe {
     type U<'a> = safe::Untile<'a>;
     type T<'a> = safe::Tile<'a>;
-    fn untile<'a>(tiled: &'a [u8], linear: &'a mut [u8], base: usize) -> Self::U<'a> {
+    fn untile<'a>(tiled: &'a [u8], linear: &'a mut [u8], base: usize, _caps: Caps) -> Self::U<'a> {
         safe::Untile { tiled, linear, linear_base: base }
     }
-    fn tile<'a>(linear: &'a [u8], tiled: &'a mut [u8], base: usize) -> Self::T<'a> {
+    fn tile<'a>(linear: &'a [u8], tiled: &'a mut [u8], base: usize, _caps: Caps) -> Self::T<'a> {
         safe::Tile { linear, tiled, tiled_base: base }
     }
 }
@@ -83,7 +85,7 @@ pub(crate) fn run<M: Mover>(p: &Plan, m: &mut M, zs: Range<u32>, ys: Range<u32>)
 /// Single-thread untile of a whole plan.
 pub(crate) fn untile_planned<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [u8]) {
     let r = p.region;
-    let mut m = K::untile(&tiled[..p.tiled_span], &mut linear[..p.linear_span], 0);
+    let mut m = K::untile(&tiled[..p.tiled_span], &mut linear[..p.linear_span], 0, p.knobs.caps);
     run(p, &mut m, r.z..r.z + r.d, r.y..r.y + r.h);
     raw::store_fence();
 }
@@ -91,7 +93,7 @@ pub(crate) fn untile_planned<K: Kind>(p: &Plan, tiled: &[u8], linear: &mut [u8])
 /// Single-thread tile of a whole plan.
 pub(crate) fn tile_planned<K: Kind>(p: &Plan, linear: &[u8], tiled: &mut [u8]) {
     let r = p.region;
-    let mut m = K::tile(&linear[..p.linear_span], &mut tiled[..p.tiled_span], 0);
+    let mut m = K::tile(&linear[..p.linear_span], &mut tiled[..p.tiled_span], 0, p.knobs.caps);
     run(p, &mut m, r.z..r.z + r.d, r.y..r.y + r.h);
     raw::store_fence();
 }

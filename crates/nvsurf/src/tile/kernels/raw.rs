@@ -16,7 +16,10 @@
 use super::mover::{tile4x4_pairs, GobRow, Mover};
 use super::swizzled::RUN_CHUNKS;
 #[cfg(target_arch = "x86_64")]
-use super::{x86_gob, x86_swizzle};
+use super::x86_gob;
+#[cfg(target_arch = "x86_64")]
+use super::x86_swizzle;
+use crate::cpu::Caps;
 use core::marker::PhantomData;
 use core::ptr;
 
@@ -67,14 +70,14 @@ pub(crate) struct Untile<'a, const NT: bool> {
     linear: *mut u8,
     linear_len: usize,
     linear_base: usize,
-    /// AVX-512F kernels may run ([`crate::cpu::avx512f`]).
+    /// AVX-512F kernels may run (the call's [`Caps`]).
     avx512: bool,
-    /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob and swizzle-chunk kernels'
+    /// AVX2 kernels may run (the call's [`Caps`]; the gob and swizzle-chunk kernels'
     /// fallback).
     avx2: bool,
-    /// AVX-512BW kernels may run ([`crate::cpu::avx512bw`]; 2-byte swizzle chunks).
+    /// AVX-512BW kernels may run (the call's [`Caps`]; 2-byte swizzle chunks).
     bw: bool,
-    /// AVX-512 VBMI kernels may run ([`crate::cpu::avx512vbmi`]; 1-byte swizzle chunks).
+    /// AVX-512 VBMI kernels may run (the call's [`Caps`]; 1-byte swizzle chunks).
     vbmi: bool,
     _life: PhantomData<&'a mut [u8]>,
 }
@@ -88,31 +91,31 @@ impl<'a, const NT: bool> Untile<'a, NT> {
     /// code reads or writes the bytes this mover is asked to write (the caller hands it only
     /// moves of bytes no other task touches).
     #[cfg(feature = "rayon")]
-    pub(crate) unsafe fn from_raw_parts(tiled: &'a [u8], linear: *mut u8, linear_len: usize) -> Self {
+    pub(crate) unsafe fn from_raw_parts(tiled: &'a [u8], linear: *mut u8, linear_len: usize, caps: Caps) -> Self {
         Untile {
             tiled: tiled.as_ptr(),
             tiled_len: tiled.len(),
             linear,
             linear_len,
             linear_base: 0,
-            avx512: crate::cpu::avx512f(),
-            avx2: crate::cpu::avx2(),
-            bw: crate::cpu::avx512bw(),
-            vbmi: crate::cpu::avx512vbmi(),
+            avx512: caps.avx512f,
+            avx2: caps.avx2,
+            bw: caps.avx512bw,
+            vbmi: caps.avx512vbmi,
             _life: PhantomData,
         }
     }
-    pub(crate) fn new(tiled: &'a [u8], linear: &'a mut [u8], linear_base: usize) -> Self {
+    pub(crate) fn new(tiled: &'a [u8], linear: &'a mut [u8], linear_base: usize, caps: Caps) -> Self {
         Untile {
             tiled: tiled.as_ptr(),
             tiled_len: tiled.len(),
             linear: linear.as_mut_ptr(),
             linear_len: linear.len(),
             linear_base,
-            avx512: crate::cpu::avx512f(),
-            avx2: crate::cpu::avx2(),
-            bw: crate::cpu::avx512bw(),
-            vbmi: crate::cpu::avx512vbmi(),
+            avx512: caps.avx512f,
+            avx2: caps.avx2,
+            bw: caps.avx512bw,
+            vbmi: caps.avx512vbmi,
             _life: PhantomData,
         }
     }
@@ -349,30 +352,30 @@ pub(crate) struct Tile<'a, const NT: bool> {
     tiled: *mut u8,
     tiled_len: usize,
     tiled_base: usize,
-    /// AVX-512F kernels may run ([`crate::cpu::avx512f`]).
+    /// AVX-512F kernels may run (the call's [`Caps`]).
     avx512: bool,
-    /// AVX2 kernels may run ([`crate::cpu::avx2`]; the gob and swizzle-chunk kernels'
+    /// AVX2 kernels may run (the call's [`Caps`]; the gob and swizzle-chunk kernels'
     /// fallback).
     avx2: bool,
-    /// AVX-512BW kernels may run ([`crate::cpu::avx512bw`]; 2-byte swizzle chunks).
+    /// AVX-512BW kernels may run (the call's [`Caps`]; 2-byte swizzle chunks).
     bw: bool,
-    /// AVX-512 VBMI kernels may run ([`crate::cpu::avx512vbmi`]; 1-byte swizzle chunks).
+    /// AVX-512 VBMI kernels may run (the call's [`Caps`]; 1-byte swizzle chunks).
     vbmi: bool,
     _life: PhantomData<&'a mut [u8]>,
 }
 
 impl<'a, const NT: bool> Tile<'a, NT> {
-    pub(crate) fn new(linear: &'a [u8], tiled: &'a mut [u8], tiled_base: usize) -> Self {
+    pub(crate) fn new(linear: &'a [u8], tiled: &'a mut [u8], tiled_base: usize, caps: Caps) -> Self {
         Tile {
             linear: linear.as_ptr(),
             linear_len: linear.len(),
             tiled: tiled.as_mut_ptr(),
             tiled_len: tiled.len(),
             tiled_base,
-            avx512: crate::cpu::avx512f(),
-            avx2: crate::cpu::avx2(),
-            bw: crate::cpu::avx512bw(),
-            vbmi: crate::cpu::avx512vbmi(),
+            avx512: caps.avx512f,
+            avx2: caps.avx2,
+            bw: caps.avx512bw,
+            vbmi: caps.avx512vbmi,
             _life: PhantomData,
         }
     }
