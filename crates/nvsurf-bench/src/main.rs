@@ -141,30 +141,15 @@ fn noise(n: usize) -> Vec<u8> {
         .collect()
 }
 
-/// A byte buffer whose start is 64-byte aligned (a cache line), as graphics code allocates
-/// its staging buffers; memcpy gets the same alignment.
-struct Aligned {
-    storage: Vec<u8>,
-    start: usize,
-    len: usize,
-}
-
-impl Aligned {
-    fn new(len: usize, fill: Option<&[u8]>) -> Aligned {
-        let storage = vec![0u8; len + 64];
-        let start = storage.as_ptr().align_offset(64);
-        let mut a = Aligned { storage, start, len };
-        if let Some(f) = fill {
-            a.as_mut().copy_from_slice(f);
-        }
-        a
+/// A byte buffer whose start is 64-byte aligned (a cache line, the library's
+/// `tile::AlignedBuf`), as graphics code allocates its staging buffers; memcpy gets the same
+/// alignment. Zeroed, or holding `fill` (`len` bytes).
+fn aligned(len: usize, fill: Option<&[u8]>) -> tile::AlignedBuf {
+    let mut a = tile::AlignedBuf::zeroed(len).expect("benchmark buffer");
+    if let Some(f) = fill {
+        a.copy_from_slice(f);
     }
-    fn as_ref(&self) -> &[u8] {
-        &self.storage[self.start..self.start + self.len]
-    }
-    fn as_mut(&mut self) -> &mut [u8] {
-        &mut self.storage[self.start..self.start + self.len]
-    }
+    a
 }
 
 /// One contender: a name and the work of one iteration.
@@ -266,10 +251,10 @@ fn texture_cases(
     d.block = BlockPolicy::Nvn;
     let t = d.build().expect("valid texture");
     let (lin_len, dump_len) = (t.linear_size_bytes() as usize, t.size_bytes() as usize);
-    let linear = Aligned::new(lin_len, Some(&noise(lin_len)));
-    let dump = Aligned::new(dump_len, Some(&t.tile_to_vec(linear.as_ref()).expect("tile")));
-    let mut lin_dst = Aligned::new(lin_len, None);
-    let mut dump_dst = Aligned::new(dump_len, None);
+    let linear = aligned(lin_len, Some(&noise(lin_len)));
+    let dump = aligned(dump_len, Some(&t.tile_to_vec(linear.as_ref()).expect("tile")));
+    let mut lin_dst = aligned(lin_len, None);
+    let mut dump_dst = aligned(dump_len, None);
     let threads_all = pool.current_num_threads();
     for op in ["tile", "untile"] {
         for threads in [1usize, threads_all] {
@@ -429,12 +414,12 @@ fn main() {
         let lin = LinearLayout::packed(&region, s.elem_size());
         let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
         let tiled_len = s.size_bytes() as usize;
-        let linear_src = Aligned::new(lin_len, Some(&noise(lin_len)));
-        let tiled_src = Aligned::new(tiled_len, Some(&tile::tile_to_vec(&s, linear_src.as_ref()).expect("tile")));
-        let mut linear_dst = Aligned::new(lin_len, None);
-        let mut tiled_dst = Aligned::new(tiled_len, None);
-        let mut ffi_tiled = Aligned::new(tiled_len, None);
-        let mut ffi_linear = Aligned::new(lin_len, None);
+        let linear_src = aligned(lin_len, Some(&noise(lin_len)));
+        let tiled_src = aligned(tiled_len, Some(&tile::tile_to_vec(&s, linear_src.as_ref()).expect("tile")));
+        let mut linear_dst = aligned(lin_len, None);
+        let mut tiled_dst = aligned(tiled_len, None);
+        let mut ffi_tiled = aligned(tiled_len, None);
+        let mut ffi_linear = aligned(lin_len, None);
 
         // Correctness check against tegra_swizzle before timing anything.
         if let Some((w, h, d, bpp, bh)) = case.tegra {

@@ -410,22 +410,17 @@ fn linear_bytes(r: &Region, lin: &LinearLayout) -> Result<usize, Box<dyn std::er
         .ok_or_else(|| format!("the linear image of {r:?} with {lin:?} does not fit in memory").into())
 }
 
-/// A byte buffer whose data starts on a 64-byte boundary: the library's AVX-512 gob and chunk
-/// kernels and its streaming stores run only on line-aligned buffers (a large `Vec<u8>` from
-/// the C allocator starts 16 bytes into a page). It costs 63 bytes more than a `Vec`.
-pub struct LineAligned {
-    buf: Vec<u8>,
-    at: usize,
-    len: usize,
-}
+/// The library's line-aligned buffer ([`tile::AlignedBuf`]: the AVX-512 gob and chunk kernels
+/// and the streaming stores run only on line-aligned buffers), with the CLI's file readers.
+pub struct LineAligned(tile::AlignedBuf);
 
 impl LineAligned {
     /// `len` zero bytes, or an error naming `what` when memory runs out.
     pub fn zeroed(what: &str, len: usize) -> Result<Self, Box<dyn std::error::Error>> {
-        let total = len.checked_add(63).ok_or_else(|| format!("cannot allocate {len} bytes for the {what}"))?;
-        let buf = crate::picture::try_filled(what, total, 0u8)?;
-        let at = buf.as_ptr().align_offset(64).min(63);
-        Ok(LineAligned { buf, at, len })
+        // The message names the bytes allocated, the buffer's and the 63 of alignment slack.
+        let n = len.checked_add(63).unwrap_or(len);
+        let buf = tile::AlignedBuf::zeroed(len).map_err(|_| format!("cannot allocate {n} bytes for the {what}"))?;
+        Ok(LineAligned(buf))
     }
 
     /// Bytes `offset..offset + len` of a file, fewer when the file ends first, and where the
@@ -533,13 +528,11 @@ impl LineAligned {
     }
 
     /// Moves `buf`'s bytes onto a line boundary inside its own allocation (63 bytes more).
-    fn from_vec(mut buf: Vec<u8>) -> Result<Self, Box<dyn std::error::Error>> {
+    fn from_vec(buf: Vec<u8>) -> Result<Self, Box<dyn std::error::Error>> {
         let len = buf.len();
-        buf.try_reserve_exact(63).map_err(|_| format!("cannot allocate {} bytes for the input file", len + 63))?;
-        // The capacity holds the inserted bytes: the allocation, and so the alignment, stays.
-        let at = buf.as_ptr().align_offset(64).min(63);
-        buf.splice(0..0, std::iter::repeat_n(0u8, at));
-        Ok(LineAligned { buf, at, len })
+        let buf = tile::AlignedBuf::from_vec(buf)
+            .map_err(|_| format!("cannot allocate {} bytes for the input file", len + 63))?;
+        Ok(LineAligned(buf))
     }
 }
 
@@ -595,13 +588,13 @@ fn read_full(r: &mut impl std::io::Read, buf: &mut [u8]) -> std::io::Result<usiz
 impl std::ops::Deref for LineAligned {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
-        &self.buf[self.at..self.at + self.len]
+        &self.0
     }
 }
 
 impl std::ops::DerefMut for LineAligned {
     fn deref_mut(&mut self) -> &mut [u8] {
-        &mut self.buf[self.at..self.at + self.len]
+        &mut self.0
     }
 }
 

@@ -14,13 +14,13 @@
 //! Every such kernel is tested against the portable path and the byte-by-byte references on a
 //! CPU that has it (the tests step the cap through every level).
 //!
-//! [`set_vector_limit`] caps the choice for the whole process (for tests that compare the two
-//! paths on one machine, and for users who want to rule a kernel out while debugging).
+//! A copy takes its cap per call (`tile::CopyOptions::vector_limit`); the process-wide cap
+//! (`set_vector_limit`, for tests and debugging) is what a call that names none gets.
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
 /// A level of vector kernels, from none to the widest this crate has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum VectorLevel {
     /// Only the portable kernels (SSE2 on x86_64, which is the baseline there).
     Baseline = 0,
@@ -33,19 +33,78 @@ pub enum VectorLevel {
 /// The process-wide cap (a `VectorLevel` as u8).
 static LIMIT: AtomicU8 = AtomicU8::new(VectorLevel::Avx512 as u8);
 
-/// Caps the vector kernels the crate uses from now on to `level` (default: no cap). Returns the
-/// previous cap. Results never depend on it: every level produces the same bytes.
-pub fn set_vector_limit(level: VectorLevel) -> VectorLevel {
-    match LIMIT.swap(level as u8, Ordering::Relaxed) {
-        0 => VectorLevel::Baseline,
-        1 => VectorLevel::Avx2,
-        _ => VectorLevel::Avx512,
+impl VectorLevel {
+    fn from_u8(v: u8) -> VectorLevel {
+        match v {
+            0 => VectorLevel::Baseline,
+            1 => VectorLevel::Avx2,
+            _ => VectorLevel::Avx512,
+        }
     }
+}
+
+/// Caps the vector kernels the crate uses from now on to `level` (default: no cap), for every
+/// call that does not name its own cap (`tile::CopyOptions::vector_limit`). Returns the
+/// previous cap. Results never depend on it: every level produces the same bytes. A process-wide
+/// switch for tests and debugging, not part of the front door.
+#[doc(hidden)]
+pub fn set_vector_limit(level: VectorLevel) -> VectorLevel {
+    VectorLevel::from_u8(LIMIT.swap(level as u8, Ordering::Relaxed))
+}
+
+/// The process-wide cap (see `set_vector_limit`; [`VectorLevel::Avx512`] unless set).
+pub fn vector_limit() -> VectorLevel {
+    VectorLevel::from_u8(LIMIT.load(Ordering::Relaxed))
 }
 
 /// True when the cap allows `level`.
 fn allowed(level: VectorLevel) -> bool {
     LIMIT.load(Ordering::Relaxed) >= level as u8
+}
+
+/// Which vector kernels may run under a given cap on this CPU, resolved once per copy (so that
+/// a copy's cap is its own, whatever other threads ask for at the same time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Caps {
+    /// AVX-512F kernels may run.
+    pub(crate) avx512f: bool,
+    /// AVX2 kernels may run.
+    pub(crate) avx2: bool,
+    /// AVX-512BW kernels may run (with AVX-512F).
+    pub(crate) avx512bw: bool,
+    /// AVX-512 VBMI kernels may run (with AVX-512F and BW).
+    pub(crate) avx512vbmi: bool,
+}
+
+impl Caps {
+    /// The kernels this CPU offers under the cap `limit` (the checks of [`avx2`],
+    /// [`avx512f`], [`avx512bw`] and [`avx512vbmi`] with `limit` for the process-wide cap).
+    pub(crate) fn under(limit: VectorLevel) -> Caps {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let (v2, v512) = (limit >= VectorLevel::Avx2, limit >= VectorLevel::Avx512);
+            let f = v512 && has!("avx512f");
+            let bw = f && has!("avx512bw");
+            Caps { avx512f: f, avx2: v2 && has!("avx2"), avx512bw: bw, avx512vbmi: bw && has!("avx512vbmi") }
+        }
+        #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+        {
+            let _ = limit;
+            Caps { avx512f: false, avx2: false, avx512bw: false, avx512vbmi: false }
+        }
+    }
+
+    /// The widest level these kernels reach.
+    pub(crate) fn level(&self) -> VectorLevel {
+        if self.avx512f {
+            VectorLevel::Avx512
+        } else if self.avx2 {
+            VectorLevel::Avx2
+        } else {
+            VectorLevel::Baseline
+        }
+    }
 }
 
 /// AVX2 kernels may run: the CPU has AVX2 and the cap allows them.

@@ -38,13 +38,13 @@ fn copies_equal_the_twins(s: &Surface, region: Region, parallel: bool, seed: u64
     tile::tile_checked(s, &linear, &mut want_tiled, region, lin).unwrap();
     let mut want_linear = vec![0u8; lin_len];
     tile::untile_checked(s, &want_tiled, &mut want_linear, region, lin).unwrap();
-    let (mut out_lin, at_lin) = aligned(&vec![0u8; lin_len]);
-    let (mut out_tiled, at_tiled) = aligned(&base);
+    let mut out_lin = aligned(&vec![0u8; lin_len]);
+    let mut out_tiled = aligned(&base);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
     for call in 0..CALLS {
-        let l = &mut out_lin[at_lin..at_lin + lin_len];
+        let l = &mut out_lin[..lin_len];
         l.fill(0);
-        let t = &mut out_tiled[at_tiled..at_tiled + tiled_len];
+        let t = &mut out_tiled[..tiled_len];
         t.copy_from_slice(&base);
         if parallel {
             pool.install(|| tile::untile_parallel(s, &want_tiled, l, region, lin)).unwrap();

@@ -76,31 +76,30 @@ fn mixed_jobs_equal_the_checked_twins() {
             let (cached, of) = tile::parallel_cached_share(job);
             assert!(job >= 2 * MIB && 0 < cached && cached < of, "{s:?}: a mixed job ({cached} of {of})");
         });
-        let (tiled, ta) = aligned(&noise(size, 5));
-        let tiled = &tiled[ta..ta + size];
-        let (linear, la) = aligned(&noise(lin_n, 6));
-        let linear = &linear[la..la + lin_n];
+        let tiled = aligned(&noise(size, 5));
+        let tiled = &tiled[..size];
+        let linear = aligned(&noise(lin_n, 6));
+        let linear = &linear[..lin_n];
         let mut want_lin = vec![0u8; lin_n];
         tile::untile_checked(&s, tiled, &mut want_lin, region, lin).unwrap();
         let mut want = tiled.to_vec();
         tile::tile_checked(&s, linear, &mut want, region, lin).unwrap();
         for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
             set_vector_limit(level);
-            let (mut got_lin, ga) = aligned(&vec![0u8; lin_n]);
-            let (mut got, gt) = aligned(tiled);
+            let mut got_lin = aligned(&vec![0u8; lin_n]);
+            let mut got = aligned(tiled);
             two.install(|| {
-                tile::untile_parallel(&s, tiled, &mut got_lin[ga..ga + lin_n], region, lin).unwrap();
-                tile::tile_parallel(&s, linear, &mut got[gt..gt + size], region, lin).unwrap();
+                tile::untile_parallel(&s, tiled, &mut got_lin[..lin_n], region, lin).unwrap();
+                tile::tile_parallel(&s, linear, &mut got[..size], region, lin).unwrap();
             });
-            assert!(got_lin[ga..ga + lin_n] == want_lin[..], "{s:?} {region:?}: parallel untile at {level:?}");
-            assert!(got[gt..gt + size] == want[..], "{s:?} {region:?}: parallel tile at {level:?}");
+            assert!(got_lin[..lin_n] == want_lin[..], "{s:?} {region:?}: parallel untile at {level:?}");
+            assert!(got[..size] == want[..], "{s:?} {region:?}: parallel tile at {level:?}");
             // As one part of a larger job: the job's share applies to the part.
-            let (mut part_lin, pa) = aligned(&vec![0u8; lin_n]);
+            let mut part_lin = aligned(&vec![0u8; lin_n]);
             two.install(|| {
-                tile::untile_part_parallel(&s, tiled, &mut part_lin[pa..pa + lin_n], region, lin, job + job / 8)
-                    .unwrap()
+                tile::untile_part_parallel(&s, tiled, &mut part_lin[..lin_n], region, lin, job + job / 8).unwrap()
             });
-            assert!(part_lin[pa..pa + lin_n] == want_lin[..], "{s:?} {region:?}: parallel untile part at {level:?}");
+            assert!(part_lin[..lin_n] == want_lin[..], "{s:?} {region:?}: parallel untile part at {level:?}");
         }
         set_vector_limit(VectorLevel::Avx512);
     }
@@ -140,8 +139,8 @@ fn streamed_untile_split_by_columns_equals_the_checked_twin() {
         let lin = LinearLayout::packed(&region, s.elem_size());
         let (size, lin_n) = (s.size_bytes() as usize, (lin.slice_pitch_bytes * u64::from(dd)) as usize);
         assert!(lin_n >= tile::PARALLEL_THRESHOLD_BYTES, "{s:?}: large enough to split");
-        let (tiled, ta) = aligned(&noise(size, 7));
-        let tiled = &tiled[ta..ta + size];
+        let tiled = aligned(&noise(size, 7));
+        let tiled = &tiled[..size];
         let mut want = vec![0u8; lin_n];
         tile::untile_checked(&s, tiled, &mut want, region, lin).unwrap();
         for threads in [2, 3, 5] {
@@ -149,18 +148,17 @@ fn streamed_untile_split_by_columns_equals_the_checked_twin() {
             p.install(|| assert_eq!(tile::parallel_cached_share(lin_n as u64).0, 0, "the job streams whole"));
             for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
                 set_vector_limit(level);
-                let (mut got, ga) = aligned(&vec![0u8; lin_n + mis]);
-                let (mut part, pa) = aligned(&vec![0u8; lin_n + mis]);
+                let mut got = aligned(&vec![0u8; lin_n + mis]);
+                let mut part = aligned(&vec![0u8; lin_n + mis]);
                 p.install(|| {
-                    tile::untile_parallel(&s, tiled, &mut got[ga + mis..ga + mis + lin_n], region, lin).unwrap();
+                    tile::untile_parallel(&s, tiled, &mut got[mis..mis + lin_n], region, lin).unwrap();
                     let job = 2 * lin_n as u64;
-                    tile::untile_part_parallel(&s, tiled, &mut part[pa + mis..pa + mis + lin_n], region, lin, job)
-                        .unwrap();
+                    tile::untile_part_parallel(&s, tiled, &mut part[mis..mis + lin_n], region, lin, job).unwrap();
                 });
                 set_vector_limit(VectorLevel::Avx512);
                 let at = format!("{s:?} {region:?}, linear {mis} bytes off a line, {threads} threads, {level:?}");
-                assert!(got[ga + mis..ga + mis + lin_n] == want[..], "{at}: parallel untile");
-                assert!(part[pa + mis..pa + mis + lin_n] == want[..], "{at}: parallel untile part");
+                assert!(got[mis..mis + lin_n] == want[..], "{at}: parallel untile");
+                assert!(part[mis..mis + lin_n] == want[..], "{at}: parallel untile part");
             }
         }
     }

@@ -356,27 +356,24 @@ proptest! {
     }
 }
 
-/// `n` bytes of `fill` starting on a 64-byte boundary: the vector kernels for whole gobs and
-/// chunks run only on line-aligned addresses.
+/// `n` bytes of `fill` starting on a 64-byte boundary (the library's line-aligned buffer), or
+/// `mis` bytes past one: the vector kernels for whole gobs and chunks run only on line-aligned
+/// addresses.
 struct Aligned64 {
-    buf: Vec<u8>,
+    buf: tile::AlignedBuf,
     at: usize,
     n: usize,
 }
 
 impl Aligned64 {
     fn new(fill: &[u8]) -> Self {
-        let mut buf = vec![0u8; fill.len() + 64];
-        let at = buf.as_ptr().align_offset(64);
-        buf[at..at + fill.len()].copy_from_slice(fill);
-        Aligned64 { buf, at, n: fill.len() }
+        Aligned64::at(fill, 0)
     }
     /// `fill` starting `mis` bytes past a 64-byte boundary.
     fn at(fill: &[u8], mis: usize) -> Self {
-        let mut buf = vec![0u8; fill.len() + 128];
-        let at = buf.as_ptr().align_offset(64) + mis;
-        buf[at..at + fill.len()].copy_from_slice(fill);
-        Aligned64 { buf, at, n: fill.len() }
+        let mut buf = tile::AlignedBuf::zeroed(fill.len() + mis).unwrap();
+        buf[mis..].copy_from_slice(fill);
+        Aligned64 { buf, at: mis, n: fill.len() }
     }
     fn get(&self) -> &[u8] {
         &self.buf[self.at..self.at + self.n]

@@ -5,27 +5,16 @@
 //! # Why
 //! Where streaming pays is a property of the machine at the time, not of the output's size:
 //! it trades the reads of every output line before it is written (ordinary stores) against
-//! leaving the output in memory instead of the cache. Two development machines of this
-//! project, both 2-core VMs, disagree outright:
-//! - a 32 MiB level-3 cache with fast cache bandwidth (memcpy of 8 MB at 37-48 GB/s): 4-6 MiB
-//!   outputs at one thread lost a quarter streamed (0.57x memcpy against 0.79x), 7.6 MiB at
-//!   two threads lost by half (0.43-0.53x against 0.76-0.83x); hence the fixed thresholds of
-//!   [`super::streaming_threshold_bytes`] and `parallel_cached_share` (feature `rayon`);
-//! - a 48 MiB level-3 cache shared with busier neighbours (memcpy of 8 MB at 9-13 GB/s), session
-//!   17, `nvsurf-bench`, full runs, paired ratios against memcpy with the thresholds as they
-//!   were (two runs) and with every blocklinear output of 1 MB and more streamed
-//!   (`--streaming-threshold 1000000`, one run): tegra-2000x1000x4 at one thread 0.77-0.95x
-//!   cached against 1.27-1.35x streamed (ours 8.2-9.9 GB/s against 11.4-12.2), the four 16 MiB
-//!   cases at two threads 0.72-1.02x against 1.29-1.55x (ours 5.9-15.7 GB/s against
-//!   12.5-24.7), tegra-8192x128x4 (4 MiB) at one thread 0.66-0.75x against 0.85-1.16x.
+//! leaving the output in memory instead of the cache. Two development machines of this project
+//! disagreed outright on which sizes gain from streaming
+//! ([docs/perf/adaptive-streaming.md](../../../../docs/perf/adaptive-streaming.md)).
 //!
 //! So a copy that is large enough for the choice to matter ([`ADAPT_MIN_BYTES`]) tries the
 //! ways it could write its output and keeps timing them: each key ([`Key`]: direction, one
 //! thread or a pool, the surface's class, the job's size to a power of two) keeps, per way
 //! ([`Way`]), the median of its last [`WINDOW`] timed calls, in nanoseconds per output byte
 //! (a median, as one slow call, a neighbour's burst or a first call's page faults, must not
-//! decide: measured, an average that a first call of 0.56 ns/B started from kept the slower
-//! way through a whole benchmark case while the other ran at 0.07-0.09). A key's first
+//! decide). A key's first
 //! calls learn: [`LEARN_RUNS`] runs of [`EXPLORE_RUN`] calls of each way in turn, the fixed
 //! rule's way first (so a program that copies once gets the fixed rule); after that the
 //! fastest (the way taken last stays while it is within [`KEEP_MARGIN`] of it), except a run
@@ -42,11 +31,8 @@
 //!   it off with [`set_adaptive_streaming`].
 //! - Parts of a larger job (texture levels: [`super::untile_part`] and kin) keep the fixed
 //!   rule: their timings overlap and do not stand for the job.
-//! - Only blocklinear copies adapt, as only they stream. Tried and not kept (session 17):
-//!   streaming stores in the swizzle chunk-pair tile kernel (4-byte elements; both 32-byte
-//!   halves of a tiled line stored back to back), offered here as a way: swizzled-1024x1024x4
-//!   tile, three interleaved `--quick --case` runs against `--fixed-streaming`, 0.84-0.86x
-//!   against 0.85-0.88x at one thread and 0.68-0.82x against 0.82-0.85x at two.
+//! - Only blocklinear copies adapt, as only they stream. Streaming stores in the swizzle chunk-pair
+//! tile kernel were tried and not kept.
 //! - Outputs under [`ADAPT_MIN_BYTES`] (2 MiB, within reach of the level-2 caches of two
 //!   cores) keep the fixed rule: exploring costs more than it can gain there. So do outputs
 //!   of at least the level-3 cache's size ([`adapt_max_bytes`]), which the fixed rule streams.
@@ -59,8 +45,7 @@ pub const ADAPT_MIN_BYTES: u64 = 2 << 20;
 /// Copies writing fewer than this many bytes adapt: the level-3 cache's size
 /// ([`crate::cpu::l3_cache_bytes`], 32 MiB where it is unknown). A larger output cannot stay
 /// in the cache, so writing it with ordinary stores only adds the reads of every line before
-/// it is written; the fixed rule streams it (measured on the 32 MiB machine, 64 MiB of
-/// tegra-4096x4096x4 at two threads: all streamed 1.34-1.39x memcpy, none 0.94x), and timing
+/// it is written; the fixed rule streams it and timing
 /// the other way would cost its learning runs for nothing.
 pub fn adapt_max_bytes() -> u64 {
     crate::cpu::l3_cache_bytes().unwrap_or(32 << 20)
@@ -73,16 +58,14 @@ pub const EXPLORE_EVERY: u64 = 64;
 /// How many calls in a row a way other than the fastest is tried for. A call right after a
 /// change of way is not timed (`record`): it pays for the previous way's cache state (the
 /// dirty lines a cached output left, or the lines a streamed output took out of the cache),
-/// so a way tried once in a while looked slower than it runs (measured: a first version that
-/// timed every call and tried the other way one call in 16 kept cached stores for untile of
-/// tegra-2048x2048x4 at one thread, 0.95x memcpy where streaming reaches 1.45x).
+/// so a way tried once in a while looked slower than it runs
+/// ([docs/perf/adaptive-streaming.md](../../../../docs/perf/adaptive-streaming.md)).
 pub const EXPLORE_RUN: u64 = 4;
 
 /// A key's first calls learn: runs of [`EXPLORE_RUN`] calls of each way in turn, this many
 /// runs of each (the fixed rule's way first), so that the first choice rests on
-/// `LEARN_RUNS * (EXPLORE_RUN - 1)` timed calls of each way, not on one call each (measured:
-/// deciding on one timed call of each way kept cached stores for tile of tegra-2048x2048x4 at
-/// one thread in one `nvsurf-bench --quick` run, 1.06x memcpy where streaming reaches 1.5x).
+/// `LEARN_RUNS * (EXPLORE_RUN - 1)` timed calls of each way, not on one call each
+/// ([docs/perf/adaptive-streaming.md](../../../../docs/perf/adaptive-streaming.md)).
 pub const LEARN_RUNS: u64 = 2;
 
 /// How to write a job's output.
@@ -144,13 +127,14 @@ static DISABLED: AtomicBool = AtomicBool::new(false);
 /// Turns adaptive streaming on (the default) or off for the whole process; returns whether it
 /// was on. Off, every copy follows the fixed thresholds. (A threshold set with
 /// [`super::set_streaming_threshold_bytes`] also turns it off while it is set.)
+#[doc(hidden)]
 pub fn set_adaptive_streaming(on: bool) -> bool {
     !DISABLED.swap(!on, Relaxed)
 }
 
 /// Whether copies adapt: on, and no fixed threshold set.
 pub fn adaptive_streaming() -> bool {
-    !DISABLED.load(Relaxed) && !super::threshold_is_set()
+    !DISABLED.load(Relaxed) && !super::streaming::threshold_is_set()
 }
 
 impl Key {

@@ -26,11 +26,12 @@
 //! - Swizzled: the smallest aligned cube (a square in 2D; side 2^k along every dimension
 //!   longer than 1, at most the shortest of those) that holds the box, as a swizzled surface of
 //!   that size. The element index takes one bit of each such dimension in turn from the
-//!   lowest (seed 004), so the cube's elements are one run of indices whose low bits are the
-//!   cube's own swizzle. A box that no such cube holds (one that straddles the middle of the
+//!   lowest (nouveau mailing list, 2010-01-08, Luca Barbieri, "Findings on pre-NV50 miptree
+//!   layout"), so the cube's elements are one run of indices whose low bits are the cube's own
+//!   swizzle. A box that no such cube holds (one that straddles the middle of the
 //!   surface, say) gets the whole surface. One piece either way.
 
-use super::Region;
+use super::region::Region;
 use crate::error::{Error, Result};
 use crate::layout::blocklinear::{BlockLinear, BlockLinearParams};
 use crate::layout::pitch::{Pitch, PitchParams};

@@ -13,12 +13,9 @@ pub fn noise(n: usize, seed: u64) -> Vec<u8> {
         .collect()
 }
 
-/// A buffer holding `fill` from a 64-byte (cache line) boundary, and that boundary's index:
-/// the streaming stores need line-aligned destinations.
+/// A copy of `fill` in the library's line-aligned buffer: the streaming stores need
+/// line-aligned destinations.
 #[allow(dead_code)] // Not every test binary that includes this module uses it.
-pub fn aligned(fill: &[u8]) -> (Vec<u8>, usize) {
-    let mut buf = vec![0u8; fill.len() + 64];
-    let at = buf.as_ptr().align_offset(64);
-    buf[at..at + fill.len()].copy_from_slice(fill);
-    (buf, at)
+pub fn aligned(fill: &[u8]) -> nvsurf::tile::AlignedBuf {
+    nvsurf::tile::AlignedBuf::from_slice(fill).expect("test buffer")
 }
