@@ -1,227 +1,22 @@
-//! Fast paths of [`Format::decode_rect_rgba8`] (issue 5, item 6: 4-byte formats at >= 0.5x
-//! memcpy), each tested against the generic per-texel path
-//! ([`Format::decode_element`] + [`Format::texel_to_rgba8`]):
-//!
-//! - byte moves ([`Format::byte_map_rgba8`]): `8_8_8_8` whose read channels decode to their byte
-//!   unchanged (unorm without sRGB, uint) and constant channels;
-//! - word tables ([`Format::word_lut`]): other simple formats of at most 4 bytes whose read
-//!   fields are at most 16 bits wide, one table per field giving the field's share of the output
-//!   word, with row kernels specialised for the `8_8_8_8`/`8_8_8_X8` and `10_10_10_2` layouts;
-//! - BC1/BC2/BC3/BC7 with the identity swizzle: `bcdec_rs` straight into the caller's rows.
+//! RGBA8 row kernels: the byte moves, word tables and `10_10_10_2` arithmetic behind the
+//! RGBA8 fast paths of the format decoder (`format/rgba8.rs` chooses a path and fills the
+//! tables from the generic per-texel decode; this module only runs them over rows), with
+//! AVX2 and AVX-512 VBMI twins chosen at run time ([`crate::cpu`]). The fast paths exist to
+//! keep the 4-byte formats at or above half of memcpy's speed, measured by
+//! `cargo run --release -p nvsurf-bench -- --case codec`.
 
-use super::*;
 use alloc::vec::Vec;
 
-/// A byte-move plan entry of [`Format::byte_map_rgba8`]: 0-3 = element byte, or a constant.
-const MAP_ZERO: u8 = 4;
+/// A byte-move plan entry (see [`shuffle_rgba8`]): 0-3 = element byte, or a constant: 0.
+pub(crate) const MAP_ZERO: u8 = 4;
 /// Constant 255 (`OneFloat` reads 1.0).
-const MAP_255: u8 = 5;
+pub(crate) const MAP_255: u8 = 5;
 /// Constant 1 (`OneInt`).
-const MAP_ONE: u8 = 6;
-
-impl Format {
-    /// For `8_8_8_8`: where each output byte comes from (0-3 = element byte, or [`MAP_ZERO`],
-    /// [`MAP_255`], [`MAP_ONE`]), when every channel is such a byte move: a channel that reads
-    /// a unorm component (not sRGB-decoded) or a uint component outputs the byte itself
-    /// (`round(b / 255 * 255) = b`; `min(b, 255) = b`), and a constant channel its constant.
-    pub(super) fn byte_map_rgba8(&self) -> Option<[u8; 4]> {
-        if self.tex.layout != Layout::Simple(&[8, 8, 8, 8]) || self.yuv != YuvMatrix::Raw {
-            return None;
-        }
-        let mut map = [0u8; 4];
-        for (ch, (m, s)) in map.iter_mut().zip(self.swizzle).enumerate() {
-            *m = match s {
-                Swizzle::Zero => MAP_ZERO,
-                Swizzle::OneFloat => MAP_255,
-                Swizzle::OneInt => MAP_ONE,
-                c => {
-                    let c = c.component()?;
-                    match self.types[c] {
-                        ComponentType::Unorm if !(self.srgb && ch < 3) => c as u8,
-                        ComponentType::Uint => c as u8,
-                        _ => return None,
-                    }
-                }
-            };
-        }
-        Some(map)
-    }
-
-    /// Word tables for [`Format::decode_rect_rgba8`] of simple formats with elements of at
-    /// most 4 bytes whose read fields are at most 16 bits wide, when `worth(decodes)` says the
-    /// `decodes` generic decodes that fill them pay off.
-    ///
-    /// Each output channel of such a format depends on one field alone (fields decode
-    /// independently; swizzle, sRGB and the RGBA8 conversion work per channel) or on none
-    /// (a constant), so table entry `x` of field `f` is taken from the generic path itself
-    /// ([`Format::decode_element`] + [`Format::texel_to_rgba8`]) on an element whose fields all
-    /// hold `x` (masked to their width): the tables agree with the generic path by
-    /// construction.
-    pub(super) fn word_lut(&self, worth: impl Fn(usize) -> bool) -> Option<WordLut> {
-        let Layout::Simple(bits) = self.tex.layout else { return None };
-        let size = self.elem_size_bytes() as usize;
-        if size > 4 || self.pixels_per_elem() != 1 {
-            return None;
-        }
-        let mut shift = [0u32; 4];
-        let mut lo = 0u32;
-        for (s, &b) in shift.iter_mut().zip(bits) {
-            *s = lo;
-            lo += u32::from(b);
-        }
-        // The field each output channel reads (None: a constant).
-        let reads = self.swizzle.map(|s| s.component().filter(|&c| c < bits.len()));
-        let mut mask = [0u32; 4];
-        for c in reads.into_iter().flatten() {
-            if bits[c] > 16 {
-                return None;
-            }
-            mask[c] = (1u32 << bits[c]) - 1;
-        }
-        let kernel = match bits {
-            [8, 8, 8, 8] | [8, 8, 8] if size == 4 => LutKernel::Bytes,
-            [10, 10, 10, 2] => LutKernel::Rgb10A2,
-            _ => LutKernel::Any,
-        };
-        let decodes = mask.iter().max().map_or(1, |&m| m as usize + 1);
-        if !worth(decodes) {
-            return None;
-        }
-        let len = kernel.table_len();
-        let mut tables = alloc::vec![0u32; 4 * len];
-        let mut konst = 0u32;
-        let mut texel = [[0u32; 4]; 1];
-        for x in 0..decodes as u32 {
-            let v = (0..4).fold(0u32, |v, f| v | (x & mask[f]) << shift[f]);
-            // Cannot fail: 4 bytes is at least the element size, one pixel per element.
-            let _ = self.decode_element(&v.to_le_bytes()[..size], &mut texel);
-            let px = self.texel_to_rgba8(&texel[0]);
-            for (ch, read) in reads.iter().enumerate() {
-                match *read {
-                    Some(f) if x <= mask[f] => tables[f * len + x as usize] |= u32::from(px[ch]) << (8 * ch),
-                    Some(_) => {}
-                    None => konst |= u32::from(px[ch]) << (8 * ch),
-                }
-            }
-        }
-        let mut lut = WordLut { kernel, shift, mask, tables, konst, unorm10: None, bytes: None };
-        // The alpha byte read unchanged (sRGB and unorm formats): one table lookup less.
-        if kernel == LutKernel::Bytes && (0..256).all(|x| lut.tables[3 * 256 + x] == (x as u32) << 24) {
-            lut.kernel = LutKernel::BytesKeepA;
-        }
-        lut.unorm10 = lut.unorm10_plan();
-        if matches!(lut.kernel, LutKernel::Bytes | LutKernel::BytesKeepA) && size == 4 {
-            lut.bytes = ByteLuts::of(&lut);
-        }
-        Some(lut)
-    }
-
-    /// Decodes a rectangle through `lut` (made by [`Format::word_lut`] for this format).
-    pub(super) fn decode_word_lut_rect_rgba8(
-        &self,
-        lut: &WordLut,
-        elems: &[u8],
-        row_pitch_bytes: usize,
-        width_px: u32,
-        height_px: u32,
-        out: &mut [[u8; 4]],
-    ) -> Result<()> {
-        let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
-        let w = width_px as usize;
-        let size = self.elem_size_bytes() as usize;
-        for y in 0..rows {
-            let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + size * w];
-            let dst = &mut out[y * w..(y + 1) * w];
-            lut.row(size, src, dst);
-        }
-        Ok(())
-    }
-
-    /// Byte moves of [`Format::byte_map_rgba8`] over a rectangle.
-    pub(super) fn decode_byte_map_rect_rgba8(
-        &self,
-        map: [u8; 4],
-        elems: &[u8],
-        row_pitch_bytes: usize,
-        width_px: u32,
-        height_px: u32,
-        out: &mut [[u8; 4]],
-    ) -> Result<()> {
-        let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
-        let w = width_px as usize;
-        if map == [0, 1, 2, 3] && row_pitch_bytes == 4 * w {
-            // Packed rows of an identity map: one copy (the C library streams large copies
-            // past the cache; row by row it cannot).
-            out[..rows * w].as_flattened_mut().copy_from_slice(&elems[..rows * 4 * w]);
-            return Ok(());
-        }
-        for y in 0..rows {
-            let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + 4 * w];
-            shuffle_rgba8(src, &mut out[y * w..(y + 1) * w], map);
-        }
-        Ok(())
-    }
-
-    /// BC1/2/3/7 with the identity swizzle and no sRGB: these decode to RGBA8 directly.
-    pub(super) fn bc_rgba8_direct(&self) -> Option<Bc> {
-        match self.tex.layout {
-            Layout::Compressed(bc @ (Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7))
-                if !self.srgb && self.swizzle == [Swizzle::C0, Swizzle::C1, Swizzle::C2, Swizzle::C3] =>
-            {
-                Some(bc)
-            }
-            _ => None,
-        }
-    }
-
-    /// Decodes BC blocks to RGBA8: whole blocks straight into the caller's rows, edge blocks
-    /// through a 4x4 buffer.
-    pub(super) fn decode_bc_rect_rgba8(
-        &self,
-        bc: Bc,
-        elems: &[u8],
-        row_pitch_bytes: usize,
-        width_px: u32,
-        height_px: u32,
-        out: &mut [[u8; 4]],
-    ) -> Result<()> {
-        let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
-        let size = self.elem_size_bytes() as usize;
-        let (w, h) = (width_px as usize, height_px as usize);
-        let mut block = [0u8; 64];
-        for ey in 0..rows {
-            for ex in 0..cols {
-                let at = ey * row_pitch_bytes + ex * size;
-                let src = &elems[at..at + size];
-                let full = ex * 4 + 4 <= w && ey * 4 + 4 <= h;
-                if full {
-                    // Decode straight into the caller's rows.
-                    let flat = out.as_flattened_mut();
-                    let start = (ey * 4 * w + ex * 4) * 4;
-                    let pitch = w * 4;
-                    let end = start + 3 * pitch + 16;
-                    bc_rgba8(bc, src, &mut flat[start..end], pitch);
-                } else {
-                    bc_rgba8(bc, src, &mut block, 16);
-                    for py in 0..4 {
-                        for px in 0..4 {
-                            let (x, y) = (ex * 4 + px, ey * 4 + py);
-                            if x < w && y < h {
-                                let b = (py * 4 + px) * 4;
-                                out[y * w + x] = [block[b], block[b + 1], block[b + 2], block[b + 3]];
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-}
+pub(crate) const MAP_ONE: u8 = 6;
 
 /// The row kernel of a [`WordLut`], by field layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum LutKernel {
+pub(crate) enum LutKernel {
     /// Fields are the four bytes (`8_8_8_8`, `8_8_8_X8`): 256-entry tables.
     Bytes,
     /// Like `Bytes`, where field 3's table is the identity on output byte 3: that byte is
@@ -247,7 +42,7 @@ const fn unorm2_to_8(x: u32) -> u32 {
 
 impl LutKernel {
     /// Entries per field table.
-    const fn table_len(self) -> usize {
+    pub(crate) const fn table_len(self) -> usize {
         match self {
             Self::Bytes | Self::BytesKeepA => 256,
             Self::Rgb10A2 => 1024,
@@ -256,11 +51,11 @@ impl LutKernel {
     }
 }
 
-/// Tables of [`Format::word_lut`]: the RGBA8 pixel (a little-endian word) of element value `v`
+/// Word tables (filled by the format's RGBA8 fast path): the RGBA8 pixel (a little-endian word) of element value `v`
 /// is `konst | OR over fields f of tables[f][(v >> shift[f]) & mask[f]]` (mask 0 for a field
 /// no channel reads: its table is all zero).
-pub(super) struct WordLut {
-    pub(super) kernel: LutKernel,
+pub(crate) struct WordLut {
+    pub(crate) kernel: LutKernel,
     shift: [u32; 4],
     mask: [u32; 4],
     /// Four tables of `kernel.table_len()` entries, one after the other.
@@ -269,10 +64,10 @@ pub(super) struct WordLut {
     /// For `10_10_10_2`: when every field's table is its unorm value moved to one output byte
     /// (or all zero), the shift in bits to that byte and a keep mask (0xff, or 0 for an unread
     /// field) per field: the row is then computed by [`unorm10_row`], which vectorizes.
-    pub(super) unorm10: Option<([u32; 4], [u32; 4])>,
+    pub(crate) unorm10: Option<([u32; 4], [u32; 4])>,
     /// For the 4-byte `Bytes` kernels: the same tables as one byte table per output byte
     /// ([`ByteLuts`]), for the AVX-512 VBMI row kernel.
-    pub(super) bytes: Option<ByteLuts>,
+    pub(crate) bytes: Option<ByteLuts>,
 }
 
 /// What an output byte of a [`ByteLuts`] is.
@@ -288,7 +83,7 @@ enum ByteOut {
 
 /// A `Bytes` word lut as byte tables: output byte `ch` of a pixel is element byte `src[ch]`
 /// through `out[ch]` (unchanged, one of the distinct `tables`, or a constant).
-pub(super) struct ByteLuts {
+pub(crate) struct ByteLuts {
     src: [u8; 4],
     out: [ByteOut; 4],
     tables: Vec<[u8; 256]>,
@@ -324,6 +119,29 @@ impl ByteLuts {
 }
 
 impl WordLut {
+    /// Word tables of `kernel` (`tables`: four tables of `kernel.table_len()` entries) for
+    /// elements of `size_bytes` bytes, with the faster plans that agree with them: the alpha
+    /// byte kept when its table is the identity, the `10_10_10_2` arithmetic, the byte tables.
+    pub(crate) fn new(
+        kernel: LutKernel,
+        shift: [u32; 4],
+        mask: [u32; 4],
+        tables: Vec<u32>,
+        konst: u32,
+        size_bytes: usize,
+    ) -> WordLut {
+        let mut lut = WordLut { kernel, shift, mask, tables, konst, unorm10: None, bytes: None };
+        // The alpha byte read unchanged (sRGB and unorm formats): one table lookup less.
+        if kernel == LutKernel::Bytes && (0..256).all(|x| lut.tables[3 * 256 + x] == (x as u32) << 24) {
+            lut.kernel = LutKernel::BytesKeepA;
+        }
+        lut.unorm10 = lut.unorm10_plan();
+        if matches!(lut.kernel, LutKernel::Bytes | LutKernel::BytesKeepA) && size_bytes == 4 {
+            lut.bytes = ByteLuts::of(&lut);
+        }
+        lut
+    }
+
     /// Checks every table entry of a `10_10_10_2` lut against [`unorm10_to_8`] /
     /// [`unorm2_to_8`] moved to one output byte; returns the (shift, keep) plan of
     /// [`WordLut::unorm10`] if all agree.
@@ -354,7 +172,7 @@ impl WordLut {
     }
 
     /// Decodes one row: `src` holds `dst.len()` elements of `size` bytes (1, 2 or 4).
-    fn row(&self, size: usize, src: &[u8], dst: &mut [[u8; 4]]) {
+    pub(crate) fn row(&self, size: usize, src: &[u8], dst: &mut [[u8; 4]]) {
         let (s, m, k) = (self.shift, self.mask, self.konst);
         #[cfg(target_arch = "x86_64")]
         if let Some(b) = &self.bytes {
@@ -411,7 +229,7 @@ impl WordLut {
 }
 
 /// The four `N`-entry tables of a [`WordLut`] (`tables.len() == 4 * N`: the kernel and the
-/// table length are chosen together in [`Format::word_lut`]).
+/// table length are chosen together in [`WordLut::new`]'s caller).
 fn split_tables<const N: usize>(tables: &[u32]) -> [&[u32; N]; 4] {
     [0, 1, 2, 3].map(|f| {
         <&[u32; N]>::try_from(&tables[f * N..(f + 1) * N]).unwrap_or_else(|_| unreachable!("a range of N entries"))
@@ -527,9 +345,10 @@ mod x86 {
     }
 }
 
-/// Byte moves for `8_8_8_8` to RGBA8 (see [`Format::byte_map_rgba8`]).
+/// Byte moves for `8_8_8_8` to RGBA8: output byte `ch` of a pixel is element byte `map[ch]`
+/// (0-3) or the constant [`MAP_ZERO`], [`MAP_255`] or [`MAP_ONE`].
 /// `src.len() == 4 * out.len()`.
-pub(super) fn shuffle_rgba8(src: &[u8], out: &mut [[u8; 4]], map: [u8; 4]) {
+pub(crate) fn shuffle_rgba8(src: &[u8], out: &mut [[u8; 4]], map: [u8; 4]) {
     if map == [0, 1, 2, 3] {
         out.as_flattened_mut().copy_from_slice(src);
         return;
@@ -569,19 +388,9 @@ fn word_map(src: &[u8], out: &mut [[u8; 4]], f: impl Fn(u32) -> u32) {
 }
 
 /// Generic byte shuffle for [`shuffle_rgba8`].
-pub(super) fn shuffle_rgba8_bytes(src: &[u8], out: &mut [[u8; 4]], map: [u8; 4]) {
+pub(crate) fn shuffle_rgba8_bytes(src: &[u8], out: &mut [[u8; 4]], map: [u8; 4]) {
     for (o, s) in out.iter_mut().zip(src.chunks_exact(4)) {
         let ext = [s[0], s[1], s[2], s[3], 0, 255, 1];
         *o = map.map(|m| ext[usize::from(m)]);
-    }
-}
-
-/// BC1/2/3/7 to RGBA8 with `pitch` bytes per output row (`dst` holds 4 rows of 16 bytes).
-pub(super) fn bc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
-    match bc {
-        Bc::Bc1 => bcdec_rs::bc1(src, dst, pitch),
-        Bc::Bc2 => bcdec_rs::bc2(src, dst, pitch),
-        Bc::Bc3 => bcdec_rs::bc3(src, dst, pitch),
-        _ => bcdec_rs::bc7(src, dst, pitch),
     }
 }
