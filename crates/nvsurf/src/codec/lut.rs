@@ -180,7 +180,7 @@ impl WordLut {
                 let n = dst.len() / 16 * 16;
                 // SAFETY: the CPU has AVX-512F/BW/VBMI; `src` holds 4 bytes per pixel of `dst`
                 // (the caller's row), so the first `n` pixels' 4 * n bytes are in `src`.
-                unsafe { x86::bytes_row_vbmi(b, &src[..4 * n], &mut dst[..n]) };
+                unsafe { bytes_row_vbmi(b, &src[..4 * n], &mut dst[..n]) };
                 self.row(size, &src[4 * n..], &mut dst[n..]);
                 return;
             }
@@ -189,7 +189,7 @@ impl WordLut {
         if let Some((sh, keep)) = self.unorm10 {
             if crate::cpu::avx2() {
                 // SAFETY: the CPU has AVX2.
-                unsafe { x86::unorm10_row_avx2(sh, keep, k, src, dst) };
+                unsafe { unorm10_row_avx2(sh, keep, k, src, dst) };
                 return;
             }
         }
@@ -268,79 +268,72 @@ fn unorm10_row(sh: [u32; 4], keep: [u32; 4], konst: u32, src: &[u8], dst: &mut [
     });
 }
 
-/// Row kernels for wider instruction sets, chosen at run time ([`crate::cpu`]); the tests run
-/// them against the portable kernels and the generic path.
+// Row kernels for wider instruction sets, chosen at run time (`crate::cpu`); the tests run
+// them against the portable kernels and the generic path.
+
+/// [`unorm10_row`] compiled for AVX2 (8 pixels per vector, `vpmulld` and variable
+/// shifts): the same code, so the same bytes.
+///
+/// # Safety
+/// The CPU has AVX2.
 #[cfg(target_arch = "x86_64")]
-mod x86 {
-    use super::{ByteLuts, ByteOut};
+#[target_feature(enable = "avx2")]
+unsafe fn unorm10_row_avx2(sh: [u32; 4], keep: [u32; 4], konst: u32, src: &[u8], dst: &mut [[u8; 4]]) {
+    unorm10_row(sh, keep, konst, src, dst);
+}
+
+/// A row of 16-pixel groups through byte tables: one byte permute puts each output
+/// byte's element byte in place, and each distinct table is a 256-entry byte lookup made
+/// of two 128-entry two-register permutes (`vpermi2b`) chosen by the index's top bit;
+/// masked blends put table, unchanged and constant bytes together.
+///
+/// # Safety
+/// The CPU has AVX-512F, AVX-512BW and AVX-512 VBMI. `src.len() == 4 * dst.len()` and
+/// `dst.len()` is a multiple of 16 (checked: otherwise nothing is written).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+unsafe fn bytes_row_vbmi(b: &ByteLuts, src: &[u8], dst: &mut [[u8; 4]]) {
     use core::arch::x86_64::*;
-
-    /// [`super::unorm10_row`] compiled for AVX2 (8 pixels per vector, `vpmulld` and variable
-    /// shifts): the same code, so the same bytes.
-    ///
-    /// # Safety
-    /// The CPU has AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn unorm10_row_avx2(sh: [u32; 4], keep: [u32; 4], konst: u32, src: &[u8], dst: &mut [[u8; 4]]) {
-        super::unorm10_row(sh, keep, konst, src, dst);
+    if src.len() != 4 * dst.len() || !dst.len().is_multiple_of(16) {
+        return;
     }
-
-    /// A row of 16-pixel groups through byte tables: one byte permute puts each output
-    /// byte's element byte in place, and each distinct table is a 256-entry byte lookup made
-    /// of two 128-entry two-register permutes (`vpermi2b`) chosen by the index's top bit;
-    /// masked blends put table, unchanged and constant bytes together.
-    ///
-    /// # Safety
-    /// The CPU has AVX-512F, AVX-512BW and AVX-512 VBMI. `src.len() == 4 * dst.len()` and
-    /// `dst.len()` is a multiple of 16 (checked: otherwise nothing is written).
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    pub(super) unsafe fn bytes_row_vbmi(b: &ByteLuts, src: &[u8], dst: &mut [[u8; 4]]) {
-        if src.len() != 4 * dst.len() || !dst.len().is_multiple_of(16) {
-            return;
+    let perm_bytes: [u8; 64] = core::array::from_fn(|i| (i & !3) as u8 | b.src[i & 3]);
+    // Byte masks of the output positions (bit i = byte i of the 64) of a channel set.
+    let lanes = |pick: &dyn Fn(ByteOut) -> bool| -> u64 {
+        (0..64).filter(|&i| pick(b.out[i & 3])).fold(0u64, |m, i| m | 1 << i)
+    };
+    let const_mask = lanes(&|o| o == ByteOut::Const);
+    let konst = u32::from_le_bytes(b.konst);
+    // SAFETY: the loads and stores below stay inside `src` and `dst` (64 bytes at
+    // `4 * i` for `i` a multiple of 16 below `dst.len()`); the CPU features are the
+    // function's contract.
+    unsafe {
+        let perm = _mm512_loadu_si512(perm_bytes.as_ptr() as *const __m512i);
+        let kv = _mm512_set1_epi32(konst as i32);
+        // Up to four tables: (the four 64-byte quarters, the lanes they fill).
+        debug_assert!(b.tables.len() <= 4, "one table per output byte at most");
+        let mut tabs =
+            [(_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), 0u64); 4];
+        for (n, t) in b.tables.iter().enumerate().take(4) {
+            let q = |k: usize| _mm512_loadu_si512(t.as_ptr().add(64 * k) as *const __m512i);
+            tabs[n] = (q(0), q(1), q(2), q(3), lanes(&|o| o == ByteOut::Table(n)));
         }
-        let perm_bytes: [u8; 64] = core::array::from_fn(|i| (i & !3) as u8 | b.src[i & 3]);
-        // Byte masks of the output positions (bit i = byte i of the 64) of a channel set.
-        let lanes = |pick: &dyn Fn(ByteOut) -> bool| -> u64 {
-            (0..64).filter(|&i| pick(b.out[i & 3])).fold(0u64, |m, i| m | 1 << i)
-        };
-        let const_mask = lanes(&|o| o == ByteOut::Const);
-        let konst = u32::from_le_bytes(b.konst);
-        // SAFETY: the loads and stores below stay inside `src` and `dst` (64 bytes at
-        // `4 * i` for `i` a multiple of 16 below `dst.len()`); the CPU features are the
-        // function's contract.
-        unsafe {
-            let perm = _mm512_loadu_si512(perm_bytes.as_ptr() as *const __m512i);
-            let kv = _mm512_set1_epi32(konst as i32);
-            // Up to four tables: (the four 64-byte quarters, the lanes they fill).
-            debug_assert!(b.tables.len() <= 4, "one table per output byte at most");
-            let mut tabs = [(
-                _mm512_setzero_si512(),
-                _mm512_setzero_si512(),
-                _mm512_setzero_si512(),
-                _mm512_setzero_si512(),
-                0u64,
-            ); 4];
-            for (n, t) in b.tables.iter().enumerate().take(4) {
-                let q = |k: usize| _mm512_loadu_si512(t.as_ptr().add(64 * k) as *const __m512i);
-                tabs[n] = (q(0), q(1), q(2), q(3), lanes(&|o| o == ByteOut::Table(n)));
+        let tabs = &tabs[..b.tables.len().min(4)];
+        let sp = src.as_ptr();
+        let dp = dst.as_mut_ptr() as *mut u8;
+        let mut i = 0;
+        while i < dst.len() {
+            let v = _mm512_loadu_si512(sp.add(4 * i) as *const __m512i);
+            let s = _mm512_permutexvar_epi8(perm, v);
+            let mut r = _mm512_mask_blend_epi8(const_mask, s, kv);
+            let top = _mm512_movepi8_mask(s);
+            for &(t0, t1, t2, t3, m) in tabs {
+                let lo = _mm512_permutex2var_epi8(t0, s, t1);
+                let hi = _mm512_permutex2var_epi8(t2, s, t3);
+                r = _mm512_mask_blend_epi8(m, r, _mm512_mask_blend_epi8(top, lo, hi));
             }
-            let tabs = &tabs[..b.tables.len().min(4)];
-            let sp = src.as_ptr();
-            let dp = dst.as_mut_ptr() as *mut u8;
-            let mut i = 0;
-            while i < dst.len() {
-                let v = _mm512_loadu_si512(sp.add(4 * i) as *const __m512i);
-                let s = _mm512_permutexvar_epi8(perm, v);
-                let mut r = _mm512_mask_blend_epi8(const_mask, s, kv);
-                let top = _mm512_movepi8_mask(s);
-                for &(t0, t1, t2, t3, m) in tabs {
-                    let lo = _mm512_permutex2var_epi8(t0, s, t1);
-                    let hi = _mm512_permutex2var_epi8(t2, s, t3);
-                    r = _mm512_mask_blend_epi8(m, r, _mm512_mask_blend_epi8(top, lo, hi));
-                }
-                _mm512_storeu_si512(dp.add(4 * i) as *mut __m512i, r);
-                i += 16;
-            }
+            _mm512_storeu_si512(dp.add(4 * i) as *mut __m512i, r);
+            i += 16;
         }
     }
 }
