@@ -1,6 +1,7 @@
-//! Codec cases (issue 5, item 6): decoding linear elements to RGBA8 pixels with
-//! `Format::decode_rect_rgba8`, in GB/s of output (1 GB = 1e9 bytes), against memcpy of the same
-//! number of output bytes, raced in the same interleaved rounds as the tiling cases.
+//! Codec cases (the RGBA8 fast paths, kept at or above half of memcpy): decoding linear
+//! elements to RGBA8 pixels with `Format::decode_rect_rgba8`, in GB/s of output (1 GB = 1e9
+//! bytes), against memcpy of the same number of output bytes, raced in the same interleaved
+//! rounds as the tiling cases.
 //!
 //! - `codec-rgba8`: `8_8_8_8` unorm with the identity swizzle (A8B8G8R8 / RGBA8_UNORM).
 //! - `codec-bgra8`: color format BGRA8_UNORM (A8R8G8B8): the swizzled 4-byte path.
@@ -8,8 +9,8 @@
 //! - `codec-rgba8-srgb` (byte tables: AVX-512 VBMI permutes where the CPU has them, else word
 //!   tables with alpha kept), `codec-rgba8-uint` (byte moves), `codec-rgb10a2` (unorm arithmetic
 //!   checked against the tables, AVX2 where available): the other 4-byte paths of
-//!   `nvsurf::codec` (module `codec/rgba8.rs`). `nvsurf::cpu::active_level()` is printed with
-//!   the table header.
+//!   `Format::decode_rect_rgba8` (chosen in `format/rgba8.rs`, row kernels in `codec/lut.rs`).
+//!   `nvsurf::cpu::active_level()` is printed with the table header.
 //! - `codec-bc1`, `codec-bc7`: block decode (bcdec_rs) straight into the caller's rows.
 //!
 //! `--case codec` runs only these cases; `--case codec-bc1` one of them.

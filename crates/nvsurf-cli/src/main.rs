@@ -6,9 +6,11 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod convert;
 mod decode;
 mod formats;
 mod guess;
+mod io;
 mod keys;
 mod layout;
 mod msaa;
@@ -62,7 +64,7 @@ enum Cmd {
     /// Decode one element (hex bytes) of a format to its pixels.
     Decode(decode::DecodeArgs),
     /// Convert linear (untiled) elements of a format to a picture (.png/.exr/.dds) or back.
-    Convert(picture::ConvertArgs),
+    Convert(convert::ConvertArgs),
     /// The NV10-NV40 XF transform unit: decode and run command traces, convert RDI views.
     Xf(xf::XfArgs),
     /// Multisample modes: sample positions, grid, coverage belongs-lists, C bitfields, pictures.
@@ -127,7 +129,7 @@ fn main() -> ExitCode {
         Cmd::Tile(a) => tiling::run_tile(a),
         Cmd::Formats(a) => formats::run(a),
         Cmd::Decode(a) => decode::run(a),
-        Cmd::Convert(a) => picture::run_convert(a),
+        Cmd::Convert(a) => convert::run_convert(a),
         Cmd::Xf(a) => xf::run(a),
         Cmd::Msaa(a) => msaa::run(a),
         Cmd::Resolve(a) => resolve::run(a),

@@ -13,7 +13,9 @@
 //!   points; `offset_of(x, y, z)` and sizes.
 //! - [`tile`]: moving bytes between linear images and any layout.
 //! - [`texture`]: mip chains, arrays, cubes, 3D; G80/GF100 and pre-G80 rules.
-//! - [`format`](mod@format) and [`codec`]: format tables and element <-> RGBA codecs.
+//! - [`codec`]: number formats (unorm, snorm, small floats, shared exponent, sRGB, YUV, BC
+//!   blocks), independent of the tables; [`format`](mod@format): the format tables and
+//!   [`format::Format`], whose element and rectangle codecs build on [`codec`].
 //! - [`msaa`]: multisample modes, sample positions, coverage and resolve.
 //! - [`storage`]: storage types and the validation of combinations.
 //! - [`identify`]: which layout a raw dump holds, ranked by how smooth each untiles.

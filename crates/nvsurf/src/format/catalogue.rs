@@ -1,9 +1,11 @@
-//! The format tables, as data.
+//! The format catalogue: the three tables of the G80+ GPUs (texture, color and zeta formats),
+//! their row types, and every name a row answers to (documents' LSB-first names, rnndb names,
+//! NVIDIA's MSB-first names, aliases). The rows are data, below the row types.
 //!
-//! Sources, in order of authority (see `ERRATA.md` for why):
-//! - seed 000 "G80 surface formats", section "Surface formats" and its subsections: ids, element
+//! Sources of the rows, in order of authority (see `docs/ERRATA.md` for why):
+//! - envytools `docs/hw/memory/g80-surface.rst` ("G80 surface formats"), section "Surface formats" and its subsections: ids, element
 //!   sizes, LSB-first bitfield names, the color-format component assignments and types.
-//! - ERRATA E1 (0x21 is 11_11_10 only; YUV formats are 0x22/0x23), E2 (zeta 0x15 -> texture
+//! - `docs/ERRATA.md` E1 (0x21 is 11_11_10 only; YUV formats are 0x22/0x23), E2 (zeta 0x15 -> texture
 //!   0x2a, zeta 0x16 -> texture 0x2b), E4 (color 0xec is RG8 sint, 0xed RG8 uint) and
 //!   "Answers" (compressed ids 0x24-0x28, 0x10/0x11/0x17 on GF100+, 0x02, 0x1c Y8_VIDEO, 0x3a Z16,
 //!   MS8_CS24 texture formats 0x3b-0x3e, color 0x1c Y1_8X8 and 0x1d AY8).
@@ -13,10 +15,197 @@
 //! - NVIDIA open-gpu-doc class headers: the MSB-first `nvidia` names come from
 //!   `cl9097tex.h`/`clcd97tex.h` (`TEXHEAD*_COMPONENT_SIZES_*`, same values across classes) and
 //!   `cl9097.h`/`clc797.h` (`SET_COLOR_TARGET_FORMAT_V_*`, `SET_ZT_FORMAT_V_*`), and the 2D-engine
-//!   names `Y1_8X8`/`AY8` from `cl902d.h` (as quoted by ERRATA "Answers").
+//!   names `Y1_8X8`/`AY8` from `cl902d.h` (as quoted by `docs/ERRATA.md` "Answers").
 
-use super::{Bc, ColorFormat, ComponentType as T, Layout, TextureFormat, ZType, ZetaFormat, ZetaLayout};
+use super::element_layout::{Layout, ZType, ZetaLayout};
+use crate::codec::{Bc, ComponentType, ComponentType as T};
 use crate::gpu::Gpu;
+use alloc::vec::Vec;
+
+/// The three format enums of the G80+ GPUs (document, "Surface formats").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Texture format (TIC): element size and bitfield layout only.
+    Texture,
+    /// Color format (render targets, 2D engine): the full format.
+    Color,
+    /// Zeta format (depth/stencil render target).
+    Zeta,
+}
+
+impl Kind {
+    /// Lower-case name as used in `tex:`-style prefixes and JSON (`texture`, `color`, `zeta`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Texture => "texture",
+            Kind::Color => "color",
+            Kind::Zeta => "zeta",
+        }
+    }
+}
+
+/// One row of the texture format table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextureFormat {
+    /// TIC format id.
+    pub id: u8,
+    /// The documents' name (bitfields LSB first).
+    pub name: &'static str,
+    /// The rnndb name (`g80_texture.xml`), empty if rnndb lacks the id.
+    pub rnndb: &'static str,
+    /// NVIDIA's name (`cl9097tex.h` `COMPONENT_SIZES_*`, MSB first).
+    pub nvidia: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// Element size in bytes.
+    pub elem_size_bytes: u8,
+    /// Bitfield layout.
+    pub layout: Layout,
+    /// First generation that has it (`None`: all G80+).
+    pub since: Option<Gpu>,
+}
+
+/// One row of the color format table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColorFormat {
+    /// Color format id.
+    pub id: u8,
+    /// The rnndb name (`g80_defs.xml` `G80_SURFACE_FORMAT`).
+    pub rnndb: &'static str,
+    /// NVIDIA's name (`cl9097.h` `SET_COLOR_TARGET_FORMAT_V_*`, MSB first).
+    pub nvidia: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// The texture format with the same layout.
+    pub texture_id: u8,
+    /// What C0, C1, ... carry: letters R, G, B, A, X (unused), Y (copied to all).
+    pub assign: &'static str,
+    /// Component type of every component.
+    pub ty: ComponentType,
+    /// sRGB encoded R, G, B.
+    pub srgb: bool,
+    /// X bits are written as ones (NVIDIA `O...` formats) rather than zeros.
+    pub x_ones: bool,
+}
+
+/// One row of the zeta format table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ZetaFormat {
+    /// Zeta format id.
+    pub id: u8,
+    /// The documents' name.
+    pub name: &'static str,
+    /// The rnndb name (`g80_defs.xml` `G80_ZETA_FORMAT`).
+    pub rnndb: &'static str,
+    /// NVIDIA's name (`cl9097.h` `SET_ZT_FORMAT_V_*`).
+    pub nvidia: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// Texture format per coverage mode (`""` when the format has no coverage).
+    pub textures: &'static [(&'static str, u8)],
+    /// First generation that has it.
+    pub since: Option<Gpu>,
+}
+
+/// The texture format table, ordered by id.
+pub fn texture_formats() -> &'static [TextureFormat] {
+    TEXTURE_FORMATS
+}
+
+/// The color format table, ordered by id.
+pub fn color_formats() -> &'static [ColorFormat] {
+    COLOR_FORMATS
+}
+
+/// The zeta format table, ordered by id.
+pub fn zeta_formats() -> &'static [ZetaFormat] {
+    ZETA_FORMATS
+}
+
+/// The texture format with TIC id `id`.
+pub fn texture_format(id: u8) -> Option<&'static TextureFormat> {
+    TEXTURE_FORMATS.iter().find(|t| t.id == id)
+}
+
+fn push_unique(v: &mut Vec<&'static str>, n: &'static str) {
+    if !n.is_empty() && !v.iter().any(|x| x.eq_ignore_ascii_case(n)) {
+        v.push(n);
+    }
+}
+
+impl TextureFormat {
+    /// Every name of this format, canonical first, without duplicates.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        for n in [self.name, self.rnndb, self.nvidia].iter().chain(self.aliases) {
+            push_unique(&mut v, n);
+        }
+        v
+    }
+}
+
+impl ColorFormat {
+    /// Every name of this format, canonical (rnndb) first.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        for n in [self.rnndb, self.nvidia].iter().chain(self.aliases) {
+            push_unique(&mut v, n);
+        }
+        v
+    }
+
+    /// The texture format this color format maps to.
+    pub fn texture(&self) -> &'static TextureFormat {
+        // Every color row names a texture id present in the table (checked by a unit test).
+        texture_format(self.texture_id).unwrap_or(&TEXTURE_FORMATS[0])
+    }
+}
+
+impl ZetaFormat {
+    /// Every name of this format, canonical (documents) first.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        for n in [self.name, self.rnndb, self.nvidia].iter().chain(self.aliases) {
+            push_unique(&mut v, n);
+        }
+        v
+    }
+
+    /// The texture format for the first (or only) coverage mode; all share one layout.
+    pub fn texture(&self) -> &'static TextureFormat {
+        texture_format(self.textures[0].1).unwrap_or(&TEXTURE_FORMATS[0])
+    }
+}
+
+/// Every accepted bare name (all kinds), for suggestions and listings.
+pub fn all_names() -> Vec<&'static str> {
+    let mut v = Vec::new();
+    for t in texture_formats() {
+        v.extend(t.names());
+    }
+    for z in zeta_formats() {
+        v.extend(z.names());
+    }
+    for c in color_formats() {
+        v.extend(c.names());
+    }
+    v
+}
+
+/// Every name of every row of the table of `kind`, for suggestions.
+pub(super) fn kind_names(kind: Kind) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    match kind {
+        Kind::Texture => texture_formats().iter().for_each(|t| v.extend(t.names())),
+        Kind::Color => color_formats().iter().for_each(|t| v.extend(t.names())),
+        Kind::Zeta => zeta_formats().iter().for_each(|t| v.extend(t.names())),
+    }
+    v
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rows
+// ---------------------------------------------------------------------------------------------
 
 const fn simple(bits: &'static [u8]) -> Layout {
     Layout::Simple(bits)
@@ -48,7 +237,7 @@ const F32: ZType = ZType::Float32;
 /// Every texture format id (TIC FMT), ordered by id.
 pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
     tex!(0x01, "32_32_32_32", "32_32_32_32", "R32_G32_B32_A32", [], 16, simple(&[32, 32, 32, 32]), None),
-    // rnndb: variants="GF100-"; ERRATA "Answers": 12 B, GF100+.
+    // rnndb: variants="GF100-"; `docs/ERRATA.md` "Answers": 12 B, GF100+.
     tex!(0x02, "32_32_32", "32_32_32", "R32_G32_B32", [], 12, simple(&[32, 32, 32]), Some(Gpu::Gf100)),
     tex!(0x03, "16_16_16_16", "16_16_16_16", "R16_G16_B16_A16", [], 8, simple(&[16, 16, 16, 16]), None),
     tex!(0x04, "32_32", "32_32", "R32_G32", [], 8, simple(&[32, 32]), None),
@@ -61,7 +250,7 @@ pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
     tex!(0x0d, "24_8", "24_8", "G8R24", [], 4, simple(&[24, 8]), None),
     tex!(0x0e, "8_24", "8_24", "G24R8", [], 4, simple(&[8, 24]), None),
     tex!(0x0f, "32", "32", "R32", [], 4, simple(&[32]), None),
-    // ERRATA "Answers": BC6H signed (0x10) / unsigned (0x11) float, GF100+ (rnndb GF100-).
+    // `docs/ERRATA.md` "Answers": BC6H signed (0x10) / unsigned (0x11) float, GF100+ (rnndb GF100-).
     tex!(
         0x10,
         "BPTC_FLOAT",
@@ -87,11 +276,11 @@ pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
     tex!(0x14, "5_5_5_1", "5_5_5_1", "A1B5G5R5", [], 2, simple(&[5, 5, 5, 1]), None),
     tex!(0x15, "5_6_5", "5_6_5", "B5G6R5", [], 2, simple(&[5, 6, 5]), None),
     tex!(0x16, "5_5_6", "5_5_6", "B6G5R5", [], 2, simple(&[5, 5, 6]), None),
-    // ERRATA "Answers": BC7, 16 B, GF100+ (rnndb "BPTC", GF100-).
+    // `docs/ERRATA.md` "Answers": BC7, 16 B, GF100+ (rnndb "BPTC", GF100-).
     tex!(0x17, "BPTC", "BPTC", "BC7U", ["bc7", "bc7_unorm"], 16, Layout::Compressed(Bc::Bc7), Some(Gpu::Gf100)),
     tex!(0x18, "8_8", "8_8", "G8R8", [], 2, simple(&[8, 8]), None),
     tex!(0x1b, "16", "16", "R16", [], 2, simple(&[16]), None),
-    // ERRATA "Answers": 0x1c Y8_VIDEO (1 B). Not in rnndb; the generation it appeared in is
+    // `docs/ERRATA.md` "Answers": 0x1c Y8_VIDEO (1 B). Not in rnndb; the generation it appeared in is
     // not documented, so no lower bound is enforced.
     tex!(0x1c, "Y8_VIDEO", "", "Y8_VIDEO", [], 1, simple(&[8]), None),
     tex!(0x1d, "8", "8", "R8", [], 1, simple(&[8]), None),
@@ -99,9 +288,9 @@ pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
     // rnndb TSC doc calls it BITMAP_8X8.
     tex!(0x1f, "BITMAP", "BITMAP", "R1", ["bitmap_8x8"], 8, Layout::Bitmap, None),
     tex!(0x20, "9_9_9_E5", "9_9_9_E5", "E5B9G9R9_SHAREDEXP", ["rgb9e5"], 4, Layout::SharedExp, None),
-    // ERRATA E1: 0x21 is 11_11_10 only.
+    // `docs/ERRATA.md` E1: 0x21 is 11_11_10 only.
     tex!(0x21, "11_11_10", "11_11_10", "BF10GF11RF11", ["r11g11b10"], 4, simple(&[11, 11, 10]), None),
-    // ERRATA E1: the YUV ids are 0x22 (UYVY byte order) and 0x23 (YUY2 byte order).
+    // `docs/ERRATA.md` E1: the YUV ids are 0x22 (UYVY byte order) and 0x23 (YUY2 byte order).
     tex!(
         0x22,
         "U8_YA8_V8_YB8",
@@ -122,7 +311,7 @@ pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
         Layout::Yuv { ya: 0, u: 1, yb: 2, v: 3 },
         None
     ),
-    // ERRATA "Answers": compressed 4x4 formats.
+    // `docs/ERRATA.md` "Answers": compressed 4x4 formats.
     tex!(0x24, "DXT1", "DXT1", "DXT1", ["bc1"], 8, Layout::Compressed(Bc::Bc1), None),
     tex!(0x25, "DXT3", "DXT3", "DXT23", ["bc2", "dxt2"], 16, Layout::Compressed(Bc::Bc2), None),
     tex!(0x26, "DXT5", "DXT5", "DXT45", ["bc3", "dxt4"], 16, Layout::Compressed(Bc::Bc3), None),
@@ -229,7 +418,7 @@ pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
     ),
     // Document: Z16 is G200+ (rnndb Z16_UNORM variants="G200-").
     tex!(0x3a, "Z16", "Z16", "Z16", [], 2, zeta(0, ZType::Unorm16, None, None), Some(Gpu::G200)),
-    // ERRATA "Answers": the MS8_CS24 texture formats (mode 0xb is GF100+ per rnndb
+    // `docs/ERRATA.md` "Answers": the MS8_CS24 texture formats (mode 0xb is GF100+ per rnndb
     // g80_msaa_mode). Not in rnndb's FMT list; names follow the document's pattern.
     tex!(0x3b, "Z24_C8_MS8_CS24", "", "V8Z24__COV8R24V", [], 4, zeta(0, U24, None, Some(24)), Some(Gpu::Gf100)),
     tex!(
@@ -286,9 +475,9 @@ macro_rules! color {
 /// `assign` lists what C0, C1, ... carry (R, G, B, A, X = unused, Y = copied to all components
 /// on read, filled from R on write), exactly as the document's per-format lines.
 pub(crate) static COLOR_FORMATS: &[ColorFormat] = &[
-    // ERRATA "Answers": 0x1c is the bitmap format Y1_8X8 (NVIDIA cl902d.h name).
+    // `docs/ERRATA.md` "Answers": 0x1c is the bitmap format Y1_8X8 (NVIDIA cl902d.h name).
     color!(0x1c, "BITMAP", "Y1_8X8", [], 0x1f, "Y", Unorm, false, false),
-    // ERRATA "Answers": 0x1d is AY8, a 2D-engine source-only format (rnndb "UNK1D"). Its one
+    // `docs/ERRATA.md` "Answers": 0x1d is AY8, a 2D-engine source-only format (rnndb "UNK1D"). Its one
     // byte is read as Y (copied to all components, alpha included).
     color!(0x1d, "UNK1D", "AY8", [], 0x1d, "Y", Unorm, false, false),
     color!(0xc0, "RGBA32_FLOAT", "RF32_GF32_BF32_AF32", [], 0x01, "RGBA", Float, false, false),
@@ -331,7 +520,7 @@ pub(crate) static COLOR_FORMATS: &[ColorFormat] = &[
     color!(0xe9, "BGR5_A1_UNORM", "A1R5G5B5", [], 0x14, "BGRA", Unorm, false, false),
     color!(0xea, "RG8_UNORM", "G8R8", [], 0x18, "RG", Unorm, false, false),
     color!(0xeb, "RG8_SNORM", "GN8RN8", [], 0x18, "RG", Snorm, false, false),
-    // ERRATA E4: 0xec is RG8 sint and 0xed RG8 uint (the document swaps them; rnndb and
+    // `docs/ERRATA.md` E4: 0xec is RG8 sint and 0xed RG8 uint (the document swaps them; rnndb and
     // NVIDIA's GS8RS8/GU8RU8 agree with the correction).
     color!(0xec, "RG8_SINT", "GS8RS8", [], 0x18, "RG", Sint, false, false),
     color!(0xed, "RG8_UINT", "GU8RU8", [], 0x18, "RG", Uint, false, false),
@@ -378,7 +567,7 @@ pub(crate) static ZETA_FORMATS: &[ZetaFormat] = &[
     zt!(0x0a, "Z32", "Z32_FLOAT", "ZF32", [], [("", 0x2f)], None),
     zt!(0x13, "Z16", "Z16_UNORM", "Z16", [], [("", 0x3a)], Some(Gpu::G200)),
     zt!(0x14, "S8_Z24", "S8_Z24_UNORM", "Z24S8", [], [("", 0x29)], None),
-    // ERRATA E2: Z24_X8 goes with texture 0x2a and Z24_S8 with 0x2b (the document swaps them).
+    // `docs/ERRATA.md` E2: Z24_X8 goes with texture 0x2a and Z24_S8 with 0x2b (the document swaps them).
     zt!(0x15, "Z24_X8", "Z24_X8_UNORM", "X8Z24", [], [("", 0x2a)], None),
     zt!(0x16, "Z24_S8", "Z24_S8_UNORM", "S8Z24", [], [("", 0x2b)], None),
     zt!(

@@ -1,0 +1,79 @@
+//! `nvsurf convert`: linear elements <-> pictures, or picture <-> picture, through the
+//! picture module; raw input is read as far as the image reaches, and every output is written
+//! atomically.
+
+use crate::picture::{check_len, read_surface, write_surface, Extent, PicKind};
+use nvsurf::Error;
+use std::path::PathBuf;
+
+/// Arguments of `nvsurf convert`.
+#[derive(clap::Args, Debug)]
+pub struct ConvertArgs {
+    /// Format of the elements (any name, or tex:0x08 / color:0xd5 / zeta:0x16).
+    #[arg(long)]
+    format: String,
+    /// Input: a picture (.png, .exr, .dds) or raw linear elements (any other extension).
+    #[arg(long)]
+    input: PathBuf,
+    /// Output: a picture (.png, .exr, .dds) or raw linear elements (any other extension).
+    #[arg(long)]
+    output: PathBuf,
+    /// Size in pixels, W[xH[xD]], for raw input (pictures carry their own).
+    #[arg(long, value_name = "W[xH[xD]]")]
+    size: Option<String>,
+    /// Slices stacked in a PNG/EXR input (3D surfaces).
+    #[arg(long, default_value_t = 1, value_parser = crate::surface_args::clap_u32)]
+    depth: u32,
+    /// Component types of C0-C3 (texture formats), as for `nvsurf decode`.
+    #[arg(long, value_name = "T,T,T,T")]
+    components: Option<String>,
+    /// Swizzle, as for `nvsurf decode`.
+    #[arg(long, value_name = "S,S,S,S")]
+    swizzle: Option<String>,
+    /// YUV to RGB conversion: raw, bt601, bt709.
+    #[arg(long, default_value = "raw")]
+    yuv: String,
+}
+
+fn parse_extent(s: &str) -> Result<Extent, Error> {
+    let bad = || Error::Parse { field: "size", value: s.into(), rule: "W, WxH or WxHxD in pixels, each 1 or more" };
+    let v: Vec<u32> =
+        s.split(['x', 'X']).map(|p| p.trim().parse::<u32>().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    if v.is_empty() || v.len() > 3 || v.contains(&0) {
+        return Err(bad());
+    }
+    Ok(Extent { depth: *v.get(2).unwrap_or(&1), ..Extent::new(v[0], *v.get(1).unwrap_or(&1)) })
+}
+
+/// Runs `nvsurf convert`: linear elements <-> pictures, or picture <-> picture.
+pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
+    if a.depth == 0 {
+        return Err(Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() }.into());
+    }
+    let f = crate::decode::build_format(&a.format, a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, false)?;
+    let (e, data) = if PicKind::of_linear_side(&a.input)?.is_some() {
+        read_surface(&a.input, &f, a.depth, None)?
+    } else {
+        let size = a.size.as_deref().ok_or(Error::Unsupported {
+            field: "size",
+            value: "(none)".into(),
+            rule: "raw input needs --size W[xH[xD]] in pixels".into(),
+        })?;
+        let e = parse_extent(size)?;
+        // Only the image's bytes are read.
+        let need = e.checked_bytes(&f)?;
+        let (data, _) = crate::tiling::LineAligned::read_range(&a.input, 0, need as u64)?;
+        check_len(&f, e, &data)?;
+        (e, data.to_vec())
+    };
+    let files = if PicKind::of_linear_side(&a.output)?.is_some() {
+        write_surface(&a.output, &f, e, &data)?
+    } else {
+        crate::io::write_atomic(&a.output, &data)?;
+        vec![a.output.clone()]
+    };
+    for p in files {
+        println!("wrote {} ({}x{}x{} px, {} {})", p.display(), e.width_px, e.height_px, e.depth, f.name(), f.id_name());
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}

@@ -1,0 +1,416 @@
+//! DDS textures (the `ddsfile` crate): the elements themselves when the format has a DXGI
+//! twin ([`dxgi_of`]), otherwise decoded to `R32G32B32A32_FLOAT`. Mips, arrays (cube faces
+//! count as layers) and depth are kept. Reading takes the elements as they are when the DXGI
+//! format matches, and otherwise decodes any DXGI format of [`dxgi_of`]'s table (or BC) and
+//! encodes it to the wanted format.
+
+use super::kind::{cannot_read, PicResult};
+use super::size::{memory_bytes, saturate, try_with_capacity, Extent};
+use super::texels::{decode_f32, encode_texels};
+use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, NewDxgiParams};
+use nvsurf::codec::Texel;
+use nvsurf::format::{color_formats, ComponentType, Format, Kind, Layout};
+use nvsurf::Error;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
+
+/// The DXGI format whose elements are bit-identical to `f`'s with the same meaning, if any
+/// (DXGI names are LSB first: `B5G6R5` has B in bits 0-4, like color 0xe8).
+pub fn dxgi_of(f: &Format) -> Option<DxgiFormat> {
+    use DxgiFormat as D;
+    let default = Format::from_id(f.kind(), f.id()).ok()?;
+    if f.components() != default.components() || f.swizzle() != default.swizzle() || f.is_srgb() != default.is_srgb() {
+        // A texture format with chosen types/swizzle: only the plain color equivalents map.
+        return color_twin(f).and_then(|c| dxgi_of(&c));
+    }
+    let t = f.texture().id;
+    Some(match (f.kind(), f.id()) {
+        (Kind::Color, id) => match id {
+            0xc0 => D::R32G32B32A32_Float,
+            0xc1 => D::R32G32B32A32_SInt,
+            0xc2 => D::R32G32B32A32_UInt,
+            0xc6 => D::R16G16B16A16_UNorm,
+            0xc7 => D::R16G16B16A16_SNorm,
+            0xc8 => D::R16G16B16A16_SInt,
+            0xc9 => D::R16G16B16A16_UInt,
+            0xca => D::R16G16B16A16_Float,
+            0xcb => D::R32G32_Float,
+            0xcc => D::R32G32_SInt,
+            0xcd => D::R32G32_UInt,
+            0xcf => D::B8G8R8A8_UNorm,
+            0xd0 => D::B8G8R8A8_UNorm_sRGB,
+            0xd1 => D::R10G10B10A2_UNorm,
+            0xd2 => D::R10G10B10A2_UInt,
+            0xd5 => D::R8G8B8A8_UNorm,
+            0xd6 => D::R8G8B8A8_UNorm_sRGB,
+            0xd7 => D::R8G8B8A8_SNorm,
+            0xd8 => D::R8G8B8A8_SInt,
+            0xd9 => D::R8G8B8A8_UInt,
+            0xda => D::R16G16_UNorm,
+            0xdb => D::R16G16_SNorm,
+            0xdc => D::R16G16_SInt,
+            0xdd => D::R16G16_UInt,
+            0xde => D::R16G16_Float,
+            0xe0 => D::R11G11B10_Float,
+            0xe3 => D::R32_SInt,
+            0xe4 => D::R32_UInt,
+            0xe5 => D::R32_Float,
+            0xe6 => D::B8G8R8X8_UNorm,
+            0xe7 => D::B8G8R8X8_UNorm_sRGB,
+            0xe8 => D::B5G6R5_UNorm,
+            0xe9 => D::B5G5R5A1_UNorm,
+            0xea => D::R8G8_UNorm,
+            0xeb => D::R8G8_SNorm,
+            0xec => D::R8G8_SInt,
+            0xed => D::R8G8_UInt,
+            0xee => D::R16_UNorm,
+            0xef => D::R16_SNorm,
+            0xf0 => D::R16_SInt,
+            0xf1 => D::R16_UInt,
+            0xf2 => D::R16_Float,
+            0xf3 => D::R8_UNorm,
+            0xf4 => D::R8_SNorm,
+            0xf5 => D::R8_SInt,
+            0xf6 => D::R8_UInt,
+            0xf7 => D::A8_UNorm,
+            _ => return None,
+        },
+        // Zeta formats and the texture formats behind them.
+        (Kind::Zeta, 0x0a) | (Kind::Texture, 0x2f) => D::D32_Float,
+        (Kind::Zeta, 0x13) | (Kind::Texture, 0x3a) => D::D16_UNorm,
+        (Kind::Zeta, 0x16) | (Kind::Texture, 0x2b) => D::D24_UNorm_S8_UInt,
+        (Kind::Zeta, 0x19) | (Kind::Texture, 0x30) => D::D32_Float_S8X24_UInt,
+        (Kind::Texture, _) => match t {
+            0x01 => D::R32G32B32A32_Float,
+            0x02 => D::R32G32B32_Float,
+            0x03 => D::R16G16B16A16_UNorm,
+            0x04 => D::R32G32_Float,
+            0x08 => D::R8G8B8A8_UNorm,
+            0x09 => D::R10G10B10A2_UNorm,
+            0x0c => D::R16G16_UNorm,
+            0x0f => D::R32_Float,
+            0x10 => D::BC6H_SF16,
+            0x11 => D::BC6H_UF16,
+            0x17 => D::BC7_UNorm,
+            0x18 => D::R8G8_UNorm,
+            0x1b => D::R16_UNorm,
+            0x1d => D::R8_UNorm,
+            0x20 => D::R9G9B9E5_SharedExp,
+            0x21 => D::R11G11B10_Float,
+            0x24 => D::BC1_UNorm,
+            0x25 => D::BC2_UNorm,
+            0x26 => D::BC3_UNorm,
+            0x27 => D::BC4_UNorm,
+            0x28 => D::BC5_UNorm,
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// The color format with the same layout, types, swizzle and sRGB flag as `f`, if any.
+fn color_twin(f: &Format) -> Option<Format> {
+    if let Layout::Compressed(bc) = f.layout() {
+        // Signed RGTC.
+        use nvsurf::format::Bc;
+        if f.components()[0] == ComponentType::Snorm && matches!(bc, Bc::Bc4 | Bc::Bc5) {
+            return None;
+        }
+    }
+    color_formats().iter().map(Format::from_color).find(|c| {
+        c.texture().id == f.texture().id
+            && c.components() == f.components()
+            && c.swizzle() == f.swizzle()
+            && c.is_srgb() == f.is_srgb()
+    })
+}
+
+/// Every format [`dxgi_of`] maps, for reading DDS files of other formats.
+pub(super) fn dxgi_table() -> Vec<(DxgiFormat, Format)> {
+    let mut v = Vec::new();
+    let all = color_formats()
+        .iter()
+        .map(Format::from_color)
+        .chain(nvsurf::format::texture_formats().iter().map(Format::from_texture));
+    for f in all {
+        if let Some(d) = dxgi_of(&f) {
+            v.push((d, f));
+        }
+    }
+    v
+}
+
+/// A whole texture in DDS order: for each layer (cube faces are layers), each mip level, the
+/// linear element image of that level (all its slices).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DdsTexture {
+    /// Level 0 extent.
+    pub extent: Extent,
+    /// Number of mip levels.
+    pub levels: u32,
+    /// Number of layers (6 per cube).
+    pub layers: u32,
+    /// True for cube maps (and cube arrays).
+    pub cube: bool,
+    /// Linear element data, layer-major then level.
+    pub data: Vec<u8>,
+}
+
+/// Extent of mip level `level` (each dimension halves, rounding down, at least 1).
+pub fn level_extent(e: Extent, level: u32) -> Extent {
+    let h = |x: u32| (x >> level.min(31)).max(1);
+    Extent { width_px: h(e.width_px), height_px: h(e.height_px), depth: h(e.depth) }
+}
+
+impl DdsTexture {
+    /// Bytes of levels `0..levels` of one layer, exact in 128 bits.
+    fn levels_bytes(&self, f: &Format, levels: u32) -> u128 {
+        (0..levels)
+            .map(|l| level_extent(self.extent, l).slice_bytes_wide(f) * u128::from(level_extent(self.extent, l).depth))
+            .sum()
+    }
+
+    /// Byte offset and size of (layer, level) in `data` (saturating; see
+    /// [`DdsTexture::checked_bytes`]).
+    pub fn span(&self, f: &Format, layer: u32, level: u32) -> (usize, usize) {
+        let at = u128::from(layer) * self.levels_bytes(f, self.levels) + self.levels_bytes(f, level);
+        (saturate(at), level_extent(self.extent, level).bytes(f))
+    }
+
+    /// Total bytes (saturating; see [`DdsTexture::checked_bytes`]).
+    pub fn bytes(&self, f: &Format) -> usize {
+        saturate(self.levels_bytes(f, self.levels) * u128::from(self.layers))
+    }
+
+    /// Total bytes, or an error naming the field when the shape cannot be: a zero width or
+    /// height, more mip levels than the largest dimension has (a full chain of a `2^n` texture
+    /// has `n + 1`), or more bytes than memory holds. A DDS header passes here before its
+    /// sizes are used.
+    pub fn checked_bytes(&self, f: &Format) -> Result<usize, Error> {
+        let e = self.extent;
+        for (field, v) in [("DDS width", e.width_px), ("DDS height", e.height_px), ("DDS depth", e.depth)] {
+            if v == 0 {
+                return Err(Error::OutOfRange { field, value: 0, min: 1, max: u64::from(u32::MAX) });
+            }
+        }
+        let max_levels = 32 - e.width_px.max(e.height_px).max(e.depth).leading_zeros();
+        if self.levels > max_levels {
+            return Err(Error::OutOfRange {
+                field: "DDS mip levels",
+                value: u64::from(self.levels),
+                min: 1,
+                max: u64::from(max_levels),
+            });
+        }
+        let what = || {
+            format!(
+                "{} layers of {} levels of {}x{}x{} px of {}",
+                self.layers,
+                self.levels,
+                e.width_px,
+                e.height_px,
+                e.depth,
+                f.name()
+            )
+        };
+        memory_bytes("DDS texture size", self.levels_bytes(f, self.levels) * u128::from(self.layers), what)?;
+        // The largest level decodes to 16 bytes per pixel.
+        e.checked_bytes(f)?;
+        Ok(self.bytes(f))
+    }
+}
+
+/// Writes a texture as DDS: the elements themselves for formats with a DXGI twin, otherwise
+/// the decoded pixels as `R32G32B32A32_FLOAT`.
+pub fn write_dds(path: &Path, f: &Format, tex: &DdsTexture) -> PicResult<()> {
+    if tex.data.len() < tex.bytes(f) {
+        return Err(Error::BufferTooSmall {
+            what: "texture data",
+            needed: tex.bytes(f) as u64,
+            got: tex.data.len() as u64,
+        }
+        .into());
+    }
+    let (dxgi, data) = match dxgi_of(f) {
+        Some(d) => (d, tex.data[..tex.bytes(f)].to_vec()),
+        None => {
+            let mut out = Vec::new();
+            for layer in 0..tex.layers {
+                for level in 0..tex.levels {
+                    let (at, n) = tex.span(f, layer, level);
+                    let px = decode_f32(f, level_extent(tex.extent, level), &tex.data[at..at + n])?;
+                    out.extend(px.iter().flatten().flat_map(|v| v.to_le_bytes()));
+                }
+            }
+            (DxgiFormat::R32G32B32A32_Float, out)
+        }
+    };
+    let e = tex.extent;
+    let mut dds = Dds::new_dxgi(NewDxgiParams {
+        height: e.height_px,
+        width: e.width_px,
+        depth: (e.depth > 1).then_some(e.depth),
+        format: dxgi,
+        mipmap_levels: (tex.levels > 1).then_some(tex.levels),
+        array_layers: (tex.layers > 1).then_some(tex.layers),
+        caps2: None,
+        is_cubemap: tex.cube,
+        resource_dimension: if e.depth > 1 {
+            D3D10ResourceDimension::Texture3D
+        } else {
+            D3D10ResourceDimension::Texture2D
+        },
+        alpha_mode: AlphaMode::Unknown,
+    })?;
+    if dds.data.len() != data.len() {
+        return Err(
+            format!("DDS size mismatch: container expects {} bytes, have {}", dds.data.len(), data.len()).into()
+        );
+    }
+    dds.data = data;
+    let mut out = Vec::new();
+    dds.write(&mut out)?;
+    crate::io::write_atomic(path, &out)
+}
+
+/// The DDS container's fixed parts, checked before ddsfile parses them (its errors for a
+/// short file read "failed to fill whole buffer"): the magic "DDS " and the 124-byte header,
+/// plus the 20-byte DX10 header when the pixel format's FourCC (header offset 80, file offset
+/// 84) says "DX10" (Microsoft's DDS reference: DDS_HEADER, DDS_PIXELFORMAT,
+/// DDS_HEADER_DXT10). `bytes` is the file's start, at least its first 148 bytes where it has
+/// them.
+fn check_dds_header(bytes: &[u8]) -> Result<(), String> {
+    let short = |what: &str, need: usize| {
+        format!("the file holds {} bytes but the DDS {what} needs {need}: it is cut short", bytes.len())
+    };
+    if bytes.len() < 4 || &bytes[..4] != b"DDS " {
+        return Err(match bytes.len() < 4 {
+            true => short("magic number", 4),
+            false => format!("it does not start with the DDS magic number \"DDS \" (found {:02x?})", &bytes[..4]),
+        });
+    }
+    if bytes.len() < 128 {
+        return Err(short("header", 128));
+    }
+    if &bytes[84..88] == b"DX10" && bytes.len() < 148 {
+        return Err(short("header with its DX10 extension", 148));
+    }
+    Ok(())
+}
+
+/// The DXGI format of a DDS file: its DX10 header's, or for a legacy file (no DX10 header,
+/// as most texture tools still write) the DXGI twin of its Direct3D 9 format, by Microsoft's
+/// tables ("Programming Guide for DDS", learn.microsoft.com, the legacy FourCC and D3DFMT to
+/// DXGI mapping; "Map Direct3D 9 Formats to Direct3D 10"). DXT1/DXT3/DXT5 are read as the
+/// UNORM BC1/BC2/BC3, as DirectXTex does (the ddsfile crate calls them sRGB; the bytes are the
+/// same). L8, L16 and A8L8 read as R8, R16 and R8G8 (the same bytes; a picture shows them in red
+/// and green, not grey). Premultiplied DXT2/DXT4 read as BC2/BC3.
+fn dds_dxgi(dds: &Dds) -> Option<DxgiFormat> {
+    use ddsfile::D3DFormat as L;
+    use DxgiFormat as D;
+    if let Some(h) = &dds.header10 {
+        return Some(h.dxgi_format);
+    }
+    let twin = match dds.get_d3d_format() {
+        Some(L::DXT1) => D::BC1_UNorm,
+        Some(L::DXT2 | L::DXT3) => D::BC2_UNorm,
+        Some(L::DXT4 | L::DXT5) => D::BC3_UNorm,
+        Some(L::A8B8G8R8) => D::R8G8B8A8_UNorm,
+        Some(L::A8R8G8B8) => D::B8G8R8A8_UNorm,
+        Some(L::X8R8G8B8) => D::B8G8R8X8_UNorm,
+        Some(L::G16R16) => D::R16G16_UNorm,
+        Some(L::A2B10G10R10) => D::R10G10B10A2_UNorm,
+        Some(L::R5G6B5) => D::B5G6R5_UNorm,
+        Some(L::A1R5G5B5) => D::B5G5R5A1_UNorm,
+        Some(L::A4R4G4B4) => D::B4G4R4A4_UNorm,
+        Some(L::A8) => D::A8_UNorm,
+        Some(L::L8) => D::R8_UNorm,
+        Some(L::L16) => D::R16_UNorm,
+        Some(L::A8L8) => D::R8G8_UNorm,
+        Some(L::A16B16G16R16) => D::R16G16B16A16_UNorm,
+        Some(L::Q16W16V16U16) => D::R16G16B16A16_SNorm,
+        Some(L::R16F) => D::R16_Float,
+        Some(L::G16R16F) => D::R16G16_Float,
+        Some(L::A16B16G16R16F) => D::R16G16B16A16_Float,
+        Some(L::R32F) => D::R32_Float,
+        Some(L::G32R32F) => D::R32G32_Float,
+        Some(L::A32B32G32R32F) => D::R32G32B32A32_Float,
+        Some(L::R8G8_B8G8) => D::G8R8_G8B8_UNorm,
+        Some(L::G8R8_G8B8) => D::R8G8_B8G8_UNorm,
+        Some(L::YUY2) => D::YUY2,
+        // ATI1/ATI2 and the BC4/BC5 FourCCs: the crate's own mapping (UNORM already).
+        _ => {
+            return dds
+                .get_dxgi_format()
+                .filter(|d| !matches!(d, D::BC1_UNorm_sRGB | D::BC2_UNorm_sRGB | D::BC3_UNorm_sRGB))
+        }
+    };
+    Some(twin)
+}
+
+/// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
+/// otherwise decoded with the DXGI format's codec and encoded to `f`.
+pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
+    read_dds_file(path, f).map_err(|e| cannot_read("DDS", path, e))
+}
+
+fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
+    use std::io::Read;
+    let mut file = File::open(path)?;
+    let mut head = Vec::with_capacity(148);
+    (&mut file).take(148).read_to_end(&mut head)?;
+    check_dds_header(&head)?;
+    // The checked bytes, then the rest: no seek, so pipes and FIFOs read as before.
+    let dds = Dds::read(std::io::Cursor::new(head).chain(BufReader::new(file)))?;
+    let dxgi = dds_dxgi(&dds).ok_or_else(|| {
+        format!(
+            "its legacy format ({}) has no DXGI twin here; save it with a DX10 header",
+            dds.get_d3d_format().map_or("a pixel mask".to_string(), |d| format!("{d:?}"))
+        )
+    })?;
+    let extent = Extent { width_px: dds.get_width(), height_px: dds.get_height(), depth: dds.get_depth().max(1) };
+    let levels = dds.get_num_mipmap_levels().max(1);
+    // Layers from the DX10 header itself: ddsfile's `get_num_array_layers` multiplies a
+    // cube array's size by 6 unchecked (a panic or a wrapped count for a crafted header).
+    let cube = dds.header10.as_ref().is_some_and(|h| h.misc_flag.contains(ddsfile::MiscFlag::TEXTURECUBE));
+    let array_size = dds.header10.as_ref().map_or(1, |h| h.array_size.max(1));
+    let layers = match cube {
+        true => array_size.checked_mul(6).ok_or(Error::OutOfRange {
+            field: "DDS cube count",
+            value: u64::from(array_size),
+            min: 1,
+            max: u64::from(u32::MAX / 6),
+        })?,
+        false => array_size,
+    };
+    let src_fmt = if dxgi_of(f) == Some(dxgi) {
+        *f
+    } else {
+        dxgi_table().into_iter().find(|(d, _)| *d == dxgi).map(|p| p.1).ok_or_else(|| Error::Unsupported {
+            field: "DDS format",
+            value: format!("{dxgi:?}"),
+            rule: "no codec for this DXGI format".into(),
+        })?
+    };
+    let src = DdsTexture { extent, levels, layers, cube, data: dds.data.clone() };
+    // Checked before any size from the header is used: the header may claim anything.
+    let need = src.checked_bytes(&src_fmt)?;
+    if src.data.len() < need {
+        return Err(Error::BufferTooSmall { what: "DDS data", needed: need as u64, got: src.data.len() as u64 }.into());
+    }
+    if src_fmt == *f {
+        return Ok(src);
+    }
+    let mut data = try_with_capacity("DDS texture", src.checked_bytes(f)?)?;
+    for layer in 0..layers {
+        for level in 0..levels {
+            let (at, n) = src.span(&src_fmt, layer, level);
+            let le = level_extent(extent, level);
+            let px = decode_f32(&src_fmt, le, &src.data[at..at + n])?;
+            let texels: Vec<Texel> = px.iter().map(|p| f.f32_to_texel(p)).collect();
+            data.extend(encode_texels(f, le, &texels)?);
+        }
+    }
+    Ok(DdsTexture { extent, levels, layers, cube, data })
+}

@@ -1,0 +1,63 @@
+//! Picture kinds: which picture type a path names (from its extension: PNG, EXR, DDS, or raw
+//! bytes for any other extension, refusing picture types that are not supported), the result
+//! type of this module, and the one message for a picture that cannot be read.
+
+use nvsurf::Error;
+use std::path::Path;
+
+/// Errors of this module: the library's, or I/O and container errors as text.
+pub type PicResult<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// Picture file types, from the file extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PicKind {
+    /// `.png`
+    Png,
+    /// `.exr`
+    Exr,
+    /// `.dds`
+    Dds,
+}
+
+impl PicKind {
+    /// The kind of `path` from its extension.
+    pub fn of(path: &Path) -> Result<PicKind, Error> {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        match ext.as_str() {
+            "png" => Ok(PicKind::Png),
+            "exr" => Ok(PicKind::Exr),
+            "dds" => Ok(PicKind::Dds),
+            _ => Err(Error::UnknownName {
+                kind: "picture type (file extension)",
+                name: path.display().to_string(),
+                suggestions: vec!["png".into(), "exr".into(), "dds".into()],
+            }),
+        }
+    }
+
+    /// Whether `path` is a picture (`Some`), raw linear bytes (`None`, any extension that is not
+    /// a picture), or an error: a picture type that is not supported (`.jpg`, `.bmp`, `.tiff`,
+    /// ...) would otherwise silently hold raw bytes.
+    pub fn of_linear_side(path: &Path) -> Result<Option<PicKind>, Error> {
+        if let Ok(k) = PicKind::of(path) {
+            return Ok(Some(k));
+        }
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        if UNSUPPORTED_PICTURE_EXTENSIONS.contains(&ext.as_str()) {
+            return Err(Error::Unsupported {
+                field: "picture file",
+                value: format!("'{}'", path.display()),
+                rule: "use .png, .exr or .dds, or any other extension for raw bytes".into(),
+            });
+        }
+        Ok(None)
+    }
+}
+
+/// Extensions of picture types that are not read or written (an error rather than raw bytes).
+pub const UNSUPPORTED_PICTURE_EXTENSIONS: [&str; 8] = ["jpg", "jpeg", "bmp", "gif", "tga", "tif", "tiff", "webp"];
+
+/// The error of a picture that cannot be read: names the file and its type.
+pub(super) fn cannot_read(kind: &str, path: &Path, e: impl std::fmt::Display) -> Box<dyn std::error::Error> {
+    format!("cannot read {kind} '{}': {e}", path.display()).into()
+}

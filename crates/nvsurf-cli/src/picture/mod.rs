@@ -1,0 +1,43 @@
+//! Pictures: PNG (8 or 16 bits per channel), OpenEXR (32-bit float) and DDS, to and from the
+//! linear element images of any `Format`.
+//!
+//! The element images here are "linear": rows of elements, tightly packed
+//! (`row_pitch_bytes = ceil(width_px / bw) * elem_size`), slices one after another; that is
+//! what `nvsurf::tile` produces when it untiles a surface and consumes when it tiles one.
+//!
+//! Rules:
+//! - PNG channels follow `Format::channel_kinds`: float channels are normalized (clamped to
+//!   [0, 1]), integer channels hold raw values (saturated). 8 bits per channel when every
+//!   component of the format has at most 8 bits (and for BC1-BC5/BC7), 16 bits otherwise.
+//!   sRGB formats are written without the sRGB decode (PNG samples are sRGB already) and read
+//!   back the same way.
+//! - Depth/stencil: the picture is the depth as 16-bit grey; the stencil (if any) goes to a
+//!   second 8-bit grey picture `<name>.stencil.png`. Coverage is not pictured.
+//! - EXR: RGBA f32, the decoded values (sRGB decoded, integers converted to float).
+//! - DDS: the elements themselves when the format has a DXGI twin (`dds::dxgi_of`), otherwise
+//!   decoded to `R32G32B32A32_FLOAT`. Mips, arrays (cube faces count as layers) and depth are
+//!   kept. Reading takes the elements as they are when the DXGI format matches, and otherwise
+//!   decodes any DXGI format of that table (or BC) and encodes it to the wanted format.
+//! - Surfaces with depth > 1 are written to PNG/EXR as the slices stacked top to bottom.
+//!
+//! Files: `kind` (picture type of a path), `size` ([`Extent`] and checked allocation),
+//! `texels` (elements <-> texels), `png`, `exr`, `dds`, and `surface` (the one-call entry
+//! points the commands use). This module imports no command module; `nvsurf convert` is in
+//! `convert.rs`.
+
+mod dds;
+mod exr;
+mod kind;
+mod png;
+mod size;
+mod surface;
+mod texels;
+
+pub use dds::{read_dds, write_dds, DdsTexture};
+pub use kind::PicKind;
+pub use size::{try_filled, Extent};
+pub use surface::{read_surface, write_surface};
+pub use texels::check_len;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,137 @@
+//! One-call entry points for the commands: write one surface (a linear element image) as the
+//! picture its path names, or read a picture of any kind into a linear element image, with a
+//! picture of the wrong size refused from its header before any pixel is decoded.
+
+use super::dds::{read_dds, write_dds, DdsTexture};
+use super::exr::{exr_size, read_exr, write_exr};
+use super::kind::{PicKind, PicResult};
+use super::png::{from_png, png_size, read_png, stencil_path, to_png, write_png, PngImage};
+use super::size::{is_regular, Extent};
+use super::texels::{decode_f32, encode_texels};
+use nvsurf::codec::Texel;
+use nvsurf::format::Format;
+use nvsurf::Error;
+use std::path::{Path, PathBuf};
+
+/// Writes one surface (a linear element image) as a picture chosen by the extension of
+/// `path`. Returns the files written (the stencil picture too, for PNG of S formats).
+pub fn write_surface(path: &Path, f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<PathBuf>> {
+    match PicKind::of(path)? {
+        PicKind::Png => {
+            let (img, stencil) = to_png(f, e, data)?;
+            write_png(path, &img)?;
+            let mut files = vec![path.to_path_buf()];
+            if let Some(s) = stencil {
+                let sp = stencil_path(path);
+                write_png(&sp, &s)?;
+                files.push(sp);
+            }
+            Ok(files)
+        }
+        PicKind::Exr => {
+            let px = decode_f32(f, e, data)?;
+            write_exr(path, e.width_px, e.height_px * e.depth, &px)?;
+            Ok(vec![path.to_path_buf()])
+        }
+        PicKind::Dds => {
+            let tex = DdsTexture { extent: e, levels: 1, layers: 1, cube: false, data: data.to_vec() };
+            write_dds(path, f, &tex)?;
+            Ok(vec![path.to_path_buf()])
+        }
+    }
+}
+
+/// The error for a picture of `got` pixels where the `what` ("surface", "box") is `want`.
+fn size_mismatch(path: &Path, got: Extent, want: Extent, what: &str) -> Box<dyn std::error::Error> {
+    format!(
+        "picture '{}' is {}x{}x{} px but the {what} is {}x{}x{} px",
+        path.display(),
+        got.width_px,
+        got.height_px,
+        got.depth,
+        want.width_px,
+        want.height_px,
+        want.depth
+    )
+    .into()
+}
+
+/// Reads a picture into a linear element image of `f` (`depth` slices stacked in PNG/EXR;
+/// DDS carries its own). A PNG of an S format takes its stencil from `<name>.stencil.png`
+/// when that file exists. With `want` (an extent and what it is, "surface" or "box"), a
+/// picture of another size is an error, found from the PNG header before any pixel is
+/// decoded (a crafted header cannot make the tool allocate for a size it will refuse).
+pub fn read_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &str)>) -> PicResult<(Extent, Vec<u8>)> {
+    let (e, data) = read_any_surface(path, f, depth, want)?;
+    match want {
+        Some((w, what)) if w != e => Err(size_mismatch(path, e, w, what)),
+        _ => Ok((e, data)),
+    }
+}
+
+fn read_any_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &str)>) -> PicResult<(Extent, Vec<u8>)> {
+    match PicKind::of(path)? {
+        PicKind::Png => {
+            // The header is read on its own only from a regular file (a FIFO would lose those
+            // bytes); the size is compared again after reading.
+            if let (Some((w, what)), true) = (want, is_regular(path)) {
+                let (pw, ph) = png_size(path)?;
+                if depth == 0 || (pw, ph) != (w.width_px, w.height_px.saturating_mul(depth)) {
+                    let got = Extent { width_px: pw, height_px: ph / depth.max(1), depth };
+                    return Err(size_mismatch(path, got, w, what));
+                }
+            }
+            let img = read_png(path)?;
+            let sp = stencil_path(path);
+            let stencil = if f.is_zeta() && sp.exists() { Some(read_png(&sp)?) } else { None };
+            // Depth pictures are grey: use one channel.
+            let img = if f.is_zeta() {
+                PngImage { channels: 1, samples: img.samples.iter().step_by(4).copied().collect(), ..img }
+            } else {
+                img
+            };
+            let stencil =
+                stencil.map(|s| PngImage { channels: 1, samples: s.samples.iter().step_by(4).copied().collect(), ..s });
+            from_png(f, &img, stencil.as_ref(), depth)
+        }
+        PicKind::Exr => {
+            // As for PNG: a picture of another size is refused from its header (a regular file
+            // of one layer; others are compared after they are read).
+            let claim = if is_regular(path) { Some(exr_size(path)?) } else { None };
+            if let (Some((w, what)), Some(c)) = (want, claim.as_ref().filter(|c| c.layers == 1)) {
+                let (pw, ph) = c.size;
+                if depth == 0 || (pw, ph) != (w.width_px, w.height_px.saturating_mul(depth)) {
+                    let got = Extent { width_px: pw, height_px: ph / depth.max(1), depth };
+                    return Err(size_mismatch(path, got, w, what));
+                }
+            }
+            let (w, h, px) = read_exr(path, claim.as_ref())?;
+            if depth == 0 || h % depth != 0 {
+                return Err(Error::NotMultiple {
+                    field: "picture height",
+                    value: u64::from(h),
+                    multiple: u64::from(depth),
+                }
+                .into());
+            }
+            let e = Extent { width_px: w, height_px: h / depth, depth };
+            let texels: Vec<Texel> = px.iter().map(|p| f.f32_to_texel(p)).collect();
+            Ok((e, encode_texels(f, e, &texels)?))
+        }
+        PicKind::Dds => {
+            let tex = read_dds(path, f)?;
+            if tex.layers > 1 || tex.levels > 1 {
+                eprintln!(
+                    "note: '{}' holds {} layer(s) of {} level(s); only layer 0, level 0 is read (`tile --texture` reads them all)",
+                    path.display(),
+                    tex.layers,
+                    tex.levels
+                );
+            }
+            let (_, n) = tex.span(f, 0, 0);
+            let mut data = tex.data;
+            data.truncate(n);
+            Ok((tex.extent, data))
+        }
+    }
+}

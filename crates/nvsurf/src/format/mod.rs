@@ -1,0 +1,290 @@
+//! Surface formats: the texture, color and zeta format tables of the G80+ GPUs ("the
+//! document" below and in this module's files: envytools `docs/hw/memory/g80-surface.rst`,
+//! "G80 surface formats"; its errata, fixed here, are listed in `docs/ERRATA.md`), and
+//! [`Format`], a resolved format that knows its element size and how to turn elements into
+//! pixels and back.
+//!
+//! # API in one screen
+//! ```
+//! use nvsurf::format::{Format, ComponentType, Swizzle};
+//! // Any name form, case-insensitive: documents' LSB-first names, rnndb names, NVIDIA's
+//! // MSB-first names, bcN/dxtN/rgtcN aliases, or `tex:0x08` / `color:0xd5` / `zeta:0x16`.
+//! let f = Format::parse("RGBA8_UNORM")?;            // color format 0xd5
+//! assert_eq!(f.elem_size_bytes(), 4);
+//! assert_eq!(f.block_dims(), (1, 1));                // pixels per element (x, y)
+//! assert_eq!(Format::parse("bc1")?.block_dims(), (4, 4));
+//!
+//! // Decode elements (little-endian bytes) into RGBA pixels, without allocating:
+//! let mut px = [[0f32; 4]; 2];
+//! f.decode_rgba_f32(&[0xff, 0x00, 0x80, 0xff, 0, 0, 0, 0], &mut px)?;
+//! assert_eq!(px[0], [1.0, 0.0, 128.0 / 255.0, 1.0]);
+//!
+//! // Texture formats take per-component types and a swizzle (the TIC fields):
+//! let t = Format::parse("tex:0x08")?
+//!     .with_components([ComponentType::Snorm; 4])?
+//!     .with_swizzle([Swizzle::C2, Swizzle::C1, Swizzle::C0, Swizzle::OneFloat]);
+//! # Ok::<(), nvsurf::Error>(())
+//! ```
+//! - [`Format::parse`] / [`Format::from_id`]: resolve a name or `(kind, id)`.
+//! - [`Format::elem_size_bytes`], [`Format::block_dims`], [`Format::pixels_per_elem`]: geometry;
+//!   a surface of `w x h` pixels is `ceil(w / bw) x ceil(h / bh)` elements.
+//! - Decoding: [`Format::decode_element`] (one element to its pixels as raw 32-bit
+//!   [`Texel`]s, what the texture unit returns), [`Format::decode_rect`] /
+//!   [`Format::decode_rect_f32`] / [`Format::decode_rect_rgba8`] (a linear image of elements
+//!   to pixels), and the row helpers [`Format::decode_rgba_f32`] / [`Format::decode_rgba8`]
+//!   for formats with one pixel per element. The `8_8_8_8` unorm to RGBA8 path and the BC1-BC7
+//!   paths write straight into the caller's buffer.
+//! - Encoding: [`Format::encode_element`], [`Format::encode_rect`],
+//!   [`Format::encode_rect_f32`]; rounding is to nearest, and
+//!   `decode(encode(decode(e))) == decode(e)` for every element `e`.
+//! - Tables: [`texture_formats`], [`color_formats`], [`zeta_formats`], [`all_names`].
+//!
+//! # Name resolution
+//! A bare name that names formats of several kinds (NVIDIA uses `A8B8G8R8` for both texture
+//! 0x08 and color 0xd5; the documents use `Z24_S8` for texture 0x2b and zeta 0x16) resolves to
+//! the texture format first, then zeta, then color. These pairs decode the same bits to the same
+//! values with the default types. A `tex:`/`texture:`, `color:` or `zeta:` prefix picks the
+//! table, and takes a name or an id (`0x16` or `22`).
+//!
+//! # Default interpretation
+//! Color and zeta formats imply component types and a swizzle. A texture format on its own
+//! reads every component as unorm, except 32-bit fields and the fields of `11_11_10`,
+//! `9_9_9_E5` and BC6H, which read as float; the swizzle is C0, C1, C2, C3. A component that
+//! the format lacks reads 0 (C0-C2) or 1 (C3), so `8_8` reads `(C0, C1, 0, 1)` (document,
+//! "Simple color surface formats").
+
+//!
+//! # Where things live
+//! The tables and their names are in `catalogue` (data in `tables`), name resolution in
+//! `resolve`, the element layouts in `element_layout`, and the decoding and encoding of
+//! elements, rectangles and the RGBA8 fast paths in `element`, `rect` and `rgba8`, all as
+//! methods of [`Format`]. The number formats they use are in [`crate::codec`], which does not
+//! know formats.
+
+mod catalogue;
+mod element;
+mod element_layout;
+mod rect;
+mod resolve;
+mod rgba8;
+mod swizzle;
+
+pub use crate::codec::{Bc, ComponentType, Texel, YuvMatrix};
+pub use catalogue::{
+    all_names, color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat,
+    ZetaFormat,
+};
+pub use element_layout::{Layout, ZType, ZetaLayout};
+pub use swizzle::Swizzle;
+
+use crate::error::{Error, Result};
+use crate::gpu::Gpu;
+use alloc::string::{String, ToString};
+
+/// A resolved format: a layout plus the interpretation of its components (types, swizzle,
+/// sRGB, YUV conversion). Cheap to copy.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Format {
+    pub(crate) kind: Kind,
+    pub(crate) id: u8,
+    pub(crate) tex: &'static TextureFormat,
+    pub(crate) types: [ComponentType; 4],
+    pub(crate) swizzle: [Swizzle; 4],
+    pub(crate) srgb: bool,
+    pub(crate) yuv: YuvMatrix,
+    pub(crate) x_ones: bool,
+}
+
+impl Format {
+    /// Which table the format came from.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The id in that table.
+    pub fn id(&self) -> u8 {
+        self.id
+    }
+
+    /// The texture format giving the layout.
+    pub fn texture(&self) -> &'static TextureFormat {
+        self.tex
+    }
+
+    /// The element layout.
+    pub fn layout(&self) -> Layout {
+        self.tex.layout
+    }
+
+    /// Canonical name (documents' name for texture and zeta, rnndb's for color).
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            Kind::Texture => self.tex.name,
+            Kind::Color => color_formats().iter().find(|c| c.id == self.id).map_or("", |c| c.rnndb),
+            Kind::Zeta => zeta_formats().iter().find(|z| z.id == self.id).map_or("", |z| z.name),
+        }
+    }
+
+    /// `kind:0xid`, a name that always resolves back to this table row.
+    pub fn id_name(&self) -> String {
+        let k = if self.kind == Kind::Texture { "tex" } else { self.kind.name() };
+        alloc::format!("{k}:{:#04x}", self.id)
+    }
+
+    /// Element size in bytes.
+    pub fn elem_size_bytes(&self) -> u32 {
+        u32::from(self.tex.elem_size_bytes)
+    }
+
+    /// Pixels per element in x and y: (1, 1), (2, 1) for YUV, (4, 4) for compressed,
+    /// (8, 8) for bitmap.
+    pub fn block_dims(&self) -> (u32, u32) {
+        self.tex.layout.block_dims()
+    }
+
+    /// Pixels per element (`bw * bh`).
+    pub fn pixels_per_elem(&self) -> usize {
+        let (w, h) = self.block_dims();
+        (w * h) as usize
+    }
+
+    /// True for the 4x4 block-compressed formats.
+    pub fn is_compressed(&self) -> bool {
+        matches!(self.tex.layout, Layout::Compressed(_))
+    }
+
+    /// True for zeta layouts (depth, stencil, coverage).
+    pub fn is_zeta(&self) -> bool {
+        matches!(self.tex.layout, Layout::Zeta(_))
+    }
+
+    /// Component types of C0-C3.
+    pub fn components(&self) -> [ComponentType; 4] {
+        self.types
+    }
+
+    /// Swizzle: the source of output R, G, B, A.
+    pub fn swizzle(&self) -> [Swizzle; 4] {
+        self.swizzle
+    }
+
+    /// True when R, G, B are sRGB encoded.
+    pub fn is_srgb(&self) -> bool {
+        self.srgb
+    }
+
+    /// The YUV to RGB conversion applied (YUV formats only).
+    pub fn yuv_matrix(&self) -> YuvMatrix {
+        self.yuv
+    }
+
+    /// Sets the component types of C0-C3, checking that each type is valid for its bitfield:
+    /// float needs a 32, 16, 11 or 10-bit field (11/10 are unsigned floats), snorm at least
+    /// 2 bits; shared-exponent components must be float; zeta components are fixed; of the
+    /// compressed formats only BC4/BC5 take a type (unorm or snorm, from C0).
+    pub fn with_components(mut self, types: [ComponentType; 4]) -> Result<Format> {
+        let bad = |i: usize, ty: ComponentType, rule: &str| Error::Unsupported {
+            field: "component type",
+            value: alloc::format!("C{i} {}", ty.name()),
+            rule: alloc::format!("{rule} (format {})", self.name()),
+        };
+        match self.tex.layout {
+            Layout::Simple(bits) => {
+                for (i, &ty) in types.iter().enumerate() {
+                    let Some(&b) = bits.get(i) else { continue };
+                    if ty == ComponentType::Float && !matches!(b, 10 | 11 | 16 | 32) {
+                        return Err(bad(i, ty, "float needs a 32, 16, 11 or 10-bit field"));
+                    }
+                    if ty == ComponentType::Snorm && b < 2 {
+                        return Err(bad(i, ty, "snorm needs at least 2 bits"));
+                    }
+                }
+            }
+            Layout::SharedExp => {
+                if let Some(i) = types.iter().take(3).position(|&t| t != ComponentType::Float) {
+                    return Err(bad(i, types[i], "9_9_9_E5 components must be float"));
+                }
+            }
+            Layout::Yuv { .. } => {
+                if let Some(i) = types.iter().take(3).position(|&t| t == ComponentType::Float) {
+                    return Err(bad(i, types[i], "8-bit YUV components cannot be float"));
+                }
+            }
+            Layout::Bitmap => {
+                if matches!(types[0], ComponentType::Float | ComponentType::Snorm) {
+                    return Err(bad(0, types[0], "a 1-bit sample is unorm, uint or sint"));
+                }
+            }
+            Layout::Zeta(_) => {
+                if types[..3] != self.types[..3] {
+                    let i = (0..3).find(|&i| types[i] != self.types[i]).unwrap_or(0);
+                    return Err(bad(i, types[i], "zeta components have fixed types (Z, S uint, C uint)"));
+                }
+            }
+            Layout::Compressed(bc) => {
+                let ok = match bc {
+                    Bc::Bc4 | Bc::Bc5 => {
+                        matches!(types[0], ComponentType::Unorm | ComponentType::Snorm)
+                            && (bc == Bc::Bc4 || types[1] == types[0])
+                    }
+                    Bc::Bc6hSigned | Bc::Bc6hUnsigned => types[..3].iter().all(|&t| t == ComponentType::Float),
+                    _ => types.iter().all(|&t| t == ComponentType::Unorm),
+                };
+                if !ok {
+                    return Err(bad(0, types[0], "compressed formats fix their types (BC4/BC5: unorm or snorm)"));
+                }
+            }
+        }
+        self.types = types;
+        Ok(self)
+    }
+
+    /// Sets the swizzle (sources of output R, G, B, A).
+    pub fn with_swizzle(mut self, swizzle: [Swizzle; 4]) -> Format {
+        self.swizzle = swizzle;
+        self
+    }
+
+    /// Sets or clears sRGB decoding of R, G, B.
+    pub fn with_srgb(mut self, srgb: bool) -> Format {
+        self.srgb = srgb;
+        self
+    }
+
+    /// Selects the YUV to RGB conversion (YUV formats only; needs unorm components).
+    pub fn with_yuv_matrix(mut self, m: YuvMatrix) -> Result<Format> {
+        if m != YuvMatrix::Raw {
+            if !matches!(self.tex.layout, Layout::Yuv { .. }) {
+                return Err(Error::Unsupported {
+                    field: "yuv matrix",
+                    value: m.name().to_string(),
+                    rule: alloc::format!("format {} is not a YUV format", self.name()),
+                });
+            }
+            if self.types[..3].iter().any(|&t| t != ComponentType::Unorm) {
+                return Err(Error::Unsupported {
+                    field: "yuv matrix",
+                    value: m.name().to_string(),
+                    rule: "the conversion to RGB needs unorm Y, U, V".to_string(),
+                });
+            }
+        }
+        self.yuv = m;
+        Ok(self)
+    }
+
+    /// True when this format exists on `gpu` (G80+ only; per-id generations from the tables).
+    pub fn exists_on(&self, gpu: Gpu) -> bool {
+        let since = match self.kind {
+            Kind::Zeta => zeta_formats().iter().find(|z| z.id == self.id).and_then(|z| z.since),
+            _ => self.tex.since,
+        };
+        gpu >= Gpu::G80 && since.is_none_or(|s| gpu >= s)
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod decode_tests;

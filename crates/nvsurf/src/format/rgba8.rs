@@ -1,0 +1,211 @@
+//! Fast paths of [`Format::decode_rect_rgba8`] (4-byte formats at or above half of memcpy's
+//! speed: `cargo run --release -p nvsurf-bench -- --case codec`), each tested against the
+//! generic per-texel path ([`Format::decode_element`] + [`Format::texel_to_rgba8`]):
+//!
+//! - byte moves ([`Format::byte_map_rgba8`]): `8_8_8_8` whose read channels decode to their byte
+//!   unchanged (unorm without sRGB, uint) and constant channels;
+//! - word tables ([`Format::word_lut`]): other simple formats of at most 4 bytes whose read
+//!   fields are at most 16 bits wide, one table per field giving the field's share of the output
+//!   word, with row kernels specialised for the `8_8_8_8`/`8_8_8_X8` and `10_10_10_2` layouts;
+//! - BC1/BC2/BC3/BC7 with the identity swizzle: `bcdec_rs` straight into the caller's rows.
+//!
+//! This module chooses the path and fills the tables; the row kernels are in `codec/lut.rs`.
+
+use super::element_layout::Layout;
+use super::swizzle::Swizzle;
+use super::Format;
+pub(super) use crate::codec::lut::LutKernel;
+use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
+use crate::codec::{bc_rgba8, Bc, ComponentType, YuvMatrix};
+use crate::error::Result;
+
+impl Format {
+    /// For `8_8_8_8`: where each output byte comes from (0-3 = element byte, or [`MAP_ZERO`],
+    /// [`MAP_255`], [`MAP_ONE`]), when every channel is such a byte move: a channel that reads
+    /// a unorm component (not sRGB-decoded) or a uint component outputs the byte itself
+    /// (`round(b / 255 * 255) = b`; `min(b, 255) = b`), and a constant channel its constant.
+    pub(super) fn byte_map_rgba8(&self) -> Option<[u8; 4]> {
+        if self.tex.layout != Layout::Simple(&[8, 8, 8, 8]) || self.yuv != YuvMatrix::Raw {
+            return None;
+        }
+        let mut map = [0u8; 4];
+        for (ch, (m, s)) in map.iter_mut().zip(self.swizzle).enumerate() {
+            *m = match s {
+                Swizzle::Zero => MAP_ZERO,
+                Swizzle::OneFloat => MAP_255,
+                Swizzle::OneInt => MAP_ONE,
+                c => {
+                    let c = c.component()?;
+                    match self.types[c] {
+                        ComponentType::Unorm if !(self.srgb && ch < 3) => c as u8,
+                        ComponentType::Uint => c as u8,
+                        _ => return None,
+                    }
+                }
+            };
+        }
+        Some(map)
+    }
+
+    /// Word tables for [`Format::decode_rect_rgba8`] of simple formats with elements of at
+    /// most 4 bytes whose read fields are at most 16 bits wide, when `worth(decodes)` says the
+    /// `decodes` generic decodes that fill them pay off.
+    ///
+    /// Each output channel of such a format depends on one field alone (fields decode
+    /// independently; swizzle, sRGB and the RGBA8 conversion work per channel) or on none
+    /// (a constant), so table entry `x` of field `f` is taken from the generic path itself
+    /// ([`Format::decode_element`] + [`Format::texel_to_rgba8`]) on an element whose fields all
+    /// hold `x` (masked to their width): the tables agree with the generic path by
+    /// construction.
+    pub(super) fn word_lut(&self, worth: impl Fn(usize) -> bool) -> Option<WordLut> {
+        let Layout::Simple(bits) = self.tex.layout else { return None };
+        let size = self.elem_size_bytes() as usize;
+        if size > 4 || self.pixels_per_elem() != 1 {
+            return None;
+        }
+        let mut shift = [0u32; 4];
+        let mut lo = 0u32;
+        for (s, &b) in shift.iter_mut().zip(bits) {
+            *s = lo;
+            lo += u32::from(b);
+        }
+        // The field each output channel reads (None: a constant).
+        let reads = self.swizzle.map(|s| s.component().filter(|&c| c < bits.len()));
+        let mut mask = [0u32; 4];
+        for c in reads.into_iter().flatten() {
+            if bits[c] > 16 {
+                return None;
+            }
+            mask[c] = (1u32 << bits[c]) - 1;
+        }
+        let kernel = match bits {
+            [8, 8, 8, 8] | [8, 8, 8] if size == 4 => LutKernel::Bytes,
+            [10, 10, 10, 2] => LutKernel::Rgb10A2,
+            _ => LutKernel::Any,
+        };
+        let decodes = mask.iter().max().map_or(1, |&m| m as usize + 1);
+        if !worth(decodes) {
+            return None;
+        }
+        let len = kernel.table_len();
+        let mut tables = alloc::vec![0u32; 4 * len];
+        let mut konst = 0u32;
+        let mut texel = [[0u32; 4]; 1];
+        for x in 0..decodes as u32 {
+            let v = (0..4).fold(0u32, |v, f| v | (x & mask[f]) << shift[f]);
+            // Cannot fail: 4 bytes is at least the element size, one pixel per element.
+            let _ = self.decode_element(&v.to_le_bytes()[..size], &mut texel);
+            let px = self.texel_to_rgba8(&texel[0]);
+            for (ch, read) in reads.iter().enumerate() {
+                match *read {
+                    Some(f) if x <= mask[f] => tables[f * len + x as usize] |= u32::from(px[ch]) << (8 * ch),
+                    Some(_) => {}
+                    None => konst |= u32::from(px[ch]) << (8 * ch),
+                }
+            }
+        }
+        Some(WordLut::new(kernel, shift, mask, tables, konst, size))
+    }
+
+    /// Decodes a rectangle through `lut` (made by [`Format::word_lut`] for this format).
+    pub(super) fn decode_word_lut_rect_rgba8(
+        &self,
+        lut: &WordLut,
+        elems: &[u8],
+        row_pitch_bytes: usize,
+        width_px: u32,
+        height_px: u32,
+        out: &mut [[u8; 4]],
+    ) -> Result<()> {
+        let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
+        let w = width_px as usize;
+        let size = self.elem_size_bytes() as usize;
+        for y in 0..rows {
+            let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + size * w];
+            let dst = &mut out[y * w..(y + 1) * w];
+            lut.row(size, src, dst);
+        }
+        Ok(())
+    }
+
+    /// Byte moves of [`Format::byte_map_rgba8`] over a rectangle.
+    pub(super) fn decode_byte_map_rect_rgba8(
+        &self,
+        map: [u8; 4],
+        elems: &[u8],
+        row_pitch_bytes: usize,
+        width_px: u32,
+        height_px: u32,
+        out: &mut [[u8; 4]],
+    ) -> Result<()> {
+        let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
+        let w = width_px as usize;
+        if map == [0, 1, 2, 3] && row_pitch_bytes == 4 * w {
+            // Packed rows of an identity map: one copy (the C library streams large copies
+            // past the cache; row by row it cannot).
+            out[..rows * w].as_flattened_mut().copy_from_slice(&elems[..rows * 4 * w]);
+            return Ok(());
+        }
+        for y in 0..rows {
+            let src = &elems[y * row_pitch_bytes..y * row_pitch_bytes + 4 * w];
+            shuffle_rgba8(src, &mut out[y * w..(y + 1) * w], map);
+        }
+        Ok(())
+    }
+
+    /// BC1/2/3/7 with the identity swizzle and no sRGB: these decode to RGBA8 directly.
+    pub(super) fn bc_rgba8_direct(&self) -> Option<Bc> {
+        match self.tex.layout {
+            Layout::Compressed(bc @ (Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7))
+                if !self.srgb && self.swizzle == [Swizzle::C0, Swizzle::C1, Swizzle::C2, Swizzle::C3] =>
+            {
+                Some(bc)
+            }
+            _ => None,
+        }
+    }
+
+    /// Decodes BC blocks to RGBA8: whole blocks straight into the caller's rows, edge blocks
+    /// through a 4x4 buffer.
+    pub(super) fn decode_bc_rect_rgba8(
+        &self,
+        bc: Bc,
+        elems: &[u8],
+        row_pitch_bytes: usize,
+        width_px: u32,
+        height_px: u32,
+        out: &mut [[u8; 4]],
+    ) -> Result<()> {
+        let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
+        let size = self.elem_size_bytes() as usize;
+        let (w, h) = (width_px as usize, height_px as usize);
+        let mut block = [0u8; 64];
+        for ey in 0..rows {
+            for ex in 0..cols {
+                let at = ey * row_pitch_bytes + ex * size;
+                let src = &elems[at..at + size];
+                let full = ex * 4 + 4 <= w && ey * 4 + 4 <= h;
+                if full {
+                    // Decode straight into the caller's rows.
+                    let flat = out.as_flattened_mut();
+                    let start = (ey * 4 * w + ex * 4) * 4;
+                    let pitch = w * 4;
+                    let end = start + 3 * pitch + 16;
+                    bc_rgba8(bc, src, &mut flat[start..end], pitch);
+                } else {
+                    bc_rgba8(bc, src, &mut block, 16);
+                    for py in 0..4 {
+                        for px in 0..4 {
+                            let (x, y) = (ex * 4 + px, ey * 4 + py);
+                            if x < w && y < h {
+                                let b = (py * 4 + px) * 4;
+                                out[y * w + x] = [block[b], block[b + 1], block[b + 2], block[b + 3]];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
