@@ -124,7 +124,7 @@ fn texture_picture(a: &TilingArgs, side: Option<&Path>) -> Res<Option<(Format, T
 }
 
 fn dds_shape(t: &Texture, linear: Vec<u8>) -> DdsTexture {
-    let [w, h, d] = t.levels()[0].texels;
+    let [w, h, d] = t.levels()[0].texels.to_array();
     DdsTexture {
         extent: Extent { width_px: w, height_px: h, depth: d },
         levels: t.level_count(),

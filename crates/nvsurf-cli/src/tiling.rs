@@ -483,7 +483,7 @@ fn target_surface(a: &TilingArgs) -> Result<Placed, Box<dyn std::error::Error>> 
     Ok(Placed {
         surface,
         offset: at("subresource offset", sub.offset_bytes)?,
-        picture_px: t.level(level)?.texels,
+        picture_px: t.level(level)?.texels.to_array(),
         file_bytes: at("texture size", t.size_bytes())?,
     })
 }

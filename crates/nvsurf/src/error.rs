@@ -141,15 +141,26 @@ pub(crate) fn mul(what: &'static str, a: u64, b: u64) -> Result<u64> {
 /// A zero-filled buffer of `bytes` for `what`, or [`Error::Overflow`] when it does not fit in
 /// `usize` and [`Error::Unsupported`] when the allocator refuses it (never an abort).
 pub(crate) fn zeroed(what: &'static str, bytes: u64) -> Result<Vec<u8>> {
-    let n = usize::try_from(bytes)
-        .map_err(|_| Error::Overflow { what, detail: alloc::format!("{bytes} bytes do not fit in usize") })?;
+    zeroed_with(what, bytes, 0u8)
+}
+
+/// `n` copies of `fill`, or [`Error::Unsupported`] when the allocator refuses them.
+pub(crate) fn zeroed_with<T: Clone>(
+    what: &'static str,
+    n: impl TryInto<usize> + Copy + core::fmt::Display,
+    fill: T,
+) -> Result<Vec<T>> {
+    let bytes = n;
+    let n: usize = n
+        .try_into()
+        .map_err(|_| Error::Overflow { what, detail: alloc::format!("{bytes} items do not fit in usize") })?;
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| Error::Unsupported {
         field: what,
-        value: alloc::format!("{bytes} bytes"),
+        value: alloc::format!("{bytes} items"),
         rule: "the allocation failed".into(),
     })?;
-    v.resize(n, 0);
+    v.resize(n, fill);
     Ok(v)
 }
 

@@ -55,7 +55,7 @@ fn oversized_buffer_subresource() -> Subresource {
         size_bytes: 4,
         linear_offset_bytes: 0,
         linear_size_bytes: 8,
-        elements: [2, 1, 1],
+        elements: [2, 1, 1].into(),
         elem_size: 4,
         surface: None,
     }

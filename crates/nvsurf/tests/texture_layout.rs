@@ -84,7 +84,7 @@ fn arrays_repeat_the_layer_and_offsets_are_inside_levels() {
             sub.offset_bytes,
             u64::from(sub.layer) * t.layer_stride_bytes() + t.level(sub.level).unwrap().offset_bytes
         );
-        let [w, h, _] = sub.elements;
+        let [w, h, _] = sub.elements.to_array();
         for (x, y) in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)] {
             let o = t.offset_of(sub.level, sub.layer, [x, y, 0]).unwrap();
             assert!(o >= sub.offset_bytes && o + 8 <= sub.offset_bytes + sub.size_bytes);
@@ -273,7 +273,7 @@ fn round_trip(t: &Texture) {
     // Each element lands where offset_of says.
     let es = t.elem_size() as usize;
     for sub in t.subresources() {
-        let [w, h, d] = sub.elements;
+        let [w, h, d] = sub.elements.to_array();
         let (x, y, z) = (w - 1, h - 1, d - 1);
         let lin = sub.linear_offset_bytes as usize + (((z * h + y) * w + x) as usize) * es;
         let at = t.offset_of(sub.level, sub.layer, [x, y, z]).unwrap() as usize;
@@ -388,7 +388,7 @@ mod never_panics {
                 prop_assert!(end <= t.layer_stride_bytes());
                 let last = t.layer_count() - 1;
                 for l in t.levels() {
-                    let [x, y, z] = l.elements.map(|v| v - 1);
+                    let [x, y, z] = l.elements.to_array().map(|v| v - 1);
                     let o = t.offset_of(l.level, last, [x, y, z]).unwrap();
                     let sub = t.subresource(l.level, last).unwrap();
                     prop_assert!(o >= sub.offset_bytes && o < sub.offset_bytes + sub.size_bytes);

@@ -56,7 +56,7 @@ fn tile_by_offsets(t: &Texture, linear: &[u8]) -> Vec<u8> {
     let mut out = vec![0u8; t.size_bytes() as usize];
     let es = t.elem_size() as usize;
     for sub in t.subresources() {
-        let [w, h, d] = sub.elements;
+        let [w, h, d] = sub.elements.to_array();
         let mut src = sub.linear_offset_bytes as usize;
         for z in 0..d {
             for y in 0..h {

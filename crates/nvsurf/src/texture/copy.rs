@@ -14,7 +14,9 @@
 
 use super::{Subresource, Texture};
 use crate::error::{Error, Result};
-use crate::tile::{self, LinearLayout, Region};
+#[cfg(feature = "rayon")]
+use crate::tile::Threads;
+use crate::tile::{self, AlignedBuf, CopyOptions, LinearLayout, Region};
 
 fn span(what: &'static str, off: u64, len: u64, have: usize) -> Result<core::ops::Range<usize>> {
     let end = off.checked_add(len).filter(|&e| e <= have as u64).ok_or(Error::BufferTooSmall {
@@ -39,6 +41,11 @@ pub(crate) fn image_region(sub: &Subresource, s: &crate::layout::Surface) -> Reg
     }
 }
 
+/// `bytes` as a buffer length, or the overflow error naming `what`.
+fn buf_len(what: &'static str, bytes: u64) -> Result<usize> {
+    usize::try_from(bytes).map_err(|_| Error::Overflow { what, detail: alloc::format!("{bytes} bytes") })
+}
+
 /// The range of one subresource in the packed linear file.
 fn linear_range(sub: &Subresource, linear_len: usize) -> Result<core::ops::Range<usize>> {
     span("linear texture", sub.linear_offset_bytes, sub.linear_size_bytes, linear_len)
@@ -47,19 +54,19 @@ fn linear_range(sub: &Subresource, linear_len: usize) -> Result<core::ops::Range
 /// Untiles one subresource from the whole dump into its own packed linear buffer
 /// (`sub.linear_size_bytes` long).
 pub fn untile_subresource(sub: &Subresource, dump: &[u8], linear: &mut [u8]) -> Result<()> {
-    untile_subresource_in_job(sub, dump, linear, sub.linear_size_bytes)
+    untile_subresource_in_job(sub, dump, linear, &CopyOptions::default().job_output_bytes(sub.linear_size_bytes))
 }
 
 /// [`untile_subresource`] as part of a copy writing `job_bytes` in all (streaming stores are
 /// chosen for the whole job, see [`tile::untile_part`]).
-fn untile_subresource_in_job(sub: &Subresource, dump: &[u8], linear: &mut [u8], job_bytes: u64) -> Result<()> {
+fn untile_subresource_in_job(sub: &Subresource, dump: &[u8], linear: &mut [u8], opts: &CopyOptions) -> Result<()> {
     let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
     let l = span("linear level", 0, sub.linear_size_bytes, linear.len())?;
     match sub.surface {
         Some(s) => {
             let region = image_region(sub, &s);
             let lin = LinearLayout::packed(&region, s.elem_size());
-            tile::untile_part(&s, &dump[d], &mut linear[l], region, lin, job_bytes)
+            tile::untile_with(&s, &dump[d], &mut linear[l], region, lin, opts)
         }
         None => {
             let n = buffer_bytes(sub)?;
@@ -87,18 +94,18 @@ fn buffer_bytes(sub: &Subresource) -> Result<usize> {
 
 /// Tiles one subresource from its packed linear buffer into the whole dump.
 pub fn tile_subresource(sub: &Subresource, linear: &[u8], dump: &mut [u8]) -> Result<()> {
-    tile_subresource_in_job(sub, linear, dump, sub.size_bytes)
+    tile_subresource_in_job(sub, linear, dump, &CopyOptions::default().job_output_bytes(sub.size_bytes))
 }
 
 /// [`tile_subresource`] as part of a copy writing `job_bytes` of dump in all.
-fn tile_subresource_in_job(sub: &Subresource, linear: &[u8], dump: &mut [u8], job_bytes: u64) -> Result<()> {
+fn tile_subresource_in_job(sub: &Subresource, linear: &[u8], dump: &mut [u8], opts: &CopyOptions) -> Result<()> {
     let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
     let l = span("linear level", 0, sub.linear_size_bytes, linear.len())?;
     match sub.surface {
         Some(s) => {
             let region = image_region(sub, &s);
             let lin = LinearLayout::packed(&region, s.elem_size());
-            tile::tile_part(&s, &linear[l], &mut dump[d], region, lin, job_bytes)
+            tile::tile_with(&s, &linear[l], &mut dump[d], region, lin, opts)
         }
         None => {
             let n = buffer_bytes(sub)?;
@@ -117,15 +124,72 @@ impl Texture {
 
     /// [`Texture::untile`], calling `done` after each subresource (for a progress bar), in the
     /// order of [`Texture::subresources`].
-    pub fn untile_each(&self, dump: &[u8], linear: &mut [u8], mut done: impl FnMut(&Subresource)) -> Result<()> {
+    pub fn untile_each(&self, dump: &[u8], linear: &mut [u8], done: impl FnMut(&Subresource)) -> Result<()> {
+        self.untile_each_with(dump, linear, &CopyOptions::default(), done)
+    }
+
+    /// [`Texture::untile_each`] with the knobs of `opts` (threads, streaming, vector limit)
+    /// for this call only; each subresource in turn, split over the current rayon pool when
+    /// `opts.threads` says so.
+    pub fn untile_each_with(
+        &self,
+        dump: &[u8],
+        linear: &mut [u8],
+        opts: &CopyOptions,
+        mut done: impl FnMut(&Subresource),
+    ) -> Result<()> {
         self.check_dump(dump.len() as u64)?;
-        let job = self.linear_size_bytes();
+        let opts = opts.job_output_bytes(self.linear_size_bytes());
         for sub in self.subresources() {
             let l = linear_range(&sub, linear.len())?;
-            untile_subresource_in_job(&sub, dump, &mut linear[l], job)?;
+            untile_subresource_in_job(&sub, dump, &mut linear[l], &opts)?;
             done(&sub);
         }
         Ok(())
+    }
+
+    /// The front door: the whole texture untiled into a new line-aligned buffer (the packed
+    /// linear texture, layer by layer, level by level: DDS order), with `opts` for this call.
+    /// With `Threads::CurrentPool` the subresources are split over the current rayon pool.
+    pub fn untile_to_buf(&self, dump: &[u8], opts: &CopyOptions) -> Result<AlignedBuf> {
+        // The dump is checked before the output is allocated.
+        self.check_dump(dump.len() as u64)?;
+        let mut out = AlignedBuf::zeroed(buf_len("linear texture size", self.linear_size_bytes())?)?;
+        self.untile_with(dump, &mut out, opts)?;
+        Ok(out)
+    }
+
+    /// The front door's other direction: the packed linear texture tiled into a new,
+    /// zero-filled line-aligned buffer of [`Texture::size_bytes`].
+    pub fn tile_to_buf(&self, linear: &[u8], opts: &CopyOptions) -> Result<AlignedBuf> {
+        if self.linear_size_bytes() > linear.len() as u64 {
+            return Err(Error::BufferTooSmall {
+                what: "linear texture",
+                needed: self.linear_size_bytes(),
+                got: linear.len() as u64,
+            });
+        }
+        let mut out = AlignedBuf::zeroed(buf_len("texture size", self.size_bytes())?)?;
+        self.tile_with(linear, &mut out, opts)?;
+        Ok(out)
+    }
+
+    /// [`Texture::untile`] with `opts` for this call (between caller-owned buffers).
+    pub fn untile_with(&self, dump: &[u8], linear: &mut [u8], opts: &CopyOptions) -> Result<()> {
+        #[cfg(feature = "rayon")]
+        if opts.threads == Threads::CurrentPool {
+            return self.untile_parallel_with(dump, linear, opts);
+        }
+        self.untile_each_with(dump, linear, opts, |_| {})
+    }
+
+    /// [`Texture::tile`] with `opts` for this call (between caller-owned buffers).
+    pub fn tile_with(&self, linear: &[u8], dump: &mut [u8], opts: &CopyOptions) -> Result<()> {
+        #[cfg(feature = "rayon")]
+        if opts.threads == Threads::CurrentPool {
+            return self.tile_parallel_with(linear, dump, opts);
+        }
+        self.tile_each_with(linear, dump, opts, |_| {})
     }
 
     /// Tiles the whole texture from `linear` into `dump`. Padding bytes of `dump` (between
@@ -136,12 +200,24 @@ impl Texture {
 
     /// [`Texture::tile`], calling `done` after each subresource (for a progress bar), in the
     /// order of [`Texture::subresources`].
-    pub fn tile_each(&self, linear: &[u8], dump: &mut [u8], mut done: impl FnMut(&Subresource)) -> Result<()> {
+    pub fn tile_each(&self, linear: &[u8], dump: &mut [u8], done: impl FnMut(&Subresource)) -> Result<()> {
+        self.tile_each_with(linear, dump, &CopyOptions::default(), done)
+    }
+
+    /// [`Texture::tile_each`] with the knobs of `opts` for this call only (see
+    /// [`Texture::untile_each_with`]).
+    pub fn tile_each_with(
+        &self,
+        linear: &[u8],
+        dump: &mut [u8],
+        opts: &CopyOptions,
+        mut done: impl FnMut(&Subresource),
+    ) -> Result<()> {
         self.check_dump(dump.len() as u64)?;
-        let job = self.size_bytes();
+        let opts = opts.job_output_bytes(self.size_bytes());
         for sub in self.subresources() {
             let l = linear_range(&sub, linear.len())?;
-            tile_subresource_in_job(&sub, &linear[l], dump, job)?;
+            tile_subresource_in_job(&sub, &linear[l], dump, &opts)?;
             done(&sub);
         }
         Ok(())
@@ -178,16 +254,21 @@ mod par {
     use super::{linear_range, span, Subresource, Texture};
     use crate::error::{Error, Result};
     use crate::tile::kernels::cut;
-    use crate::tile::{self, LinearLayout};
+    use crate::tile::{self, CopyOptions, LinearLayout, Threads};
     use alloc::vec::Vec;
     use rayon::prelude::*;
 
-    fn untile_one(sub: &Subresource, tiled: &[u8], linear: &mut [u8], job_bytes: u64) -> Result<()> {
+    /// `opts` split over the current pool, as part of a job writing `job_bytes`.
+    fn pooled(opts: &CopyOptions, job_bytes: u64) -> CopyOptions {
+        opts.threads(Threads::CurrentPool).job_output_bytes(job_bytes)
+    }
+
+    fn untile_one(sub: &Subresource, tiled: &[u8], linear: &mut [u8], opts: &CopyOptions) -> Result<()> {
         match sub.surface {
             Some(s) => {
                 let region = super::image_region(sub, &s);
                 let lin = LinearLayout::packed(&region, s.elem_size());
-                tile::untile_part_parallel(&s, tiled, linear, region, lin, job_bytes)
+                tile::untile_with(&s, tiled, linear, region, lin, opts)
             }
             None => {
                 // `tiled` is the subresource's dump share, `linear` its linear bytes.
@@ -198,12 +279,12 @@ mod par {
         }
     }
 
-    fn tile_one(sub: &Subresource, linear: &[u8], tiled: &mut [u8], job_bytes: u64) -> Result<()> {
+    fn tile_one(sub: &Subresource, linear: &[u8], tiled: &mut [u8], opts: &CopyOptions) -> Result<()> {
         match sub.surface {
             Some(s) => {
                 let region = super::image_region(sub, &s);
                 let lin = LinearLayout::packed(&region, s.elem_size());
-                tile::tile_part_parallel(&s, linear, tiled, region, lin, job_bytes)
+                tile::tile_with(&s, linear, tiled, region, lin, opts)
             }
             None => {
                 let n = super::buffer_bytes(sub)?;
@@ -218,6 +299,11 @@ mod par {
         /// task, and large levels are split again by [`tile::untile_parallel`]. The bytes
         /// equal [`Texture::untile`]'s; errors are the same (the first one found).
         pub fn untile_parallel(&self, dump: &[u8], linear: &mut [u8]) -> Result<()> {
+            self.untile_parallel_with(dump, linear, &CopyOptions::default())
+        }
+
+        /// [`Texture::untile_parallel`] with the other knobs of `opts` for this call.
+        pub(super) fn untile_parallel_with(&self, dump: &[u8], linear: &mut [u8], opts: &CopyOptions) -> Result<()> {
             self.check_dump(dump.len() as u64)?;
             let subs: Vec<Subresource> = self.subresources().collect();
             let mut lin_ranges = Vec::with_capacity(subs.len());
@@ -227,7 +313,7 @@ mod par {
                 dump_ranges.push(span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?);
             }
             // Streaming is decided from the whole texture's output (see `tile::untile_part`).
-            let job = self.linear_size_bytes();
+            let opts = pooled(opts, self.linear_size_bytes());
             // The packed linear file holds the subresources one after the other, in this order.
             let parts = cut(linear, &lin_ranges).ok_or_else(|| Error::Overflow {
                 what: "linear texture",
@@ -236,7 +322,7 @@ mod par {
             subs.par_iter()
                 .zip(dump_ranges.into_par_iter())
                 .zip(parts.into_par_iter())
-                .try_for_each(|((sub, d), l)| untile_one(sub, &dump[d], l, job))
+                .try_for_each(|((sub, d), l)| untile_one(sub, &dump[d], l, &opts))
         }
 
         /// [`Texture::untile_each`] with each subresource split over the current rayon pool
@@ -250,11 +336,11 @@ mod par {
             mut done: impl FnMut(&Subresource),
         ) -> Result<()> {
             self.check_dump(dump.len() as u64)?;
-            let job = self.linear_size_bytes();
+            let opts = pooled(&CopyOptions::default(), self.linear_size_bytes());
             for sub in self.subresources() {
                 let l = linear_range(&sub, linear.len())?;
                 let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
-                untile_one(&sub, &dump[d], &mut linear[l], job)?;
+                untile_one(&sub, &dump[d], &mut linear[l], &opts)?;
                 done(&sub);
             }
             Ok(())
@@ -269,11 +355,11 @@ mod par {
             mut done: impl FnMut(&Subresource),
         ) -> Result<()> {
             self.check_dump(dump.len() as u64)?;
-            let job = self.size_bytes();
+            let opts = pooled(&CopyOptions::default(), self.size_bytes());
             for sub in self.subresources() {
                 let l = linear_range(&sub, linear.len())?;
                 let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
-                tile_one(&sub, &linear[l], &mut dump[d], job)?;
+                tile_one(&sub, &linear[l], &mut dump[d], &opts)?;
                 done(&sub);
             }
             Ok(())
@@ -287,6 +373,11 @@ mod par {
         /// any subresource is reported before anything is written, where [`Texture::tile`]
         /// may already have written the subresources before the one that failed.
         pub fn tile_parallel(&self, linear: &[u8], dump: &mut [u8]) -> Result<()> {
+            self.tile_parallel_with(linear, dump, &CopyOptions::default())
+        }
+
+        /// [`Texture::tile_parallel`] with the other knobs of `opts` for this call.
+        pub(super) fn tile_parallel_with(&self, linear: &[u8], dump: &mut [u8], opts: &CopyOptions) -> Result<()> {
             self.check_dump(dump.len() as u64)?;
             let mut subs: Vec<(Subresource, core::ops::Range<usize>)> = Vec::new();
             for sub in self.subresources() {
@@ -299,12 +390,13 @@ mod par {
                 .iter()
                 .map(|(sub, _)| sub.offset_bytes as usize..(sub.offset_bytes + sub.size_bytes) as usize)
                 .collect();
+            let pooled_opts = pooled(opts, self.size_bytes());
             match cut(dump, &dump_ranges) {
                 Some(parts) => subs
                     .par_iter()
                     .zip(parts.into_par_iter())
-                    .try_for_each(|((sub, l), t)| tile_one(sub, &linear[l.clone()], t, self.size_bytes())),
-                None => self.tile(linear, dump),
+                    .try_for_each(|((sub, l), t)| tile_one(sub, &linear[l.clone()], t, &pooled_opts)),
+                None => self.tile_each_with(linear, dump, opts, |_| {}),
             }
         }
     }

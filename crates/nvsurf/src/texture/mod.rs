@@ -41,6 +41,7 @@ pub use kind::{max_levels, TextureType, ALL_TEXTURE_TYPES};
 pub use policy::BlockPolicy;
 
 use crate::error::{check_span, mul, Error, Result};
+use crate::extent::{Elements, Extent, Texels};
 use crate::gpu::Gpu;
 use crate::layout::{GobOrder, LayoutKind, Surface, TextureBlockWidth};
 use alloc::string::ToString;
@@ -166,8 +167,8 @@ impl TextureDesc {
                 level,
                 offset_bytes: offset,
                 size_bytes: p.size_bytes,
-                texels: self.level_texels(level),
-                elements: e,
+                texels: self.level_texels(level).into(),
+                elements: e.into(),
                 block_log2: p.block_log2,
                 row_bytes: p.row_bytes,
                 slice_bytes,
@@ -286,9 +287,9 @@ pub struct Level {
     /// Bytes the level occupies (its surface size).
     pub size_bytes: u64,
     /// Width, height, depth in texels.
-    pub texels: [u32; 3],
+    pub texels: Extent<Texels>,
     /// Width, height, depth in elements.
-    pub elements: [u32; 3],
+    pub elements: Extent<Elements>,
     /// Effective (auto-sized) block log2 gobs (x, y, z); `None` if not blocklinear.
     pub block_log2: Option<[u32; 3]>,
     /// Bytes one row of elements spans in the layout: the pitch, the blocklinear row (blocks in
@@ -305,7 +306,7 @@ pub struct Level {
 impl Level {
     /// Bytes of the level in a packed linear image (elements times element size, no padding).
     pub fn linear_size_bytes(&self, elem_size: u32) -> u64 {
-        self.elements.iter().fold(u64::from(elem_size), |a, &v| a * u64::from(v))
+        self.elements.count() * u64::from(elem_size)
     }
 }
 
@@ -325,7 +326,7 @@ pub struct Subresource {
     /// Bytes in the packed linear file: elements times element size.
     pub linear_size_bytes: u64,
     /// Width, height, depth in elements.
-    pub elements: [u32; 3],
+    pub elements: Extent<Elements>,
     /// Element size in bytes.
     pub elem_size: u32,
     /// The surface at address 0 (add `offset_bytes` for its place in the dump); `None` for
@@ -413,6 +414,18 @@ impl Texture {
         self.linear_layer_bytes() * u64::from(self.layers)
     }
 
+    /// The bytes of (level, layer) in a packed linear texture (`linear`, as
+    /// [`Texture::untile_to_buf`] gives it).
+    pub fn level_bytes<'a>(&self, linear: &'a [u8], level: u32, layer: u32) -> Result<&'a [u8]> {
+        let sub = self.subresource(level, layer)?;
+        let end = sub.linear_offset_bytes + sub.linear_size_bytes;
+        if end > linear.len() as u64 {
+            return Err(Error::BufferTooSmall { what: "linear texture", needed: end, got: linear.len() as u64 });
+        }
+        // Both ends are at most linear.len().
+        Ok(&linear[sub.linear_offset_bytes as usize..end as usize])
+    }
+
     /// The (level, layer) subresource.
     pub fn subresource(&self, level: u32, layer: u32) -> Result<Subresource> {
         let l = self.level(level)?;
@@ -459,7 +472,7 @@ impl Texture {
     /// Byte offset in the dump of element (x, y, z) of (level, layer), bounds-checked.
     pub fn offset_of(&self, level: u32, layer: u32, [x, y, z]: [u32; 3]) -> Result<u64> {
         let sub = self.subresource(level, layer)?;
-        crate::layout::check_coords([x, y, z], sub.elements)?;
+        crate::layout::check_coords([x, y, z], sub.elements.to_array())?;
         let l = &self.levels[level as usize];
         let inside = match l.surface {
             // A pitch level holds its z slices as extra rows.
@@ -498,8 +511,8 @@ impl core::fmt::Display for Texture {
             "level", "offset", "size", "texels", "elements", "block", "row_bytes"
         )?;
         for l in &self.levels {
-            let [tw, th, td] = l.texels;
-            let [ew, eh, ed] = l.elements;
+            let [tw, th, td] = l.texels.to_array();
+            let [ew, eh, ed] = l.elements.to_array();
             let block = l.block_log2.map_or_else(|| "-".to_string(), |[x, y, z]| alloc::format!("{x},{y},{z}"));
             writeln!(
                 f,

@@ -1,0 +1,355 @@
+//! The front door: a texture or surface named by platform, format and size, with the GPU's
+//! defaults applied (the gob order a CPU sees, the driver's block policy) and the element
+//! geometry taken from the format. One chain from a dump to pixels:
+//!
+//! ```
+//! use nvsurf::{format::Format, texture::TextureType, tile::CopyOptions, Platform, TextureSpec};
+//! let bc7 = Format::parse("bc7")?;
+//! let tex = TextureSpec::new(Platform::parse("switch")?, TextureType::D2, &bc7, [256, 256, 1]).levels(9).build()?;
+//! let dump = vec![0u8; tex.size_bytes() as usize];
+//! let linear = tex.untile_to_buf(&dump, &CopyOptions::default())?;
+//! let rgba = nvsurf::decode_rgba8(&bc7, tex.level_bytes(&linear, 0, 0)?, [256, 256])?;
+//! assert_eq!(rgba.len(), 256 * 256);
+//! # Ok::<(), nvsurf::Error>(())
+//! ```
+//!
+//! Every default can be overridden ([`TextureSpec::gob_order`], [`TextureSpec::block_policy`],
+//! [`SurfaceSpec::block_log2`], ...); the descriptors ([`TextureDesc`], [`SurfaceDesc`]) stay
+//! available for full control.
+
+use crate::error::{Error, Result};
+use crate::format::Format;
+use crate::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
+use crate::platform::{FormatClass, Platform};
+use crate::texture::{max_levels, BlockPolicy, Texture, TextureDesc, TextureType};
+use alloc::vec::Vec;
+
+/// What a texture or surface holds: a format, or only an element size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Elements {
+    Format(Format),
+    Size(u32),
+}
+
+impl Elements {
+    fn elem_size(self) -> u32 {
+        match self {
+            Elements::Format(f) => f.elem_size_bytes(),
+            Elements::Size(s) => s,
+        }
+    }
+    fn texels_per_elem(self) -> [u32; 2] {
+        match self {
+            Elements::Format(f) => {
+                let (w, h) = f.block_dims();
+                [w, h]
+            }
+            Elements::Size(_) => [1, 1],
+        }
+    }
+    fn class(self) -> FormatClass {
+        match self {
+            Elements::Format(f) => FormatClass::of(&f),
+            Elements::Size(_) => FormatClass::ElemSizeOnly,
+        }
+    }
+    fn check_on(self, platform: Platform) -> Result<()> {
+        match self {
+            Elements::Format(f) if !f.exists_on(platform.gpu()) => Err(Error::Unsupported {
+                field: "format",
+                value: f.name().into(),
+                rule: alloc::format!("does not exist on {}", platform.gpu()),
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A texture described the way its user knows it: platform, type, format (or element size),
+/// size in texels; levels, layers and overrides on top. [`TextureSpec::build`] applies the
+/// platform's defaults ([`Platform::default_gob_order`], [`Platform::default_block_policy`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextureSpec {
+    platform: Platform,
+    ty: TextureType,
+    elements: Elements,
+    size_texels: [u32; 3],
+    levels: u32,
+    layers: Option<u32>,
+    layout: Option<LayoutKind>,
+    gob_order: Option<GobOrder>,
+    block_policy: Option<BlockPolicy>,
+}
+
+impl TextureSpec {
+    /// A one-level texture of `format`, level 0 `size_texels` (width, height, depth) in texels.
+    pub fn new(platform: impl Into<Platform>, ty: TextureType, format: &Format, size_texels: [u32; 3]) -> Self {
+        Self::with(platform.into(), ty, Elements::Format(*format), size_texels)
+    }
+
+    /// A one-level texture of `elem_size_bytes`-byte elements of one texel each (the colour
+    /// gob order applies).
+    pub fn with_elem_size(
+        platform: impl Into<Platform>,
+        ty: TextureType,
+        elem_size_bytes: u32,
+        size_texels: [u32; 3],
+    ) -> Self {
+        Self::with(platform.into(), ty, Elements::Size(elem_size_bytes), size_texels)
+    }
+
+    fn with(platform: Platform, ty: TextureType, elements: Elements, size_texels: [u32; 3]) -> Self {
+        TextureSpec {
+            platform,
+            ty,
+            elements,
+            size_texels,
+            levels: 1,
+            layers: None,
+            layout: None,
+            gob_order: None,
+            block_policy: None,
+        }
+    }
+
+    /// `n` mip levels.
+    pub fn levels(mut self, n: u32) -> Self {
+        self.levels = n;
+        self
+    }
+
+    /// Every mip level down to 1x1.
+    pub fn full_mip_chain(mut self) -> Self {
+        self.levels = max_levels(self.size_texels);
+        self
+    }
+
+    /// `n` layers (default: 6 for cubes, else 1).
+    pub fn layers(mut self, n: u32) -> Self {
+        self.layers = Some(n);
+        self
+    }
+
+    /// The layout instead of the platform's natural one (pitch for a linear RECT, ...).
+    pub fn layout(mut self, layout: LayoutKind) -> Self {
+        self.layout = Some(layout);
+        self
+    }
+
+    /// This gob order instead of the platform's default for the format.
+    pub fn gob_order(mut self, order: GobOrder) -> Self {
+        self.gob_order = Some(order);
+        self
+    }
+
+    /// This block policy (or an explicit block) instead of the platform's driver's.
+    pub fn block_policy(mut self, policy: BlockPolicy) -> Self {
+        self.block_policy = Some(policy);
+        self
+    }
+
+    /// The descriptor with every default applied, for adjusting further by hand.
+    pub fn desc(&self) -> Result<TextureDesc> {
+        self.elements.check_on(self.platform)?;
+        let gpu = self.platform.gpu();
+        let mut d = TextureDesc::new(gpu, self.ty, self.elements.elem_size(), self.size_texels);
+        d.texels_per_elem = self.elements.texels_per_elem();
+        d.levels = self.levels;
+        if let Some(l) = self.layers {
+            d.layers = l;
+        }
+        if let Some(l) = self.layout {
+            d.layout = l;
+        }
+        d.block = self.block_policy.unwrap_or_else(|| self.platform.default_block_policy());
+        // The gob order matters (and a refusal applies) only where there are gobs.
+        let gobs = d.layout == LayoutKind::BlockLinear && self.ty != TextureType::Buffer;
+        d.gob_order = match self.gob_order {
+            Some(o) => o,
+            None if gobs => self.platform.default_gob_order(self.elements.class())?,
+            None => GobOrder::Vm,
+        };
+        Ok(d)
+    }
+
+    /// The validated texture.
+    pub fn build(&self) -> Result<Texture> {
+        self.desc()?.build()
+    }
+}
+
+/// A plain surface described by platform, format (or element size) and size in pixels; the
+/// block, unless given, is what the platform's block policy picks for a one-level texture of
+/// that size ([`Platform::surface_block_log2`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SurfaceSpec {
+    platform: Platform,
+    elements: Elements,
+    size_px: [u32; 3],
+    layout: Option<LayoutKind>,
+    gob_order: Option<GobOrder>,
+    block: Option<BlockPolicy>,
+    pitch_bytes: Option<u64>,
+}
+
+impl SurfaceSpec {
+    /// A surface of `format`, `size_px` (width, height, depth) in pixels.
+    pub fn new(platform: impl Into<Platform>, format: &Format, size_px: [u32; 3]) -> Self {
+        Self::with(platform.into(), Elements::Format(*format), size_px)
+    }
+
+    /// A surface of `elem_size_bytes`-byte elements, `size` in elements.
+    pub fn with_elem_size(platform: impl Into<Platform>, elem_size_bytes: u32, size: [u32; 3]) -> Self {
+        Self::with(platform.into(), Elements::Size(elem_size_bytes), size)
+    }
+
+    fn with(platform: Platform, elements: Elements, size_px: [u32; 3]) -> Self {
+        SurfaceSpec { platform, elements, size_px, layout: None, gob_order: None, block: None, pitch_bytes: None }
+    }
+
+    /// The layout instead of the platform's natural one.
+    pub fn layout(mut self, layout: LayoutKind) -> Self {
+        self.layout = Some(layout);
+        self
+    }
+
+    /// This gob order instead of the platform's default for the format.
+    pub fn gob_order(mut self, order: GobOrder) -> Self {
+        self.gob_order = Some(order);
+        self
+    }
+
+    /// This block policy instead of the platform's driver's.
+    pub fn block_policy(mut self, policy: BlockPolicy) -> Self {
+        self.block = Some(policy);
+        self
+    }
+
+    /// An explicit block (log2 gobs x, y, z).
+    pub fn block_log2(mut self, block: [u32; 3]) -> Self {
+        self.block = Some(BlockPolicy::Explicit(block));
+        self
+    }
+
+    /// The pitch in bytes (pitch layout).
+    pub fn pitch_bytes(mut self, pitch: u64) -> Self {
+        self.pitch_bytes = Some(pitch);
+        self
+    }
+
+    /// The descriptor with every default applied.
+    pub fn desc(&self) -> Result<SurfaceDesc> {
+        self.elements.check_on(self.platform)?;
+        let gpu = self.platform.gpu();
+        let tpe = self.elements.texels_per_elem();
+        let [w, h, d] = self.size_px;
+        let mut desc =
+            SurfaceDesc::new(gpu, self.elements.elem_size(), [w.div_ceil(tpe[0]), h.div_ceil(tpe[1].max(1)), d]);
+        if let Some(l) = self.layout {
+            desc.layout = l;
+        }
+        desc.pitch_bytes = self.pitch_bytes;
+        if desc.layout == LayoutKind::BlockLinear {
+            let policy = self.block.unwrap_or_else(|| self.platform.default_block_policy());
+            desc.block_log2 = Some(match policy {
+                BlockPolicy::Explicit(b) => b,
+                p => self.platform.surface_block_log2(p, self.elements.elem_size(), self.size_px, tpe)?,
+            });
+            desc.gob_order = match self.gob_order {
+                Some(o) => o,
+                None => self.platform.default_gob_order(self.elements.class())?,
+            };
+        }
+        Ok(desc)
+    }
+
+    /// The validated surface.
+    pub fn build(&self) -> Result<Surface> {
+        self.desc()?.build()
+    }
+}
+
+/// Decodes a packed linear image of `format` (`size_px` width x height pixels, rows of whole
+/// elements, no padding) to RGBA8 pixels, row by row.
+pub fn decode_rgba8(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Result<Vec<[u8; 4]>> {
+    let (row, n) = packed(format, elems, size_px)?;
+    let mut out = crate::error::zeroed_with("decoded pixels", n, [0u8; 4])?;
+    format.decode_rect_rgba8(elems, row, size_px[0], size_px[1], &mut out)?;
+    Ok(out)
+}
+
+/// Decodes a packed linear image of `format` to RGBA f32 pixels (see [`decode_rgba8`]).
+pub fn decode_rgba_f32(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Result<Vec<[f32; 4]>> {
+    let (row, n) = packed(format, elems, size_px)?;
+    let mut out = crate::error::zeroed_with("decoded pixels", n, [0f32; 4])?;
+    format.decode_rect_f32(elems, row, size_px[0], size_px[1], &mut out)?;
+    Ok(out)
+}
+
+/// The row bytes of a packed image of `format` and its pixel count, checked against `elems`.
+fn packed(format: &Format, elems: &[u8], [w, h]: [u32; 2]) -> Result<(usize, usize)> {
+    let (bw, bh) = format.block_dims();
+    let row = u64::from(w.div_ceil(bw)) * u64::from(format.elem_size_bytes());
+    let need = row * u64::from(h.div_ceil(bh));
+    if (elems.len() as u64) < need {
+        return Err(Error::BufferTooSmall { what: "encoded image", needed: need, got: elems.len() as u64 });
+    }
+    let pixels = u64::from(w) * u64::from(h);
+    let too_big = |what: &'static str, v: u64| Error::Overflow { what, detail: alloc::format!("{v}") };
+    Ok((
+        usize::try_from(row).map_err(|_| too_big("row bytes", row))?,
+        usize::try_from(pixels).map_err(|_| too_big("pixel count", pixels))?,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gpu::Gpu;
+    use crate::tile::CopyOptions;
+
+    #[test]
+    fn defaults_follow_the_platform_and_format() {
+        let bc7 = Format::parse("bc7").unwrap();
+        let d = TextureSpec::new(Platform::parse("switch").unwrap(), TextureType::Cube, &bc7, [64, 64, 1])
+            .full_mip_chain()
+            .desc()
+            .unwrap();
+        assert_eq!(
+            (d.gob_order, d.block, d.texels_per_elem, d.layers, d.levels),
+            (GobOrder::Tegra, BlockPolicy::Nvn, [4, 4], 6, 7)
+        );
+        let z16 = Format::parse("Z16").unwrap();
+        let d = TextureSpec::new(Gpu::Gh100, TextureType::D2, &z16, [256, 256, 1]).desc().unwrap();
+        assert_eq!((d.gob_order, d.block), (GobOrder::Blackwell16, BlockPolicy::Nvidia));
+        // A refusal names the rule; an override lifts it.
+        let z24 = Format::parse("Z24_S8").unwrap();
+        assert!(TextureSpec::new(Gpu::Gh100, TextureType::D2, &z24, [8, 8, 1]).build().is_err());
+        assert!(TextureSpec::new(Gpu::Gh100, TextureType::D2, &z24, [8, 8, 1])
+            .gob_order(GobOrder::Turing)
+            .build()
+            .is_ok());
+        // Pre-G80: swizzled, no gob order asked for.
+        assert!(TextureSpec::with_elem_size(Gpu::Nv2a, TextureType::D2, 4, [64, 64, 1]).build().is_ok());
+        // A format the GPU lacks.
+        assert!(TextureSpec::new(Gpu::G80, TextureType::D2, &bc7, [8, 8, 1]).build().is_err());
+    }
+
+    #[test]
+    fn surfaces_take_the_policys_block_and_round_trip() {
+        let rgba = Format::parse("A8B8G8R8").unwrap();
+        let s = SurfaceSpec::new(Gpu::Gh100, &rgba, [300, 200, 1]).build().unwrap();
+        match s {
+            Surface::BlockLinear(b) => assert_eq!((b.block_log2(), b.gob_order()), ([0, 4, 0], GobOrder::Turing)),
+            _ => panic!("{s:?}"),
+        }
+        let t = TextureSpec::new(Gpu::Gm20b, TextureType::D2, &rgba, [37, 21, 1]).full_mip_chain().build().unwrap();
+        let lin: Vec<u8> = (0..t.linear_size_bytes() as usize).map(|i| (i * 31 % 251) as u8).collect();
+        let dump = t.tile_to_buf(&lin, &CopyOptions::default()).unwrap();
+        let back = t.untile_to_buf(&dump, &CopyOptions::default()).unwrap();
+        assert_eq!(&back[..], &lin[..]);
+        let px = decode_rgba8(&rgba, t.level_bytes(&back, 0, 0).unwrap(), [37, 21]).unwrap();
+        assert_eq!(px[1], [lin[4], lin[5], lin[6], lin[7]]);
+        assert!(decode_rgba8(&rgba, &lin[..10], [37, 21]).is_err());
+    }
+}
