@@ -62,7 +62,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         let e = parse_extent(size)?;
         // Only the image's bytes are read.
         let need = e.checked_bytes(&f)?;
-        let (data, _) = crate::tiling::LineAligned::read_range(&a.input, 0, need as u64)?;
+        let (data, _) = crate::io::LineAligned::read_range(&a.input, 0, need as u64)?;
         check_len(&f, e, &data)?;
         (e, data.to_vec())
     };

@@ -317,7 +317,7 @@ fn rank_from_file(
     // placeholder ends the ranking.
     let mut failed = None;
     let ranked = identify::rank_by(available, cands, format, |_, w, out| {
-        crate::tiling::read_pieces_at(&mut f, offset, &w.pieces, out).map_err(|e| {
+        crate::io::read_pieces_at(&mut f, offset, &w.pieces, out).map_err(|e| {
             failed = Some(e);
             Error::BufferTooSmall { what: "sample window", needed: w.size_bytes(), got: 0 }
         })
@@ -419,13 +419,13 @@ enum Dump {
     /// A regular file: each candidate's sample window is read from it when scored.
     File,
     /// The bytes of a pipe, FIFO or device, from the surface's offset on.
-    Held(crate::tiling::LineAligned),
+    Held(crate::io::LineAligned),
 }
 
 /// Where the samples come from, how many bytes the dump holds from `offset`, and the
 /// candidates for that length. A regular file's length is taken from its metadata and nothing
 /// is read yet: each candidate then reads only its sample window ([`identify::sample_window`],
-/// [`crate::tiling::read_pieces_at`]), a few MiB for a 16384x16384 surface of 16-byte elements where its first
+/// [`crate::io::read_pieces_at`]), a few MiB for a 16384x16384 surface of 16-byte elements where its first
 /// 512 whole rows would be 128 MiB. A pipe is read up to the largest candidate's size (its
 /// length decides which candidates fit), and its length is what it held.
 fn read_dump(
@@ -442,7 +442,7 @@ fn read_dump(
         return Ok((Dump::File, available, gpus.candidates(elem, size, available)?));
     }
     let largest = gpus.candidates(elem, size, 0)?.iter().map(|c| c.surface.size_bytes()).max().unwrap_or(0);
-    let (dump, end) = crate::tiling::LineAligned::read_range(path, offset, largest)?;
+    let (dump, end) = crate::io::LineAligned::read_range(path, offset, largest)?;
     if end < offset {
         return Err(past_end(end).into());
     }
@@ -482,7 +482,7 @@ fn write_pictures(
             continue;
         }
         let s = r.candidate.surface;
-        let dump = crate::tiling::read_part(pick.input, *offset, s.size_bytes(), "surface")?;
+        let dump = crate::io::read_part(pick.input, *offset, s.size_bytes(), "surface")?;
         let region = Region::whole(&s);
         let lin = LinearLayout::packed(&region, s.elem_size());
         let n = usize::try_from(lin.image_bytes(&region).ok_or("picture size overflows")?)?;

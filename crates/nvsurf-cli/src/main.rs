@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod convert;
+mod copy;
 mod decode;
 mod formats;
 mod guess;
@@ -19,8 +20,6 @@ mod resolve;
 mod storage;
 mod surface_args;
 mod texture;
-mod tile_picture;
-mod tiling;
 mod xf;
 
 /// What every command returns: an exit code, or an error printed as one line.
@@ -56,9 +55,9 @@ enum Cmd {
     Addr(layout::AddrArgs),
     /// Tiled dump -> linear rows (a whole surface or a --box).
     #[command(after_help = UNTILE_HELP)]
-    Untile(tiling::TilingArgs),
+    Untile(copy::UntileArgs),
     /// Linear rows -> tiled dump (a whole surface or a --box).
-    Tile(tiling::TilingArgs),
+    Tile(copy::TileArgs),
     /// The surface format catalogue (texture, color, zeta), with every accepted name.
     Formats(formats::FormatsArgs),
     /// Decode one element (hex bytes) of a format to its pixels.
@@ -125,8 +124,8 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Layout(a) => layout::run_layout(a),
         Cmd::Addr(a) => layout::run_addr(a),
-        Cmd::Untile(a) => tiling::run_untile(a),
-        Cmd::Tile(a) => tiling::run_tile(a),
+        Cmd::Untile(a) => copy::run_untile(a),
+        Cmd::Tile(a) => copy::run_tile(a),
         Cmd::Formats(a) => formats::run(a),
         Cmd::Decode(a) => decode::run(a),
         Cmd::Convert(a) => convert::run_convert(a),

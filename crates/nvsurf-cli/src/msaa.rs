@@ -179,7 +179,7 @@ pub fn run(a: MsaaArgs) -> CmdResult {
     if let Some(path) = &a.picture {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
         match ext.as_str() {
-            "svg" => crate::tiling::write_atomic(path, svg(&modes).as_bytes())?,
+            "svg" => crate::io::write_atomic(path, svg(&modes).as_bytes())?,
             "png" => write_png(path, &modes)?,
             _ => {
                 return Err(format!("picture {} must end in .svg or .png", path.display()).into());
@@ -301,5 +301,5 @@ fn write_png(path: &std::path::Path, modes: &[MsMode]) -> Result<(), Box<dyn std
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
     enc.write_header()?.write_image_data(&img)?;
-    crate::tiling::write_atomic(path, &out)
+    crate::io::write_atomic(path, &out)
 }

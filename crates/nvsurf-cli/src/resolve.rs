@@ -89,7 +89,7 @@ fn untile_dump(
 ) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     let offset = crate::surface_args::parse_offset(field, offset)?;
     // Only the surface's bytes are read.
-    let dump = crate::tiling::read_part(path, offset, s.size_bytes(), "surface")?;
+    let dump = crate::io::read_part(path, offset, s.size_bytes(), "surface")?;
     Ok(tile::untile_to_vec(s, &dump)?)
 }
 
@@ -200,7 +200,7 @@ pub fn run(a: ResolveArgs) -> CmdResult {
     let files = if out_kind.is_some() {
         write_surface(&a.output, &f, e, &out)?
     } else {
-        crate::tiling::write_atomic(&a.output, &out)?;
+        crate::io::write_atomic(&a.output, &out)?;
         vec![a.output.clone()]
     };
     let how = if coverage.is_some() { "coverage-weighted" } else { "box average" };

@@ -189,11 +189,6 @@ impl SurfaceArgs {
         Ok(self.desc_assumed()?.0)
     }
 
-    /// Builds and validates the surface.
-    pub fn surface(&self) -> Result<Surface, Error> {
-        self.desc()?.build()
-    }
-
     /// Builds and validates the surface, with what it assumed.
     pub fn surface_assumed(&self) -> Result<(Surface, Assumed), Error> {
         let (d, a) = self.desc_assumed()?;

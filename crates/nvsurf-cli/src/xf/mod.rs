@@ -8,11 +8,11 @@
 //!
 //! The trace format is documented in crates/nvxf/README.md.
 
-#[path = "xf_options.rs"]
+mod json;
 mod options;
-#[path = "xf_rdi.rs"]
 mod rdi_spaces;
 
+use json::state_json;
 use options::{options_json, OptionArgs};
 
 use crate::CmdResult;
@@ -458,16 +458,6 @@ fn event_text(gpu: Gpu, comps: &dyn Fn(Ram) -> usize, e: &Event) -> String {
     }
 }
 
-fn ram_json(s: Option<&nvxf::sim::RamStore>, comps: usize) -> Value {
-    let mut m = Map::new();
-    if let Some(s) = s {
-        for (i, v) in s.written() {
-            m.insert(i.to_string(), json!(&v[..comps]));
-        }
-    }
-    Value::Object(m)
-}
-
 fn run_trace(r: RunArgs) -> CmdResult {
     let tr = load(&r.t)?;
     let gpu = tr.gpu;
@@ -545,25 +535,6 @@ fn run_trace(r: RunArgs) -> CmdResult {
         Ok(())
     })?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The model's final state as `xf run --json` prints it.
-fn state_json(st: &XfState) -> Value {
-    let comps = |ram: Ram| st.components(ram);
-    let ltc: Vec<Value> =
-        [Ram::Ltc0, Ram::Ltc1, Ram::Ltc2, Ram::Ltc3].iter().map(|r| ram_json(st.ram(*r), comps(*r))).collect();
-    let mode: Vec<[u32; 4]> =
-        st.ram(Ram::Mode).map(|m| (0..m.len()).filter_map(|i| m.get(i).copied()).collect()).unwrap_or_default();
-    json!({
-        "vab": st.vab(),
-        "xfctx": ram_json(st.ram(Ram::Xfctx), 4),
-        "ltctx": ram_json(st.ram(Ram::Ltctx), comps(Ram::Ltctx)),
-        "ltc": ltc,
-        "xfpr": ram_json(st.ram(Ram::Xfpr), 4),
-        "xtra": ram_json(st.ram(Ram::Xtra), 4),
-        "xtra_timeout": st.xtra_timeout(),
-        "mode": mode,
-    })
 }
 
 fn parse_word(s: &str) -> Result<u32, Box<dyn std::error::Error>> {

@@ -2,7 +2,8 @@
 //! 0x16/0x18 LTCTX, 0x17 XFCTX, 0x19 LTC) read from, or written into, a state as `xf run
 //! --json` prints it. Layouts: `nvxf::rdi_space`.
 
-use super::{options_json, state_json};
+use super::json::state_json;
+use super::options::options_json;
 use crate::CmdResult;
 use nvxf::float::LtRounding;
 use nvxf::gen::Gpu;

@@ -1,0 +1,66 @@
+//! The flags of `tile` and `untile`: [`CopyArgs`] shared, [`UntileArgs`] and [`TileArgs`]
+//! (which adds `--onto`) their own, so that each command's `--help` offers only its flags.
+
+use crate::surface_args::SurfaceArgs;
+use std::path::PathBuf;
+
+/// The flags `tile` and `untile` share.
+#[derive(clap::Args)]
+pub struct CopyArgs {
+    #[command(flatten)]
+    pub surface: SurfaceArgs,
+    /// Input file (untile: the tiled dump; tile: the linear rows, a picture or, with --texture,
+    /// the packed linear texture or a .dds). Not needed by `tile --texture --split DIR`.
+    #[arg(long, required_unless_present = "split")]
+    pub input: Option<PathBuf>,
+    /// Output file (replaced atomically if it exists). Not needed by `untile --texture --split DIR`.
+    #[arg(long, required_unless_present = "split")]
+    pub output: Option<PathBuf>,
+    /// A whole texture (levels and layers, see `nvsurf texture`): --size is level 0 in texels,
+    /// the linear side is packed layer by layer, level by level (the order DDS uses).
+    #[arg(long)]
+    pub texture: bool,
+    #[command(flatten)]
+    pub tex: crate::texture::TextureShapeArgs,
+    /// With --texture: the linear side is one file per level and layer in DIR
+    /// (layer<L>_level<M>.bin), instead of --output (untile) or --input (tile).
+    #[arg(long, value_name = "DIR", requires = "texture")]
+    pub split: Option<PathBuf>,
+    /// With --texture: only this mip level of this layer (cube faces count as layers), as a
+    /// single surface at its place in the dump: --box, --linear-pitch and PNG/EXR/DDS pictures
+    /// apply to it as to any surface. `tile` keeps the rest of --onto, or zeros the rest of the
+    /// texture.
+    #[arg(long, value_name = "LEVEL,LAYER", requires = "texture", conflicts_with = "split")]
+    pub subresource: Option<String>,
+    /// Bytes between rows of the linear file (default: tightly packed).
+    #[arg(long = "linear-pitch", value_name = "BYTES")]
+    pub linear_pitch: Option<String>,
+    /// Only this box of elements: X,Y,Z,W,H,D (the linear file holds just the box; of the tiled
+    /// file, untile and tile --onto hold only the blocks, row segments or swizzled square that
+    /// the box needs, and read only those from a regular file).
+    #[arg(long = "box", value_name = "X,Y,Z,W,H,D")]
+    pub region: Option<String>,
+    /// Worker threads (default: all cores; 1 = the single-thread path).
+    #[arg(long, value_parser = crate::surface_args::clap_usize)]
+    pub threads: Option<usize>,
+    /// Byte offset of the surface inside the tiled file (untile: in --input; tile: in --onto).
+    #[arg(long = "offset", value_name = "BYTES", default_value = "0")]
+    pub offset: String,
+}
+
+/// Arguments of `nvsurf untile`.
+#[derive(clap::Args)]
+pub struct UntileArgs {
+    #[command(flatten)]
+    pub copy: CopyArgs,
+}
+
+/// Arguments of `nvsurf tile`.
+#[derive(clap::Args)]
+pub struct TileArgs {
+    #[command(flatten)]
+    pub copy: CopyArgs,
+    /// Start from this tiled file instead of zeros (bytes outside the surface or box are kept).
+    #[arg(long, value_name = "FILE")]
+    pub onto: Option<PathBuf>,
+}

@@ -1,0 +1,307 @@
+//! The flags of `tile`/`untile`, parsed and validated once into a [`Job`]: the surface or
+//! texture (built once, with what it assumed), the format, the box and linear layout, the
+//! offset, the worker pool, and which file is the tiled side and what the linear side is (raw
+//! bytes, a picture, or a split directory). Every check a flag needs happens here, before any
+//! file is read, so each mistake gets one message.
+
+use super::args::CopyArgs;
+use crate::picture::PicKind;
+use crate::surface_args::{parse_list, parse_offset, parse_size, parse_u64, Assumed};
+use nvsurf::format::Format;
+use nvsurf::layout::Surface;
+use nvsurf::texture::Texture;
+use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::Error;
+use std::path::{Path, PathBuf};
+
+type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// Which way the bytes go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// Tiled dump -> linear side.
+    Untile,
+    /// Linear side -> tiled dump.
+    Tile,
+}
+
+/// One surface to copy: a plain surface, or one subresource of a texture.
+pub struct SurfaceJob {
+    /// The surface (at address 0).
+    pub surface: Surface,
+    /// Byte offset of the surface in the tiled file: --offset, plus the subresource's offset in
+    /// the texture with --subresource.
+    pub offset: usize,
+    /// `offset` + the surface's size.
+    pub end: usize,
+    /// Width, height, depth in pixels of the whole surface, for a picture on the linear side:
+    /// --size, or the level's texels.
+    pub picture_px: [u32; 3],
+    /// Bytes of a new tiled file (`tile` without --onto): the surface's end, or with
+    /// --subresource the whole texture's end (its other subresources zero).
+    pub file_bytes: usize,
+    /// The box (the whole surface without --box).
+    pub region: Region,
+    /// Whether --box was given (only its window is read or patched).
+    pub boxed: bool,
+    /// The linear image's layout.
+    pub lin: LinearLayout,
+    /// Bytes of the linear image the copy touches (the plan's span).
+    pub span: usize,
+}
+
+/// What is copied.
+pub enum Shape {
+    /// One surface.
+    Surface(SurfaceJob),
+    /// A whole texture, at `Job::offset`.
+    Texture(Texture),
+}
+
+/// The linear side of the copy.
+pub enum LinearSide {
+    /// Raw linear elements in a file.
+    Raw(PathBuf),
+    /// A picture (PNG, EXR, DDS) of the job's format.
+    Picture(PathBuf),
+    /// With --texture: one raw file per level and layer in a directory.
+    Split(PathBuf),
+}
+
+/// A validated `tile`/`untile`.
+pub struct Job<'a> {
+    /// Which way.
+    pub direction: Direction,
+    /// `tile --onto`.
+    pub onto: Option<&'a Path>,
+    /// The surface or texture.
+    pub shape: Shape,
+    /// The tiled file: untile's --input, tile's --output.
+    pub tiled: PathBuf,
+    /// The linear side: untile's --output (or --split), tile's --input (or --split).
+    pub linear: LinearSide,
+    /// --offset.
+    pub offset: u64,
+    /// --format, parsed once (required for a picture).
+    pub format: Option<Format>,
+    /// The worker pool (`None`: this thread).
+    pub pool: Option<rayon::ThreadPool>,
+    /// What the layout flags left to the platform's defaults.
+    pub assumed: Assumed,
+}
+
+fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<String>) -> Error {
+    Error::Unsupported { field, value: value.into(), rule: rule.into() }
+}
+
+impl<'a> Job<'a> {
+    /// Parses and checks every flag; builds the surface or texture once.
+    pub fn new(a: &'a CopyArgs, onto: Option<&'a Path>, direction: Direction) -> Res<Job<'a>> {
+        let pool = pool(a.threads)?;
+        let offset = parse_offset("offset", &a.offset)?;
+        let format = a.surface.format()?;
+        let whole_texture = a.texture && a.subresource.is_none();
+        let (tiled, linear) = paths(a, direction, whole_texture)?;
+        let linear = linear_side(a, linear, whole_texture, format.as_ref())?;
+        let (shape, assumed) = if whole_texture {
+            for (set, what) in [(a.region.is_some(), "box"), (a.linear_pitch.is_some(), "linear-pitch")] {
+                if set {
+                    return Err(unsupported(
+                        what,
+                        "with --texture",
+                        "applies to a single surface: add --subresource LEVEL,LAYER",
+                    )
+                    .into());
+                }
+            }
+            let (t, assumed) = crate::texture::build_texture_assumed(&a.surface, &a.tex)?;
+            nvsurf::error::check_span("offset + texture size", offset, t.size_bytes())?;
+            (Shape::Texture(t), assumed)
+        } else {
+            let (placed, assumed) = place(a, offset)?;
+            (Shape::Surface(surface_job(a, placed)?), assumed)
+        };
+        Ok(Job { direction, onto, shape, tiled, linear, offset, format, pool, assumed })
+    }
+
+    /// The summary line: what was written, and what was assumed about the layout.
+    pub fn summary(&self) -> String {
+        let verb = match self.direction {
+            Direction::Untile => "untile",
+            Direction::Tile => "tile",
+        };
+        let out = match (self.direction, &self.linear) {
+            (Direction::Tile, _) => format!("'{}'", self.tiled.display()),
+            (Direction::Untile, LinearSide::Split(d)) => format!("'{}' (split)", d.display()),
+            (Direction::Untile, LinearSide::Raw(p) | LinearSide::Picture(p)) => format!("'{}'", p.display()),
+        };
+        format!("{verb}: wrote {out} for {}: {}", self.assumed.platform.name(), self.assumed.describe())
+    }
+
+    /// The format of a picture on the linear side (checked when the job was built).
+    pub fn picture_format(&self) -> Res<Format> {
+        Ok(self.format.ok_or("a picture needs --format")?)
+    }
+
+    /// Runs `f` in the pool, or here.
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        match &self.pool {
+            None => f(),
+            Some(p) => p.install(f),
+        }
+    }
+}
+
+/// The tiled file and the linear side's path, by direction; clap requires --input and
+/// --output unless --split is given, and --split requires --texture.
+fn paths(a: &CopyArgs, dir: Direction, whole_texture: bool) -> Res<(PathBuf, Option<PathBuf>)> {
+    let need = |p: &Option<PathBuf>, field: &'static str, rule: &'static str| {
+        p.clone().ok_or_else(|| unsupported(field, "(none)", rule))
+    };
+    if !whole_texture {
+        let rule = "give --input FILE and --output FILE";
+        let (i, o) = (need(&a.input, "input", rule)?, need(&a.output, "output", rule)?);
+        return Ok(match dir {
+            Direction::Untile => (i, Some(o)),
+            Direction::Tile => (o, Some(i)),
+        });
+    }
+    Ok(match dir {
+        Direction::Untile => {
+            let i = need(&a.input, "input", "give --input DUMP")?;
+            if a.split.is_none() && a.output.is_none() {
+                return Err(unsupported("output", "(none)", "give --output FILE or --split DIR").into());
+            }
+            (i, a.output.clone().filter(|_| a.split.is_none()))
+        }
+        Direction::Tile => {
+            let o = need(&a.output, "output", "give --output DUMP")?;
+            if a.split.is_none() && a.input.is_none() {
+                return Err(unsupported("input", "(none)", "give --input FILE or --split DIR").into());
+            }
+            (o, a.input.clone().filter(|_| a.split.is_none()))
+        }
+    })
+}
+
+/// The linear side: a split directory, a picture (its format checked now), or raw bytes.
+fn linear_side(a: &CopyArgs, path: Option<PathBuf>, whole_texture: bool, format: Option<&Format>) -> Res<LinearSide> {
+    let Some(path) = path else {
+        // `paths` returns no linear path only with --split.
+        return Ok(LinearSide::Split(a.split.clone().ok_or("--split DIR is missing")?));
+    };
+    let Some(kind) = PicKind::of_linear_side(&path)? else {
+        return Ok(LinearSide::Raw(path));
+    };
+    if whole_texture && kind != PicKind::Dds {
+        return Err(unsupported("texture", path.display().to_string(), "a whole texture goes to or from .dds").into());
+    }
+    if a.linear_pitch.is_some() {
+        return Err(
+            unsupported("linear-pitch", "with a picture", "pictures hold packed rows; drop --linear-pitch").into()
+        );
+    }
+    if format.is_none() {
+        return Err(unsupported(
+            "format",
+            "(none)",
+            format!(
+                "'{}' is a picture: give --format F (instead of --elem-size) to convert its pixels",
+                path.display()
+            ),
+        )
+        .into());
+    }
+    Ok(LinearSide::Picture(path))
+}
+
+/// The surface of a plain `tile`/`untile` (the surface flags) or of `--texture --subresource
+/// LEVEL,LAYER` (that level of that layer), where it is, and what was assumed.
+struct Placed {
+    surface: Surface,
+    offset: usize,
+    picture_px: [u32; 3],
+    file_bytes: usize,
+}
+
+fn place(a: &CopyArgs, offset: u64) -> Res<(Placed, Assumed)> {
+    let Some(sel) = &a.subresource else {
+        let (surface, assumed) = a.surface.surface_assumed()?;
+        nvsurf::error::check_span("offset + surface size", offset, surface.size_bytes())?;
+        let offset = usize::try_from(offset)?;
+        let picture_px = parse_size(&a.surface.size)?;
+        let file_bytes = tiled_end(offset, &surface)?;
+        return Ok((Placed { surface, offset, picture_px, file_bytes }, assumed));
+    };
+    let [level, layer] = parse_list::<2>("subresource", sel)?;
+    let (t, assumed) = crate::texture::build_texture_assumed(&a.surface, &a.tex)?;
+    let sub = t.subresource(level, layer)?;
+    let surface = sub.surface.ok_or_else(|| {
+        unsupported("subresource", sel.clone(), "a BUFFER texture has no layout: its bytes are already linear")
+    })?;
+    nvsurf::error::check_span("offset + texture size", offset, t.size_bytes())?;
+    // Within 2^40 (checked above), so within usize on the 64-bit hosts the CLI builds for.
+    let at = |what: &str, n: u64| {
+        offset
+            .checked_add(n)
+            .and_then(|v| usize::try_from(v).ok())
+            .ok_or_else(|| format!("--offset {offset} + {what} {n} overflows"))
+    };
+    let placed = Placed {
+        surface,
+        offset: at("subresource offset", sub.offset_bytes)?,
+        picture_px: t.level(level)?.texels.to_array(),
+        file_bytes: at("texture size", t.size_bytes())?,
+    };
+    Ok((placed, assumed))
+}
+
+/// The box, linear layout and plan span of a placed surface, checked before any buffer exists.
+fn surface_job(a: &CopyArgs, p: Placed) -> Res<SurfaceJob> {
+    let s = p.surface;
+    let region = match &a.region {
+        None => Region::whole(&s),
+        Some(b) => {
+            let [x, y, z, w, h, d] = parse_list::<6>("box", b)?;
+            Region { x, y, z, w, h, d }
+        }
+    };
+    let lin = match &a.linear_pitch {
+        None => LinearLayout::packed(&region, s.elem_size()),
+        Some(pitch) => LinearLayout::with_row_pitch(&region, parse_u64("linear-pitch", pitch)?),
+    };
+    // The last row need not be padded to the pitch: the plan's span is what must be there.
+    let span = tile::Plan::new(&s, region, lin, usize::MAX, usize::MAX)?.linear_span;
+    let end = tiled_end(p.offset, &s)?;
+    Ok(SurfaceJob {
+        surface: s,
+        offset: p.offset,
+        end,
+        picture_px: p.picture_px,
+        file_bytes: p.file_bytes,
+        region,
+        boxed: a.region.is_some(),
+        lin,
+        span,
+    })
+}
+
+/// `offset + size` of the surface inside a tiled file, checked.
+fn tiled_end(offset: usize, s: &Surface) -> Res<usize> {
+    usize::try_from(s.size_bytes())
+        .ok()
+        .and_then(|n| n.checked_add(offset))
+        .ok_or_else(|| format!("offset {offset} + surface size {} overflows", s.size_bytes()).into())
+}
+
+/// The worker pool for `--threads`: `None` for 1 (the single-thread path), else a pool of that
+/// many threads (all cores by default).
+pub fn pool(threads: Option<usize>) -> Res<Option<rayon::ThreadPool>> {
+    match threads {
+        Some(n @ (0 | 1025..)) => {
+            Err(Error::OutOfRange { field: "threads", value: n as u64, min: 1, max: 1024 }.into())
+        }
+        Some(1) => Ok(None),
+        n => Ok(Some(rayon::ThreadPoolBuilder::new().num_threads(n.unwrap_or(0)).build()?)),
+    }
+}

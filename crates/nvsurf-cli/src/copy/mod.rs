@@ -1,0 +1,40 @@
+//! `nvsurf untile` and `nvsurf tile`: a straight pipeline. The flags are parsed once into a
+//! validated [`job::Job`] (surface or texture, format, region, linear layout, offset, and a
+//! linear side that is raw bytes, a picture or a split directory); [`surface`] and
+//! [`texture`] then read, copy through the library and write ([`crate::io`],
+//! [`crate::picture`]). `tile` and `untile` have their own flags ([`TileArgs`] adds `--onto`),
+//! sharing [`CopyArgs`].
+
+pub mod args;
+pub mod job;
+pub mod surface;
+pub mod texture;
+
+use crate::CmdResult;
+pub use args::{TileArgs, UntileArgs};
+use job::{Direction, Job, Shape};
+
+/// Runs `nvsurf untile`, then prints its summary line (on stderr: stdout stays the data).
+pub fn run_untile(a: UntileArgs) -> CmdResult {
+    let job = Job::new(&a.copy, None, Direction::Untile)?;
+    let code = run(&job)?;
+    eprintln!("{}", job.summary());
+    Ok(code)
+}
+
+/// Runs `nvsurf tile`, then prints its summary line.
+pub fn run_tile(a: TileArgs) -> CmdResult {
+    let job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
+    let code = run(&job)?;
+    eprintln!("{}", job.summary());
+    Ok(code)
+}
+
+fn run(job: &Job) -> CmdResult {
+    match (&job.shape, job.direction) {
+        (Shape::Surface(_), Direction::Untile) => surface::untile(job),
+        (Shape::Surface(_), Direction::Tile) => surface::tile(job),
+        (Shape::Texture(_), Direction::Untile) => texture::untile(job),
+        (Shape::Texture(_), Direction::Tile) => texture::tile(job),
+    }
+}

@@ -1,0 +1,198 @@
+//! A whole texture (every level and layer) between the tiled file and the linear side: one
+//! packed file (layer by layer, level by level: the order DDS uses), one file per level and
+//! layer in a directory (`--split`), or one `.dds` with its mips, layers and cube faces.
+//! Split by level and layer over the worker pool; a progress bar counts subresources.
+
+use super::job::{Job, LinearSide, Shape};
+use super::surface::report;
+use crate::io::{patch_onto, progress_bar, read_part, write_atomic, LineAligned};
+use crate::picture::{read_dds, write_dds, DdsTexture, Extent};
+use crate::CmdResult;
+use nvsurf::texture::{Subresource, Texture};
+use nvsurf::Error;
+use std::path::Path;
+use std::process::ExitCode;
+
+type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// Name of the file of (level, layer) in a `--split` directory.
+pub fn split_name(level: u32, layer: u32) -> String {
+    format!("layer{layer}_level{level}.bin")
+}
+
+fn texture_of<'a>(job: &'a Job) -> Res<&'a Texture> {
+    match &job.shape {
+        Shape::Texture(t) => Ok(t),
+        Shape::Surface(_) => Err("a surface is not a whole texture".into()),
+    }
+}
+
+/// `nvsurf untile --texture`: the texture at the offset of the dump to the linear side.
+pub fn untile(job: &Job) -> CmdResult {
+    let t = texture_of(job)?;
+    let dump = read_part(&job.tiled, job.offset, t.size_bytes(), "texture")?;
+    let linear = untile_whole(job, t, &dump)?;
+    match &job.linear {
+        LinearSide::Raw(p) => write_atomic(p, &linear)?,
+        LinearSide::Split(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+            for sub in t.subresources() {
+                let a = sub.linear_offset_bytes as usize;
+                write_atomic(
+                    &dir.join(split_name(sub.level, sub.layer)),
+                    &linear[a..a + sub.linear_size_bytes as usize],
+                )?;
+            }
+        }
+        LinearSide::Picture(p) => {
+            let f = job.picture_format()?;
+            let tex = dds_shape(t, linear.to_vec());
+            write_dds(p, &f, &tex)?;
+            report(&[p.to_path_buf()], tex.extent, &f);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `nvsurf tile --texture`: the linear side into a dump (zeros, or `--onto`) at the offset.
+pub fn tile(job: &Job) -> CmdResult {
+    let t = texture_of(job)?;
+    let linear: Vec<u8> = match &job.linear {
+        LinearSide::Raw(p) => read_linear(t, p)?.to_vec(),
+        LinearSide::Split(dir) => read_split(t, dir)?.to_vec(),
+        LinearSide::Picture(p) => {
+            let f = job.picture_format()?;
+            let dds = read_dds(p, &f)?;
+            let want = dds_shape(t, Vec::new());
+            if (dds.extent, dds.levels, dds.layers, dds.cube) != (want.extent, want.levels, want.layers, want.cube) {
+                return Err(format!(
+                    "'{}' holds {} but the texture is {}",
+                    p.display(),
+                    describe(&dds),
+                    describe(&want)
+                )
+                .into());
+            }
+            dds.data
+        }
+    };
+    if (linear.len() as u64) < t.linear_size_bytes() {
+        return Err(Error::BufferTooSmall {
+            what: "linear texture input",
+            needed: t.linear_size_bytes(),
+            got: linear.len() as u64,
+        }
+        .into());
+    }
+    let end = usize::try_from(job.offset.checked_add(t.size_bytes()).ok_or("offset + texture size overflows")?)?;
+    let offset = usize::try_from(job.offset)?;
+    let fill = |tiled: &mut [u8]| tile_whole(job, t, &linear, tiled);
+    match job.onto {
+        Some(base) => patch_onto(base, &job.tiled, offset, end - offset, fill)?,
+        None => {
+            let mut dump = crate::picture::try_filled("texture dump", end, 0u8)?;
+            fill(&mut dump[offset..end])?;
+            write_atomic(&job.tiled, &dump)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The packed linear texture from one file: only the bytes the texture uses are read.
+fn read_linear(t: &Texture, p: &Path) -> Res<LineAligned> {
+    Ok(LineAligned::read_range(p, 0, t.linear_size_bytes())?.0)
+}
+
+/// The packed linear texture from a `--split` directory; each file must be exactly its level.
+fn read_split(t: &Texture, dir: &Path) -> Res<LineAligned> {
+    let n = usize::try_from(t.linear_size_bytes())?;
+    let mut v = LineAligned::zeroed("linear texture", n)?;
+    for sub in t.subresources() {
+        let p = dir.join(split_name(sub.level, sub.layer));
+        // One byte more than the level: enough to tell a longer file.
+        let b = LineAligned::read_range(&p, 0, sub.linear_size_bytes.saturating_add(1))?.0;
+        if b.len() as u64 != sub.linear_size_bytes {
+            let size = if b.len() as u64 > sub.linear_size_bytes { "more than" } else { "only" };
+            return Err(format!(
+                "'{}' holds {size} {} bytes but level {} of layer {} is {} bytes",
+                p.display(),
+                b.len().min(sub.linear_size_bytes as usize),
+                sub.level,
+                sub.layer,
+                sub.linear_size_bytes
+            )
+            .into());
+        }
+        let at = sub.linear_offset_bytes as usize;
+        v[at..at + b.len()].copy_from_slice(&b);
+    }
+    Ok(v)
+}
+
+/// The texture's shape as a DDS holds it (`data` its packed linear bytes).
+fn dds_shape(t: &Texture, data: Vec<u8>) -> DdsTexture {
+    let [w, h, d] = t.levels()[0].texels.to_array();
+    DdsTexture {
+        extent: Extent { width_px: w, height_px: h, depth: d },
+        levels: t.level_count(),
+        layers: t.layer_count(),
+        cube: t.ty().is_cube(),
+        data,
+    }
+}
+
+fn describe(t: &DdsTexture) -> String {
+    let e = t.extent;
+    let cube = if t.cube { " (cube)" } else { "" };
+    format!("{}x{}x{} px, {} levels, {} layers{cube}", e.width_px, e.height_px, e.depth, t.levels, t.layers)
+}
+
+/// Untiles a whole texture into a new packed linear buffer: split by level and layer (and
+/// within large levels) over the pool, or on this thread when there is none (`--threads 1`).
+/// With a progress bar the subresources go one after the other, each split over the pool, and
+/// the bar counts their bytes.
+fn untile_whole(job: &Job, t: &Texture, dump: &[u8]) -> Res<LineAligned> {
+    // The dump is checked before the output is allocated.
+    t.check_dump(dump.len() as u64)?;
+    let n = usize::try_from(t.linear_size_bytes()).map_err(|_| Error::Overflow {
+        what: "linear texture size",
+        detail: format!("{} bytes do not fit in memory", t.linear_size_bytes()),
+    })?;
+    let mut out = LineAligned::zeroed("linear texture", n)?;
+    match progress_bar(t.size_bytes(), t.size_bytes(), "untile") {
+        None if job.pool.is_none() => t.untile(dump, &mut out)?,
+        None => job.install(|| t.untile_parallel(dump, &mut out))?,
+        Some(bar) => {
+            let done = |sub: &Subresource| bar.inc(sub.size_bytes);
+            job.install(|| match job.pool {
+                None => t.untile_each(dump, &mut out, done),
+                Some(_) => t.untile_each_parallel(dump, &mut out, done),
+            })?;
+            bar.finish_and_clear();
+        }
+    }
+    Ok(out)
+}
+
+/// Tiles a whole texture into `dump`, over the pool when there is one (see [`untile_whole`]).
+fn tile_whole(job: &Job, t: &Texture, linear: &[u8], dump: &mut [u8]) -> Res<()> {
+    let Some(bar) = progress_bar(t.size_bytes(), t.size_bytes(), "tile") else {
+        return Ok(job.install(|| match job.pool {
+            None => t.tile(linear, dump),
+            Some(_) => t.tile_parallel(linear, dump),
+        })?);
+    };
+    // Every subresource's ranges are checked before the first is written.
+    t.check_dump(dump.len() as u64)?;
+    if (linear.len() as u64) < t.linear_size_bytes() {
+        let got = linear.len() as u64;
+        return Err(Error::BufferTooSmall { what: "linear texture input", needed: t.linear_size_bytes(), got }.into());
+    }
+    let done = |sub: &Subresource| bar.inc(sub.size_bytes);
+    job.install(|| match job.pool {
+        None => t.tile_each(linear, dump, done),
+        Some(_) => t.tile_each_parallel(linear, dump, done),
+    })?;
+    bar.finish_and_clear();
+    Ok(())
+}

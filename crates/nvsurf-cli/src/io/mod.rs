@@ -1,0 +1,13 @@
+//! Files in and out, shared by every command (it imports no command module): reading only the
+//! bytes needed ([`read`]), writing atomically with clean-up on signals ([`write`]), patching a
+//! large dump in place of one surface ([`patch`]), and progress bars ([`progress`]).
+
+pub mod patch;
+pub mod progress;
+pub mod read;
+pub mod write;
+
+pub use patch::{patch_onto, patch_window_onto};
+pub use progress::progress_bar;
+pub use read::{read_part, read_pieces_at, LineAligned};
+pub use write::{with_temp, write_atomic};
