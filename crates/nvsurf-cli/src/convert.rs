@@ -73,7 +73,15 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         vec![a.output.clone()]
     };
     for p in files {
-        println!("wrote {} ({}x{}x{} px, {} {})", p.display(), e.width_px, e.height_px, e.depth, f.name(), f.id_name());
+        eprintln!(
+            "wrote {} ({}x{}x{} px, {} {})",
+            p.display(),
+            e.width_px,
+            e.height_px,
+            e.depth,
+            f.name(),
+            f.id_name()
+        );
     }
     Ok(std::process::ExitCode::SUCCESS)
 }

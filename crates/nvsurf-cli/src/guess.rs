@@ -280,7 +280,7 @@ pub fn run(a: GuessArgs) -> CmdResult {
         None => println!("fewer than two layouts could be scored: the dump is too short for the others"),
     }
     for p in &pictures {
-        println!("wrote {}", p.display());
+        eprintln!("wrote {}", p.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -140,7 +140,7 @@ fn convert_linear_elements_to_png_and_back() {
     let (code, out, err) =
         nvsurf(&["convert", "--format", "RGBA8_UNORM", "--input", &s(&bin), "--size", "6x4", "--output", &s(&png)]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("wrote"), "{out}");
+    assert!(err.contains("wrote") && out.is_empty(), "status lines go to stderr: {out} {err}");
     let (code, _, err) = nvsurf(&["convert", "--format", "RGBA8_UNORM", "--input", &s(&png), "--output", &s(&back)]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read(&back).unwrap(), raw);

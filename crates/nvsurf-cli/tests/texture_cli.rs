@@ -273,7 +273,8 @@ fn one_subresource_as_a_surface() {
         &["--input", &p("dump.bin"), "--output", &p("l2f5.png")],
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("(6x6x1 px"), "{out}");
+    // Status lines go to stderr: stdout stays the data.
+    assert!(err.contains("(6x6x1 px") && out.is_empty(), "{out} {err}");
     ok(
         "tile",
         &["--subresource", "2,5", "--input", &p("l2f5.png"), "--onto", &p("dump.bin"), "--output", &p("same.bin")],

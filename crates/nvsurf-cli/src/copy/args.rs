@@ -53,6 +53,9 @@ pub struct CopyArgs {
 pub struct UntileArgs {
     #[command(flatten)]
     pub copy: CopyArgs,
+    /// PNG compression: fast (default; about the untile's own speed), default or best.
+    #[arg(long = "png-compression", value_name = "fast|default|best", default_value = "fast")]
+    pub png_compression: String,
 }
 
 /// Arguments of `nvsurf tile`.

@@ -88,6 +88,8 @@ pub struct Job<'a> {
     pub pool: Option<rayon::ThreadPool>,
     /// What the layout flags left to the platform's defaults.
     pub assumed: Assumed,
+    /// How hard a PNG output is compressed.
+    pub png_compression: crate::picture::png_stream::PngCompression,
 }
 
 fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<String>) -> Error {
@@ -121,7 +123,18 @@ impl<'a> Job<'a> {
             let (placed, assumed) = place(a, offset)?;
             (Shape::Surface(surface_job(a, placed)?), assumed)
         };
-        Ok(Job { direction, onto, shape, tiled, linear, offset, format, pool, assumed })
+        Ok(Job {
+            direction,
+            onto,
+            shape,
+            tiled,
+            linear,
+            offset,
+            format,
+            pool,
+            assumed,
+            png_compression: Default::default(),
+        })
     }
 
     /// The summary line: what was written, and what was assumed about the layout.
@@ -141,6 +154,12 @@ impl<'a> Job<'a> {
     /// The format of a picture on the linear side (checked when the job was built).
     pub fn picture_format(&self) -> Res<Format> {
         Ok(self.format.ok_or("a picture needs --format")?)
+    }
+
+    /// Whether the surface's linear image is packed rows (pictures always are; a raw file
+    /// may have --linear-pitch).
+    pub fn lin_is_packed(&self, sj: &SurfaceJob) -> bool {
+        sj.lin == LinearLayout::packed(&sj.region, sj.surface.elem_size())
     }
 
     /// Runs `f` in the pool, or here.

@@ -16,7 +16,8 @@ use job::{Direction, Job, Shape};
 
 /// Runs `nvsurf untile`, then prints its summary line (on stderr: stdout stays the data).
 pub fn run_untile(a: UntileArgs) -> CmdResult {
-    let job = Job::new(&a.copy, None, Direction::Untile)?;
+    let mut job = Job::new(&a.copy, None, Direction::Untile)?;
+    job.png_compression = crate::picture::png_stream::PngCompression::parse(&a.png_compression)?;
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)

@@ -5,7 +5,8 @@
 
 use super::job::{Job, LinearSide, Shape, SurfaceJob};
 use crate::io::{patch_onto, patch_window_onto, progress_bar, write_atomic, LineAligned};
-use crate::picture::{read_surface, write_surface, Extent};
+use crate::picture::png_stream::{self, PngReader, PngWriter};
+use crate::picture::{read_surface, write_surface, Extent, PicKind};
 use crate::CmdResult;
 use nvsurf::format::Format;
 use nvsurf::layout::Surface;
@@ -51,6 +52,16 @@ pub fn untile(job: &Job) -> CmdResult {
         .into());
     }
     let tiled = &input[..];
+    if let LinearSide::Picture(path) = &job.linear {
+        let f = job.picture_format()?;
+        if PicKind::of(path)? == PicKind::Png && png_stream::streams(&f) && job.lin_is_packed(sj) {
+            warn_if_lossy(&f);
+            let e = region_extent(&f, sj.picture_px, &region);
+            untile_to_png(job, &ts, tregion, tiled, path, &f, e)?;
+            report(&[path.clone()], e, &f);
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     let mut out = LineAligned::zeroed("linear image", linear_bytes(&region, &lin)?)?;
     with_progress(&ts, tregion, lin, "untile", |band, off| match &job.pool {
         None => tile::untile(&ts, tiled, &mut out[off..], band, lin),
@@ -59,6 +70,9 @@ pub fn untile(job: &Job) -> CmdResult {
     match &job.linear {
         LinearSide::Picture(path) => {
             let f = job.picture_format()?;
+            if PicKind::of(path)? == PicKind::Png {
+                warn_if_lossy(&f);
+            }
             let e = region_extent(&f, sj.picture_px, &region);
             let files = write_surface(path, &f, e, &out)?;
             report(&files, e, &f);
@@ -74,6 +88,14 @@ pub fn tile(job: &Job) -> CmdResult {
     let sj = surface_of(job)?;
     let (s, region, lin, span) = (sj.surface, sj.region, sj.lin, sj.span);
     let out_path = &job.tiled;
+    if let LinearSide::Picture(path) = &job.linear {
+        let f = job.picture_format()?;
+        if PicKind::of(path)? == PicKind::Png && png_stream::streams(&f) && region.d == 1 {
+            if let Some(reader) = png_stream::PngReader::open(path)? {
+                return tile_from_png(job, sj, reader, path, &f);
+            }
+        }
+    }
     let (input, file_end, in_path) = match &job.linear {
         LinearSide::Raw(p) => {
             let (b, end) = LineAligned::read_range(p, 0, span as u64)?;
@@ -127,6 +149,140 @@ pub fn tile(job: &Job) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Element rows per band of a streamed picture: about 8 MiB of linear elements (at least one
+/// row). Each band is untiled (or tiled) and converted on its own, so a picture of any size
+/// costs a few bands of memory.
+/// `NVSURF_BAND_BYTES` sets another band size (the tests use small bands to cross many band
+/// boundaries on small pictures).
+fn band_rows(row_bytes: u64, total_rows: u32) -> u32 {
+    let band = std::env::var("NVSURF_BAND_BYTES").ok().and_then(|v| v.parse::<u64>().ok()).unwrap_or(8 << 20);
+    (band / row_bytes.max(1)).clamp(1, u64::from(total_rows.max(1))) as u32
+}
+
+/// One line on stderr when a PNG cannot hold the format's values exactly.
+fn warn_if_lossy(f: &Format) {
+    if let Some(why) = png_stream::lossy(f) {
+        eprintln!("warning: {why}; write .exr (or .dds) to keep the values");
+    }
+}
+
+/// `untile` to a PNG, band by band: each band of element rows of the box `region` of `ts` is
+/// untiled from `tiled` into a small buffer, converted and handed to the PNG encoder, which
+/// writes the file as it goes. The picture is `e` (pixels; slices stacked top to bottom).
+fn untile_to_png(
+    job: &Job,
+    ts: &Surface,
+    region: Region,
+    tiled: &[u8],
+    path: &std::path::Path,
+    f: &Format,
+    e: Extent,
+) -> Res<()> {
+    let es = ts.elem_size();
+    let (_, bh) = f.block_dims();
+    let row_bytes = u64::from(region.w) * u64::from(es);
+    let rows = band_rows(row_bytes, region.h);
+    let mut buf = LineAligned::zeroed("picture band", usize::try_from(row_bytes * u64::from(rows))?)?;
+    let bar = progress_bar(ts.size_bytes(), u64::from(region.h) * u64::from(region.d), "untile");
+    crate::io::with_temp(path, |tmp| {
+        let wrote = |e: std::io::Error| -> Box<dyn std::error::Error> {
+            format!("cannot write '{}': {e}", path.display()).into()
+        };
+        let file = std::fs::File::create(tmp).map_err(wrote)?;
+        let sync = file.try_clone().map_err(wrote)?;
+        let height = e.height_px.checked_mul(e.depth).ok_or("picture height overflows")?;
+        let mut w = PngWriter::new(file, f, e.width_px, height, job.png_compression)?;
+        for z in 0..region.d {
+            let mut ey = 0;
+            while ey < region.h {
+                let h = rows.min(region.h - ey);
+                let band = Region { y: region.y + ey, z: region.z + z, h, d: 1, ..region };
+                let lin = LinearLayout::packed(&band, es);
+                let n = (row_bytes * u64::from(h)) as usize;
+                match &job.pool {
+                    None => tile::untile(ts, tiled, &mut buf[..n], band, lin),
+                    Some(p) => p.install(|| tile::untile_parallel(ts, tiled, &mut buf[..n], band, lin)),
+                }?;
+                let px_rows = ((ey + h) * bh).min(e.height_px) - ey * bh;
+                w.write_band(Extent { width_px: e.width_px, height_px: px_rows, depth: 1 }, &buf[..n])?;
+                if let Some(b) = &bar {
+                    b.inc(u64::from(h));
+                }
+                ey += h;
+            }
+        }
+        w.finish()?;
+        if sync.metadata().map_err(wrote)?.is_file() {
+            sync.sync_all().map_err(wrote)?;
+        }
+        Ok(())
+    })?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(())
+}
+
+/// `tile` from a PNG, band by band: rows are read, converted to elements and tiled into the
+/// output one band at a time, so only the output and a band are held.
+fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::path::Path, f: &Format) -> CmdResult {
+    let (s, region) = (sj.surface, sj.region);
+    let want = region_extent(f, sj.picture_px, &region);
+    if (reader.width_px, reader.height_px) != (want.width_px, want.height_px) {
+        let what = if sj.boxed { "box" } else { "surface" };
+        return Err(format!(
+            "picture '{}' is {}x{}x1 px but the {what} is {}x{}x1 px",
+            path.display(),
+            reader.width_px,
+            reader.height_px,
+            want.width_px,
+            want.height_px
+        )
+        .into());
+    }
+    let es = s.elem_size();
+    let (_, bh) = f.block_dims();
+    let rows = band_rows(u64::from(region.w) * u64::from(es), region.h);
+    let bar = progress_bar(s.size_bytes(), u64::from(region.h), "tile");
+    let mut fill = |tiled: &mut [u8], ts: &Surface, tregion: Region| -> Res<()> {
+        let mut ey = 0;
+        while ey < region.h {
+            let h = rows.min(region.h - ey);
+            let px_rows = ((ey + h) * bh).min(want.height_px) - ey * bh;
+            let img = reader.read_rows(path, px_rows)?;
+            let elems = png_stream::band_elements(f, &img)?;
+            let band = Region { y: tregion.y + ey, h, ..tregion };
+            let lin = LinearLayout::packed(&band, es);
+            match &job.pool {
+                None => tile::tile(ts, &elems, tiled, band, lin),
+                Some(p) => p.install(|| tile::tile_parallel(ts, &elems, tiled, band, lin)),
+            }?;
+            if let Some(b) = &bar {
+                b.inc(u64::from(h));
+            }
+            ey += h;
+        }
+        Ok(())
+    };
+    let (offset, end) = (sj.offset, sj.end);
+    match job.onto {
+        Some(base) if sj.boxed => {
+            let w = tile::window(&s, region)?;
+            patch_window_onto(base, &job.tiled, offset, end - offset, &w, |buf| fill(buf, &w.surface, w.region))?
+        }
+        Some(base) => patch_onto(base, &job.tiled, offset, end - offset, |buf| fill(buf, &s, region))?,
+        None => {
+            let mut out = LineAligned::zeroed("tiled output", sj.file_bytes.max(end))?;
+            fill(&mut out[offset..end], &s, region)?;
+            write_atomic(&job.tiled, &out)?;
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Bytes a linear image of `r` with layout `lin` occupies.
 fn linear_bytes(r: &Region, lin: &LinearLayout) -> Res<usize> {
     lin.image_bytes(r)
@@ -149,7 +305,15 @@ fn region_extent(f: &Format, surface_px: [u32; 3], region: &Region) -> Extent {
 /// The picture files written, one line each.
 pub fn report(files: &[std::path::PathBuf], e: Extent, f: &Format) {
     for p in files {
-        println!("wrote {} ({}x{}x{} px, {} {})", p.display(), e.width_px, e.height_px, e.depth, f.name(), f.id_name());
+        eprintln!(
+            "wrote {} ({}x{}x{} px, {} {})",
+            p.display(),
+            e.width_px,
+            e.height_px,
+            e.depth,
+            f.name(),
+            f.id_name()
+        );
     }
 }
 

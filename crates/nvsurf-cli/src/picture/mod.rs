@@ -29,6 +29,7 @@ mod dds;
 mod exr;
 mod kind;
 mod png;
+pub mod png_stream;
 mod size;
 mod surface;
 mod texels;

@@ -69,6 +69,8 @@ pub fn write_png(path: &Path, img: &PngImage) -> PicResult<()> {
     let mut enc = png::Encoder::new(&mut out, img.width, img.height);
     enc.set_color(if img.channels == 4 { png::ColorType::Rgba } else { png::ColorType::Grayscale });
     enc.set_depth(if img.bits == 16 { png::BitDepth::Sixteen } else { png::BitDepth::Eight });
+    // The fast level by default, as for streamed pictures (`png_stream::PngCompression`).
+    enc.set_compression(png::Compression::Fast);
     let mut wr = enc.write_header()?;
     let bytes: Vec<u8> = if img.bits == 16 {
         img.samples.iter().flat_map(|s| s.to_be_bytes()).collect()

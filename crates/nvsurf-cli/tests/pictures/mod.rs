@@ -39,3 +39,13 @@ pub fn read_png_rgba8(p: &Path) -> (u32, u32, Vec<u8>) {
     buf.truncate(info.buffer_size());
     (info.width, info.height, buf)
 }
+
+/// Reads any PNG: (width, height, color type and bit depth as text, samples as stored).
+#[allow(dead_code)] // not every test file reads pictures
+pub fn read_png_any(p: &Path) -> (u32, u32, String, Vec<u8>) {
+    let mut r = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap())).read_info().unwrap();
+    let mut buf = vec![0u8; r.output_buffer_size().unwrap()];
+    let info = r.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, format!("{:?} {:?}", info.color_type, info.bit_depth), buf)
+}

@@ -1,0 +1,260 @@
+//! PNG band by band: `untile` writes a picture as the rows come out of the untile, and `tile`
+//! reads one as the rows are tiled, so neither holds the whole picture (a 16384x16384 RGBA8
+//! surface is 1 GiB of elements; its PNG samples were 2 GiB more). Interlaced PNGs cannot be
+//! read row by row and are decoded whole; depth/stencil formats (two pictures) go the whole
+//! way too ([`super::write_surface`], [`super::read_surface`]).
+
+use super::kind::{cannot_read, PicResult};
+use super::png::{from_png, png_needs_16_bits, to_png, PngImage};
+use super::size::Extent;
+use nvsurf::codec::ComponentType;
+use nvsurf::format::{Format, Layout};
+use nvsurf::Error;
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::Path;
+
+/// How hard the PNG encoder works: `fast` (fdeflate, the default: a large picture is written
+/// at about the speed of the untile), `default` (the png crate's balanced level) or `best`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PngCompression {
+    /// Extremely fast compression with a decent ratio.
+    #[default]
+    Fast,
+    /// Balanced speed and size.
+    Default,
+    /// The smallest files, slowest.
+    Best,
+}
+
+impl PngCompression {
+    /// Parses `fast`, `default` or `best`.
+    pub fn parse(s: &str) -> Result<PngCompression, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "fast" => Ok(PngCompression::Fast),
+            "default" | "balanced" => Ok(PngCompression::Default),
+            "best" | "high" => Ok(PngCompression::Best),
+            _ => Err(Error::UnknownName {
+                kind: "PNG compression",
+                name: s.into(),
+                suggestions: nvsurf::error::closest(s, ["fast", "default", "best"]),
+            }),
+        }
+    }
+
+    fn to_png(self) -> png::Compression {
+        match self {
+            PngCompression::Fast => png::Compression::Fast,
+            PngCompression::Default => png::Compression::Balanced,
+            PngCompression::Best => png::Compression::High,
+        }
+    }
+}
+
+/// Whether a surface of `f` goes to PNG band by band (one picture: not depth/stencil).
+pub fn streams(f: &Format) -> bool {
+    !matches!(f.layout(), Layout::Zeta(_))
+}
+
+/// Why writing `f` to PNG loses information, if it does: float and signed channels are
+/// clamped to [0, 1], 32-bit integers saturate at 65535.
+pub fn lossy(f: &Format) -> Option<String> {
+    let types = f.components();
+    let name = f.name();
+    if types.contains(&ComponentType::Float) {
+        return Some(format!("{name} has float channels: PNG clamps them to [0, 1] and quantizes"));
+    }
+    if types.contains(&ComponentType::Snorm) {
+        return Some(format!("{name} has signed channels: PNG clamps negative values to 0"));
+    }
+    match f.layout() {
+        Layout::Simple(bits) if bits.iter().any(|&b| b > 16) => {
+            Some(format!("{name} has 32-bit channels: PNG saturates them at 65535"))
+        }
+        _ => None,
+    }
+}
+
+/// The PNG rows of a band of a linear element image (`e`: the band's pixels, one slice):
+/// 8-bit RGBA for formats of at most 8 bits per channel, 16-bit big-endian RGBA otherwise.
+fn band_bytes(f: &Format, e: Extent, data: &[u8], out: &mut Vec<u8>) -> PicResult<()> {
+    let (img, _) = to_png(f, e, data)?;
+    out.clear();
+    if img.bits == 16 {
+        out.extend(img.samples.iter().flat_map(|s| s.to_be_bytes()));
+    } else {
+        out.extend(img.samples.iter().map(|&s| s as u8));
+    }
+    Ok(())
+}
+
+/// Whether the RGBA8 decoder gives exactly the PNG's 8-bit samples for `f`: every channel a
+/// normalized (unorm) value of at most 8 bits, no sRGB decode (PNG stores sRGB as it is).
+fn rgba8_direct(f: &Format) -> bool {
+    !png_needs_16_bits(f)
+        && f.components().iter().all(|t| *t == ComponentType::Unorm)
+        && f.yuv_matrix() == nvsurf::codec::YuvMatrix::Raw
+}
+
+/// A PNG written row band by row band into a file, `width` x `height` pixels of `f`. The
+/// encoder hands the file whole chunks, so no buffer stands between them.
+pub struct PngWriter {
+    stream: png::StreamWriter<'static, File>,
+    format: Format,
+    direct: bool,
+    rows: Vec<u8>,
+    px: Vec<[u8; 4]>,
+}
+
+impl PngWriter {
+    /// Writes the PNG header for a `width` x `height` picture of `f` to `out`.
+    pub fn new(out: File, f: &Format, width_px: u32, height_px: u32, c: PngCompression) -> PicResult<Self> {
+        let view = f.with_srgb(false);
+        let mut enc = png::Encoder::new(out, width_px, height_px);
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(if png_needs_16_bits(&view) { png::BitDepth::Sixteen } else { png::BitDepth::Eight });
+        enc.set_compression(c.to_png());
+        let stream = enc.write_header()?.into_stream_writer_with_size(1 << 20)?;
+        Ok(PngWriter { stream, format: view, direct: rgba8_direct(&view), rows: Vec::new(), px: Vec::new() })
+    }
+
+    /// Appends the rows of a band: `data` holds `e.height_px` pixel rows of linear elements
+    /// (packed rows of whole elements; a block format's last band may end inside a block).
+    pub fn write_band(&mut self, e: Extent, data: &[u8]) -> PicResult<()> {
+        if self.direct {
+            let n = e.width_px as usize * e.height_px as usize;
+            self.px.clear();
+            self.px.resize(n, [0; 4]);
+            self.format.decode_rect_rgba8(data, e.row_bytes(&self.format), e.width_px, e.height_px, &mut self.px)?;
+            self.stream.write_all(self.px.as_flattened())?;
+        } else {
+            band_bytes(&self.format, Extent { depth: 1, ..e }, data, &mut self.rows)?;
+            self.stream.write_all(&self.rows)?;
+        }
+        Ok(())
+    }
+
+    /// Ends the PNG (every row must have been written) and flushes it to the file.
+    pub fn finish(self) -> PicResult<()> {
+        self.stream.finish()?;
+        Ok(())
+    }
+}
+
+/// A PNG read row band by row band (non-interlaced; see the module docs), as RGBA samples.
+pub struct PngReader {
+    reader: png::Reader<BufReader<File>>,
+    /// Width in pixels.
+    pub width_px: u32,
+    /// Height in pixels.
+    pub height_px: u32,
+    bits16: bool,
+    channels: usize,
+}
+
+impl PngReader {
+    /// Opens `path` and reads its header; `None` for an interlaced PNG (decode it whole).
+    pub fn open(path: &Path) -> PicResult<Option<PngReader>> {
+        let file = File::open(path).map_err(|e| cannot_read("PNG", path, e))?;
+        let mut dec = png::Decoder::new(BufReader::new(file));
+        dec.set_transformations(png::Transformations::EXPAND);
+        let reader = dec.read_info().map_err(|e| cannot_read("PNG", path, e))?;
+        let info = reader.info();
+        if info.interlaced {
+            return Ok(None);
+        }
+        let (width_px, height_px) = (info.width, info.height);
+        let (color, depth) = reader.output_color_type();
+        let channels = match color {
+            png::ColorType::Grayscale => 1,
+            png::ColorType::GrayscaleAlpha => 2,
+            png::ColorType::Rgb => 3,
+            _ => 4,
+        };
+        Ok(Some(PngReader { reader, width_px, height_px, bits16: depth == png::BitDepth::Sixteen, channels }))
+    }
+
+    /// The next `rows` rows as a picture of RGBA samples (grey copied to R, G, B; missing
+    /// alpha opaque), the same as [`super::png::read_png`] gives for those rows.
+    pub fn read_rows(&mut self, path: &Path, rows: u32) -> PicResult<PngImage> {
+        let max: u16 = if self.bits16 { 65535 } else { 255 };
+        let w = self.width_px as usize;
+        let mut samples = Vec::with_capacity(w * rows as usize * 4);
+        for _ in 0..rows {
+            let row = self
+                .reader
+                .next_row()
+                .map_err(|e| cannot_read("PNG", path, e))?
+                .ok_or_else(|| cannot_read("PNG", path, "it ends before its last row"))?;
+            let line = row.data();
+            let ch = self.channels;
+            for x in 0..w {
+                let s = |c: usize| -> u16 {
+                    let i = x * ch + c;
+                    if self.bits16 {
+                        u16::from_be_bytes([line[2 * i], line[2 * i + 1]])
+                    } else {
+                        u16::from(line[i])
+                    }
+                };
+                samples.extend_from_slice(&match ch {
+                    1 => [s(0), s(0), s(0), max],
+                    2 => [s(0), s(0), s(0), s(1)],
+                    3 => [s(0), s(1), s(2), max],
+                    _ => [s(0), s(1), s(2), s(3)],
+                });
+            }
+        }
+        Ok(PngImage {
+            width: self.width_px,
+            height: rows,
+            bits: if self.bits16 { 16 } else { 8 },
+            channels: 4,
+            samples,
+        })
+    }
+}
+
+/// A band of PNG rows to linear elements of `f` (the inverse of the writer's band).
+pub fn band_elements(f: &Format, img: &PngImage) -> PicResult<Vec<u8>> {
+    Ok(from_png(f, img, None, 1)?.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The direct RGBA8 path writes the same samples as the generic conversion, for every
+    /// format it takes.
+    #[test]
+    fn direct_rows_equal_the_generic_ones() {
+        let mut checked = 0;
+        for name in nvsurf::format::all_names() {
+            let Ok(f) = Format::parse(name) else { continue };
+            let view = f.with_srgb(false);
+            if !rgba8_direct(&view) || !streams(&view) {
+                continue;
+            }
+            let (bw, bh) = view.block_dims();
+            let e = Extent { width_px: 3 * bw, height_px: 2 * bh, depth: 1 };
+            let data: Vec<u8> = (0..e.bytes(&view)).map(|i| (i * 37 + 11) as u8).collect();
+            let mut generic = Vec::new();
+            band_bytes(&view, e, &data, &mut generic).unwrap();
+            let mut px = vec![[0u8; 4]; (e.width_px * e.height_px) as usize];
+            view.decode_rect_rgba8(&data, e.row_bytes(&view), e.width_px, e.height_px, &mut px).unwrap();
+            assert_eq!(px.as_flattened(), &generic[..], "{name}");
+            checked += 1;
+        }
+        assert!(checked > 10, "{checked}");
+    }
+
+    #[test]
+    fn compression_names_and_lossy_formats() {
+        assert_eq!(PngCompression::parse("BEST").unwrap(), PngCompression::Best);
+        assert!(PngCompression::parse("fastest!").is_err());
+        assert!(lossy(&Format::parse("RGBA16_FLOAT").unwrap()).is_some());
+        assert!(lossy(&Format::parse("RGBA16_SNORM").unwrap()).is_some());
+        assert!(lossy(&Format::parse("RGBA16_UNORM").unwrap()).is_none());
+        assert!(lossy(&Format::parse("A8B8G8R8").unwrap()).is_none());
+    }
+}
