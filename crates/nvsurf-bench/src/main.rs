@@ -42,6 +42,7 @@ macro_rules! say {
     ($($t:tt)*) => { $crate::say_line(format_args!($($t)*)) };
 }
 
+mod cli;
 mod codec;
 mod targets;
 
@@ -584,6 +585,7 @@ fn main() {
     }
     texture_cases(only, smoke, budget, json_out, &pool, &mut rows);
     codec::run(only, smoke, budget, json_out, &mut rows);
+    cli::run(only, smoke, quick, json_out, &mut rows);
     if json_out {
         say!("{}", serde_json::to_string_pretty(&rows).expect("json"));
     } else {

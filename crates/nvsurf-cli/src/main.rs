@@ -117,7 +117,7 @@ fn main() -> ExitCode {
             let text = e.render().to_string();
             let first: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
             let line = if first.is_empty() { "error: bad arguments".to_string() } else { first.join(" ") };
-            eprintln!("{} (see --help)", shorten_long_words(&line));
+            eprintln!("{} (see --help)", escape_controls(&shorten_long_words(&line)));
             return ExitCode::from(2);
         }
     };
@@ -139,10 +139,27 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {}", shorten_long_words(&e.to_string()));
+            eprintln!("error: {}", escape_controls(&shorten_long_words(&e.to_string())));
             ExitCode::from(2)
         }
     }
+}
+
+/// An error line with its control characters escaped (`\n`, `\t`, `\r`, `\x1b`, ...): a
+/// value quoted in an error (a file name, a format name) must neither split the one-line
+/// message nor send escape sequences to the terminal.
+fn escape_controls(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len());
+    for c in msg.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Words longer than this many characters are shortened in error messages.
@@ -179,6 +196,12 @@ fn shorten_long_words(msg: &str) -> String {
 #[cfg(test)]
 mod cli_tests {
     use clap::CommandFactory;
+
+    #[test]
+    fn control_characters_in_errors_are_escaped() {
+        assert_eq!(super::escape_controls("bad 'a\nb\x1b[2J' \u{9b}x"), "bad 'a\\nb\\x1b[2J' \\x9bx");
+        assert_eq!(super::escape_controls("plain é"), "plain é");
+    }
 
     #[test]
     fn long_words_in_errors_are_shortened() {
