@@ -41,27 +41,43 @@ fn timed(cmd: &mut Command) -> (f64, u64) {
     (secs, usage.ru_maxrss as u64 * 1024)
 }
 
-/// A smooth RGBA8 picture of `side` x `side` with a little noise, tiled for GM20B with its
-/// defaults (Tegra order, NVIDIA's block), written to `dump`.
-fn make_dump(side: u32, dump: &Path) {
-    let mut lin = Vec::with_capacity(side as usize * side as usize * 4);
+/// A smooth RGBA8 picture of `side` x `side` with a little noise, written row by row, then
+/// tiled for GM20B with its defaults (Tegra order, NVIDIA's block) by `nvsurf tile` as a child:
+/// this process never holds the picture, because a child's peak memory counts the parent's
+/// peak up to its `exec` (Linux keeps the old address space's high-water mark).
+fn make_dump(bin: &Path, side: u32, pic: &Path, dump: &Path) {
+    use std::io::Write;
+    let mut w = std::io::BufWriter::new(std::fs::File::create(pic).expect("picture file"));
     let mut seed = 1u32;
+    let mut row = Vec::with_capacity(side as usize * 4);
     for y in 0..side {
+        row.clear();
         for x in 0..side {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
             let n = (seed >> 28) as u8;
-            lin.extend_from_slice(&[
+            row.extend_from_slice(&[
                 ((x * 255) / side) as u8 ^ n,
                 ((y * 255) / side) as u8,
                 (((x + y) / 64) % 256) as u8,
                 255,
             ]);
         }
+        w.write_all(&row).expect("write picture");
     }
-    let f = nvsurf::format::Format::parse("RGBA8_UNORM").expect("format");
-    let s = nvsurf::SurfaceSpec::new(nvsurf::Gpu::Gm20b, &f, [side, side, 1]).build().expect("surface");
-    let tiled = nvsurf::tile::tile_to_buf(&s, &lin, &nvsurf::tile::CopyOptions::default()).expect("tile");
-    std::fs::write(dump, &tiled[..]).expect("write dump");
+    w.flush().expect("write picture");
+    drop(w);
+    let size = format!("{side}x{side}");
+    let ok = Command::new(bin)
+        .args(["tile", "--gpu", "gm20b", "--format", "RGBA8_UNORM", "--size", &size, "--threads", "1"])
+        .arg("--input")
+        .arg(pic)
+        .arg("--output")
+        .arg(dump)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("nvsurf tile");
+    assert!(ok.success(), "nvsurf tile failed");
+    let _ = std::fs::remove_file(pic);
 }
 
 /// Runs the CLI cases selected by `only` (`cli`, `cli-8192`, `cli-16384`; all but the largest
@@ -87,7 +103,7 @@ pub fn run(only: Option<&String>, smoke: bool, quick: bool, json_out: bool, rows
     for side in sides {
         let name = format!("cli-{side}x{side}x4");
         let dump = dir.join("dump.bin");
-        make_dump(side, &dump);
+        make_dump(&bin, side, &dir.join("picture.raw"), &dump);
         let (raw, png) = (dir.join("out.raw"), dir.join("out.png"));
         let untile = |out: &Path| {
             let mut c = Command::new(&bin);
