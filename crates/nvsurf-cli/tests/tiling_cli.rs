@@ -759,3 +759,32 @@ fn onto_is_offered_by_tile_only() {
     assert!(!help("untile").contains("--onto <FILE>"));
     assert!(help("untile").contains("compressed"), "untile --help says rendered colour targets are compressed");
 }
+
+/// `tile --onto` of a sparse dump keeps it sparse: only the dump's data extents are copied.
+#[test]
+fn onto_keeps_a_sparse_dump_sparse() {
+    use std::os::unix::fs::{FileExt, MetadataExt};
+    let tmp = Scratch::new("tiling-sparse");
+    let (base, lin, out) = (tmp.path("sparse.bin"), tmp.path("lin.bin"), tmp.path("patched.bin"));
+    let f = std::fs::File::create(&base).unwrap();
+    f.set_len(1 << 30).unwrap();
+    f.write_all_at(b"some data far in", 700 << 20).unwrap();
+    drop(f);
+    std::fs::write(&lin, pattern(64 * 8)).unwrap();
+    let mut a = vec!["tile"];
+    a.extend(ONE_GOB);
+    a.extend(["--offset", "4096", "--input", lin.to_str().unwrap(), "--onto", base.to_str().unwrap()]);
+    a.extend(["--output", out.to_str().unwrap()]);
+    let (code, err) = nvsurf(&a);
+    assert_eq!(code, 0, "{err}");
+    let m = std::fs::metadata(&out).unwrap();
+    assert_eq!(m.len(), 1 << 30);
+    assert!(m.blocks() * 512 < 16 << 20, "{} bytes allocated: the holes were written", m.blocks() * 512);
+    let got = std::fs::File::open(&out).unwrap();
+    let mut buf = [0u8; 16];
+    got.read_exact_at(&mut buf, 700 << 20).unwrap();
+    assert_eq!(&buf, b"some data far in");
+    let mut gob = vec![0u8; 512];
+    got.read_exact_at(&mut gob, 4096).unwrap();
+    assert_eq!(gob, pattern(64 * 8), "one gob, VM order: the same bytes");
+}

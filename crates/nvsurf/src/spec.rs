@@ -290,7 +290,10 @@ pub fn decode_rgba_f32(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Resu
 fn packed(format: &Format, elems: &[u8], [w, h]: [u32; 2]) -> Result<(usize, usize)> {
     let (bw, bh) = format.block_dims();
     let row = u64::from(w.div_ceil(bw)) * u64::from(format.elem_size_bytes());
-    let need = row * u64::from(h.div_ceil(bh));
+    let need = row.checked_mul(u64::from(h.div_ceil(bh))).ok_or_else(|| Error::Overflow {
+        what: "encoded image size",
+        detail: alloc::format!("{row} bytes x {} rows", h.div_ceil(bh)),
+    })?;
     if (elems.len() as u64) < need {
         return Err(Error::BufferTooSmall { what: "encoded image", needed: need, got: elems.len() as u64 });
     }

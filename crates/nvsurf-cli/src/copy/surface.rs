@@ -4,7 +4,7 @@
 //! picture of the job's format (its size is the surface's, or the box's, in pixels).
 
 use super::job::{Job, LinearSide, Shape, SurfaceJob};
-use crate::io::{patch_onto, patch_window_onto, progress_bar, write_atomic, LineAligned};
+use crate::io::{patch_onto, patch_window_onto, progress_bar, write_atomic, write_sparse, LineAligned};
 use crate::picture::png_stream::{self, PngReader, PngWriter};
 use crate::picture::{read_surface, write_surface, Extent, PicKind};
 use crate::CmdResult;
@@ -141,9 +141,11 @@ pub fn tile(job: &Job) -> CmdResult {
         }
         Some(base) => patch_onto(base, out_path, offset, end - offset, |buf| fill(&s, region, buf))?,
         None => {
-            let mut out = LineAligned::zeroed("tiled output", sj.file_bytes.max(end))?;
-            fill(&s, region, &mut out[offset..end])?;
-            write_atomic(out_path, &out)?;
+            // Only the surface is held; the bytes before it (an --offset) and after it (the rest
+            // of a texture, with --subresource) are holes of the new file.
+            let mut out = LineAligned::zeroed("tiled output", end - offset)?;
+            fill(&s, region, &mut out)?;
+            write_sparse(out_path, sj.file_bytes.max(end) as u64, offset as u64, &out)?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -272,9 +274,9 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
         }
         Some(base) => patch_onto(base, &job.tiled, offset, end - offset, |buf| fill(buf, &s, region))?,
         None => {
-            let mut out = LineAligned::zeroed("tiled output", sj.file_bytes.max(end))?;
-            fill(&mut out[offset..end], &s, region)?;
-            write_atomic(&job.tiled, &out)?;
+            let mut out = LineAligned::zeroed("tiled output", end - offset)?;
+            fill(&mut out, &s, region)?;
+            write_sparse(&job.tiled, sj.file_bytes.max(end) as u64, offset as u64, &out)?;
         }
     }
     if let Some(b) = bar {

@@ -90,9 +90,9 @@ pub fn tile(job: &Job) -> CmdResult {
     match job.onto {
         Some(base) => patch_onto(base, &job.tiled, offset, end - offset, fill)?,
         None => {
-            let mut dump = crate::picture::try_filled("texture dump", end, 0u8)?;
-            fill(&mut dump[offset..end])?;
-            write_atomic(&job.tiled, &dump)?;
+            let mut dump = LineAligned::zeroed("texture dump", end - offset)?;
+            fill(&mut dump)?;
+            crate::io::write_sparse(&job.tiled, end as u64, offset as u64, &dump)?;
         }
     }
     Ok(ExitCode::SUCCESS)

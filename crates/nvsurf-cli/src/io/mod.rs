@@ -2,12 +2,13 @@
 //! bytes needed ([`read`]), writing atomically with clean-up on signals ([`write`]), patching a
 //! large dump in place of one surface ([`patch`]), and progress bars ([`progress`]).
 
+pub mod copy;
 pub mod patch;
 pub mod progress;
 pub mod read;
 pub mod write;
 
-pub use patch::{patch_onto, patch_window_onto};
+pub use patch::{patch_onto, patch_window_onto, write_sparse};
 pub use progress::progress_bar;
 pub use read::{read_part, read_pieces_at, LineAligned};
 pub use write::{with_temp, write_atomic};

@@ -1,6 +1,7 @@
 //! `tile --onto`: a dump patched with new bytes for one surface (or one box's window), the rest
 //! copied as it is, the output replaced atomically.
 
+use super::copy::{cannot_write, copy_extents, copy_stream};
 use super::read::{read_full, LineAligned};
 use super::write::with_temp;
 use nvsurf::tile;
@@ -10,7 +11,8 @@ use std::path::Path;
 /// `tile ... --onto BASE --output OUT`: OUT becomes a copy of BASE whose `len` bytes at
 /// `offset` are replaced by what `fill` makes of BASE's own bytes there (a tiled box keeps the
 /// bytes around it). Only those `len` bytes are held in memory: the rest of BASE goes to OUT as
-/// it is read, by the kernel where both are regular files (Linux `copy_file_range`). Patching a
+/// it is read; between regular files only BASE's data extents are copied, so a sparse dump
+/// stays sparse ([`super::copy::copy_extents`]). Patching a
 /// 256 KiB surface into a dump of gigabytes used to read the whole dump into memory and write
 /// it back from there; it now holds 256 KiB. OUT is replaced atomically as by [`write_atomic`]
 /// (`--onto` and `--output` may name the same file). BASE may be a pipe or FIFO; a device
@@ -25,7 +27,6 @@ pub fn patch_onto(
     len: usize,
     fill: impl FnOnce(&mut [u8]) -> Result<(), Box<dyn std::error::Error>>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    use std::io::Read;
     let end = offset.checked_add(len).ok_or("--offset + surface size overflows")?;
     let short = |got: u64| -> Box<dyn std::error::Error> {
         format!("--onto '{}' holds {got} bytes but {end} bytes are expected", base.display()).into()
@@ -54,22 +55,33 @@ pub fn patch_onto(
     }
     let mut span = LineAligned::zeroed("--onto surface", len)?;
     with_temp(out, |tmp| {
-        let wrote = |e: std::io::Error| -> Box<dyn std::error::Error> {
-            format!("cannot write '{}': {e}", out.display()).into()
-        };
-        let mut dst = std::fs::File::create(tmp).map_err(wrote)?;
+        let wrote = cannot_write(out);
+        let mut dst = std::fs::File::create(tmp).map_err(&wrote)?;
+        let dst_regular = dst.metadata().map_err(&wrote)?.is_file();
+        if meta.is_file() && dst_regular {
+            // Regular files: BASE's data extents around the surface, at their offsets (holes
+            // stay holes), then the surface's new bytes.
+            use std::os::unix::fs::FileExt;
+            copy_extents(&src, base, &dst, out, 0, offset as u64)?;
+            copy_extents(&src, base, &dst, out, end as u64, meta.len())?;
+            src.read_exact_at(&mut span, offset as u64).map_err(err)?;
+            fill(&mut span)?;
+            dst.write_all_at(&span, offset as u64).map_err(&wrote)?;
+            dst.set_len(meta.len()).map_err(&wrote)?;
+            dst.sync_all().map_err(&wrote)?;
+            return Ok(());
+        }
         let mut src = &src;
-        // Both copies go through `std::io::copy`, which hands file-to-file copies to the kernel.
-        let head = std::io::copy(&mut src.take(offset as u64), &mut dst).map_err(err)?;
+        let head = copy_stream(&mut src, base, &mut dst, out, Some(offset as u64))?;
         let got = if head == offset as u64 { read_full(&mut src, &mut span).map_err(err)? } else { 0 };
         if head < offset as u64 || got < len {
             return Err(short(head + got as u64));
         }
         fill(&mut span)?;
-        dst.write_all(&span).map_err(wrote)?;
-        std::io::copy(&mut src, &mut dst).map_err(err)?;
-        if dst.metadata().map_err(wrote)?.is_file() {
-            dst.sync_all().map_err(wrote)?;
+        dst.write_all(&span).map_err(&wrote)?;
+        copy_stream(&mut src, base, &mut dst, out, None)?;
+        if dst_regular {
+            dst.sync_all().map_err(&wrote)?;
         }
         Ok(())
     })
@@ -89,7 +101,7 @@ pub fn patch_window_onto(
     w: &tile::Window,
     fill: impl FnOnce(&mut [u8]) -> Result<(), Box<dyn std::error::Error>>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    use std::io::{Read, Seek};
+    use std::io::Seek;
     let end = offset.checked_add(len).ok_or("--offset + surface size overflows")?;
     let err =
         |e: std::io::Error| -> Box<dyn std::error::Error> { format!("cannot read '{}': {e}", base.display()).into() };
@@ -116,28 +128,68 @@ pub fn patch_window_onto(
     fill(&mut win)?;
     let src = std::fs::File::open(base).map_err(err)?;
     with_temp(out, |tmp| {
-        let wrote = |e: std::io::Error| -> Box<dyn std::error::Error> {
-            format!("cannot write '{}': {e}", out.display()).into()
-        };
-        let mut dst = std::fs::File::create(tmp).map_err(wrote)?;
+        let wrote = cannot_write(out);
+        let mut dst = std::fs::File::create(tmp).map_err(&wrote)?;
+        if dst.metadata().map_err(&wrote)?.is_file() {
+            // BASE's data extents (holes stay holes), then the pieces' new bytes in place.
+            use std::os::unix::fs::FileExt;
+            copy_extents(&src, base, &dst, out, 0, meta.len())?;
+            for p in &w.pieces {
+                // Inside `win` (`read_pieces` checked every piece against it).
+                let (at, n) = (p.window_offset_bytes as usize, p.len_bytes as usize);
+                dst.write_all_at(&win[at..at + n], offset as u64 + p.offset_bytes).map_err(&wrote)?;
+            }
+            dst.set_len(meta.len()).map_err(&wrote)?;
+            dst.sync_all().map_err(&wrote)?;
+            return Ok(());
+        }
+        // A device output (written in place): BASE up to each piece, then the piece's new
+        // bytes; BASE's rest after the last.
         let mut src = &src;
-        // BASE up to each piece, then the piece's new bytes; BASE's rest after the last. The
-        // copies go through `std::io::copy` (the kernel's `copy_file_range` between files).
         let mut pos = 0u64;
         for p in &w.pieces {
             let start = offset as u64 + p.offset_bytes;
             src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
-            std::io::copy(&mut src.take(start - pos), &mut dst).map_err(err)?;
+            copy_stream(&mut src, base, &mut dst, out, Some(start - pos))?;
             // Inside `win` (`read_pieces` checked every piece against it).
             let (at, n) = (p.window_offset_bytes as usize, p.len_bytes as usize);
-            dst.write_all(&win[at..at + n]).map_err(wrote)?;
+            dst.write_all(&win[at..at + n]).map_err(&wrote)?;
             pos = start + p.len_bytes;
         }
         src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
-        std::io::copy(&mut src, &mut dst).map_err(err)?;
-        if dst.metadata().map_err(wrote)?.is_file() {
-            dst.sync_all().map_err(wrote)?;
-        }
+        copy_stream(&mut src, base, &mut dst, out, None)?;
         Ok(())
+    })
+}
+
+/// Writes `bytes` at `offset` of a new file `out` of `total` bytes (`offset + bytes.len() <=
+/// total`), replaced atomically as by [`super::write_atomic`]: the rest is zeros, left as holes
+/// in a regular file (a surface 2 GiB into a dump costs its own bytes, not 2 GiB of zeros);
+/// a device or FIFO output gets the zeros written.
+pub fn write_sparse(out: &Path, total: u64, offset: u64, bytes: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+    let end =
+        offset.checked_add(bytes.len() as u64).filter(|&e| e <= total).ok_or("the surface lies outside the file")?;
+    with_temp(out, |tmp| {
+        let wrote = cannot_write(out);
+        let mut dst = std::fs::File::create(tmp).map_err(&wrote)?;
+        if dst.metadata().map_err(&wrote)?.is_file() {
+            use std::os::unix::fs::FileExt;
+            dst.set_len(total).map_err(&wrote)?;
+            dst.write_all_at(bytes, offset).map_err(&wrote)?;
+            dst.sync_all().map_err(&wrote)?;
+            return Ok(());
+        }
+        let zeros = vec![0u8; 1 << 20];
+        let put_zeros = |mut n: u64, dst: &mut std::fs::File| -> Result<(), Box<dyn std::error::Error>> {
+            while n > 0 {
+                let k = n.min(zeros.len() as u64) as usize;
+                dst.write_all(&zeros[..k]).map_err(&wrote)?;
+                n -= k as u64;
+            }
+            Ok(())
+        };
+        put_zeros(offset, &mut dst)?;
+        dst.write_all(bytes).map_err(&wrote)?;
+        put_zeros(total - end, &mut dst)
     })
 }
