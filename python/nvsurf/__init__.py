@@ -21,6 +21,7 @@ from ._nvsurf import (
     decode,
     guess,
     layout,
+    untile_surface,
 )
 
-__all__ = ["NvsurfError", "Texture", "address", "decode", "guess", "layout", "__version__"]
+__all__ = ["NvsurfError", "Texture", "address", "decode", "guess", "layout", "untile_surface", "__version__"]

@@ -47,6 +47,7 @@ class Candidate(TypedDict):
     roughness: float | None
     flat: bool
     same_as: int | None
+    pitch_bytes: int | None
 
 Size = tuple[int, int] | tuple[int, int, int] | Sequence[int]
 BlockPolicy = Literal["max", "nvn", "nvidia"] | str | tuple[int, int, int] | Sequence[int]
@@ -165,6 +166,26 @@ def address(
     address: int | None = None,
 ) -> int:
     """The address of element `at` of the surface layout() describes (`nvsurf addr --at`)."""
+
+def untile_surface(
+    gpu: str,
+    data: Buffer,
+    *,
+    format: str | None = None,
+    elem_size: int | None = None,
+    size: Size,
+    layout: str | None = None,
+    pitch: int | None = None,
+    block_log2: tuple[int, int, int] | Sequence[int] | None = None,
+    block_policy: BlockPolicy | None = None,
+    auto_size: bool | None = None,
+    binding: str | None = None,
+    gob: str | None = None,
+    offset: int | None = None,
+    threads: int | None = None,
+) -> npt.NDArray[np.uint8]:
+    """The plain surface layout() describes, at `offset` of `data`, untiled into a new uint8
+    array (rows of whole elements, no padding). Releases the GIL."""
 
 def _rust_untile_ns(texture: Texture, dump: Buffer, *, threads: int | None = None) -> int:
     """Nanoseconds of one Texture::untile_to_buf in Rust (the benchmark's baseline)."""

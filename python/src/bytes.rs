@@ -4,7 +4,7 @@
 //! `nvsurf::tile::AlignedBuf`).
 
 use crate::error::bad;
-use numpy::{PyArray1, PyArrayMethods, PyUntypedArray};
+use numpy::{PyArray1, PyUntypedArray};
 use pyo3::buffer::PyUntypedBuffer;
 use pyo3::prelude::*;
 use pyo3::types::PySlice;
@@ -69,17 +69,47 @@ impl InBytes {
     }
 }
 
-/// A zero-filled one-dimensional uint8 numpy array of `len` bytes whose data starts on a
-/// 64-byte line: a view into an array 63 bytes longer (`numpy.zeros`, so a failed allocation
-/// is a `MemoryError`, not an abort). The view's `base` owns the memory.
-pub fn zeroed_line_aligned(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyArray1<u8>>> {
-    const LINE: usize = 64;
-    let total = len.checked_add(LINE - 1).ok_or_else(|| bad("output size", len, "bytes does not fit in memory"))?;
-    let arr = zeros(py, (total,), "uint8")?;
-    let arr = arr.cast_into::<PyArray1<u8>>().map_err(PyErr::from)?;
-    let start = (LINE - arr.data() as usize % LINE) % LINE;
-    let view = arr.get_item(PySlice::new(py, start as isize, (start + len) as isize, 1))?;
-    view.cast_into::<PyArray1<u8>>().map_err(PyErr::from)
+/// The alignment of an output's first byte: one cache line.
+const LINE_BYTES: usize = 64;
+
+/// A zero-filled output buffer whose first byte is on a 64-byte line, allocated the way the
+/// library's front door allocates (`nvsurf::tile::AlignedBuf::zeroed`: 63 bytes of slack in a
+/// `Vec<u8>`), and handed to numpy without a copy ([`AlignedOut::into_numpy`]).
+pub struct AlignedOut {
+    storage: Vec<u8>,
+    start: usize,
+    len: usize,
+}
+
+impl AlignedOut {
+    /// `len` zero bytes; an error (not an abort) when the allocation fails.
+    pub fn zeroed(len: usize) -> Result<AlignedOut, nvsurf::Error> {
+        let failed = || nvsurf::Error::Unsupported {
+            field: "output buffer",
+            value: format!("{len} bytes"),
+            rule: "the allocation failed".into(),
+        };
+        let total = len.checked_add(LINE_BYTES - 1).ok_or_else(failed)?;
+        let mut storage = Vec::new();
+        storage.try_reserve_exact(total).map_err(|_| failed())?;
+        storage.resize(total, 0);
+        let start = (LINE_BYTES - storage.as_ptr() as usize % LINE_BYTES) % LINE_BYTES;
+        Ok(AlignedOut { storage, start, len })
+    }
+
+    /// The buffer, writable.
+    pub fn as_mut_slice(&mut self) -> &mut [u8] {
+        &mut self.storage[self.start..self.start + self.len]
+    }
+
+    /// A one-dimensional uint8 numpy array of the buffer: a view (`arr[start:start + len]`)
+    /// of an array that owns the `Vec` (no copy; its `base` keeps the memory alive).
+    pub fn into_numpy(self, py: Python<'_>) -> PyResult<Bound<'_, PyArray1<u8>>> {
+        let (start, end) = (self.start as isize, (self.start + self.len) as isize);
+        let whole = PyArray1::from_vec(py, self.storage);
+        let view = whole.get_item(PySlice::new(py, start, end, 1))?;
+        view.cast_into::<PyArray1<u8>>().map_err(PyErr::from)
+    }
 }
 
 /// `numpy.zeros(shape, dtype)`.

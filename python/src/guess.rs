@@ -30,7 +30,7 @@ fn layout_flags(c: &Candidate) -> String {
 /// the keys of `nvsurf guess --json`: `rank`, `label`, `layout`, `gpu`, `gob_order` and
 /// `block_policy` (None unless blocklinear), `block_log2`, `offset_bytes`, `flags` (the CLI's
 /// `untile` flags), `size_bytes`, `fits`, `roughness` (None when the dump is too short),
-/// `flat`, `same_as`. `top` keeps the first N. Releases the GIL while scoring.
+/// `flat`, `same_as`; and `pitch_bytes` (None unless pitch). `top` keeps the first N. Releases the GIL while scoring.
 #[pyfunction]
 #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, data, offset=None, top=None))]
 #[allow(clippy::too_many_arguments)]
@@ -103,6 +103,14 @@ pub fn guess<'py>(
         d.set_item("roughness", r.roughness)?;
         d.set_item("flat", r.flat)?;
         d.set_item("same_as", r.same_as.map(|j| j + 1))?;
+        // Beyond the CLI's keys: the pitch of a pitch candidate, for `untile_surface`.
+        d.set_item(
+            "pitch_bytes",
+            match c.surface {
+                Surface::Pitch(p) => Some(p.pitch_bytes()),
+                _ => None,
+            },
+        )?;
         list.append(d)?;
     }
     Ok(list)

@@ -25,6 +25,7 @@ fn _nvsurf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(guess::guess, m)?)?;
     m.add_function(wrap_pyfunction!(surface::layout, m)?)?;
     m.add_function(wrap_pyfunction!(surface::address, m)?)?;
+    m.add_function(wrap_pyfunction!(surface::untile_surface, m)?)?;
     m.add_function(wrap_pyfunction!(bench::rust_untile_ns, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -190,3 +190,69 @@ pub fn address(
 fn t<T: Copy>([x, y, z]: [T; 3]) -> (T, T, T) {
     (x, y, z)
 }
+
+/// untile_surface(gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None,
+/// block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, offset=0,
+/// threads=None) -> numpy.ndarray
+///
+/// A plain surface (the one `layout()` describes with the same arguments) starting at byte
+/// `offset` of `data`, untiled into a new uint8 array: rows of whole elements, no padding,
+/// slice after slice (what `nvsurf untile` writes). Takes a `guess` candidate's layout:
+/// `layout`, `block_log2` with `auto_size=False`, `gob`, `pitch`. Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, offset=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn untile_surface<'py>(
+    py: Python<'py>,
+    gpu: &str,
+    data: &Bound<'py, PyAny>,
+    format: Option<&str>,
+    elem_size: Option<&Bound<'py, PyAny>>,
+    size: &Bound<'py, PyAny>,
+    layout: Option<&str>,
+    pitch: Option<&Bound<'py, PyAny>>,
+    block_log2: Option<&Bound<'py, PyAny>>,
+    block_policy: Option<&Bound<'py, PyAny>>,
+    auto_size: Option<bool>,
+    binding: Option<&str>,
+    gob: Option<&str>,
+    offset: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, numpy::PyArray1<u8>>> {
+    use nvsurf::tile::{LinearLayout, Region};
+    let threads = crate::bytes::Threads::parse(threads)?;
+    let b =
+        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, None)?;
+    let s = b.surface;
+    let input = crate::bytes::InBytes::get("data", data)?;
+    let bytes = input.as_slice();
+    let offset = match offset {
+        Some(o) => args::uint("offset", o, u64::MAX)?,
+        None => 0,
+    };
+    let from = usize::try_from(offset)
+        .ok()
+        .filter(|&o| o <= bytes.len())
+        .ok_or_else(|| bad("offset", offset, &format!("is past the end of the data ({} bytes)", bytes.len())))?;
+    let dump = &bytes[from..];
+    let need = s.size_bytes();
+    if (dump.len() as u64) < need {
+        return Err(crate::error::err(nvsurf::Error::BufferTooSmall {
+            what: "surface dump",
+            needed: need,
+            got: dump.len() as u64,
+        }));
+    }
+    let region = Region::whole(&s);
+    let lin = LinearLayout::packed(&region, s.elem_size());
+    let n = lin.image_bytes(&region).ok_or_else(|| bad("linear image", "size", "overflows u64"))?;
+    let n = crate::texture::byte_len("linear image size", n)?;
+    let out = py
+        .detach(|| {
+            let mut out = crate::bytes::AlignedOut::zeroed(n)?;
+            threads.run(|opts| nvsurf::tile::untile_with(&s, dump, out.as_mut_slice(), region, lin, opts))?;
+            Ok(out)
+        })
+        .py()?;
+    out.into_numpy(py)
+}

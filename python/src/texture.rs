@@ -2,9 +2,9 @@
 //! the GPU's defaults applied (`nvsurf::TextureSpec`), and its untile / tile front door.
 
 use crate::args::{self, Elems};
-use crate::bytes::{zeroed_line_aligned, InBytes, Threads};
+use crate::bytes::{AlignedOut, InBytes, Threads};
 use crate::error::{bad, OrPy};
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::PyArray1;
 use nvsurf::texture::{Texture as Tex, TextureType};
 use nvsurf::TextureSpec;
 use pyo3::prelude::*;
@@ -165,13 +165,16 @@ impl Texture {
         let input = InBytes::get("dump", dump)?;
         // The dump is checked before the output is allocated.
         self.tex.check_dump(input.as_slice().len() as u64).py()?;
-        let out = zeroed_line_aligned(py, byte_len("linear texture size", self.tex.linear_size_bytes())?)?;
-        let mut rw = out.readwrite();
-        let linear = rw.as_slice_mut().map_err(|e| bad("output", e, "is not writable"))?;
+        let n = byte_len("linear texture size", self.tex.linear_size_bytes())?;
         let dump = input.as_slice();
-        py.detach(|| threads.run(|opts| self.tex.untile_with(dump, linear, opts))).py()?;
-        drop(rw);
-        Ok(out)
+        let out = py
+            .detach(|| {
+                let mut out = AlignedOut::zeroed(n)?;
+                threads.run(|opts| self.tex.untile_with(dump, out.as_mut_slice(), opts))?;
+                Ok(out)
+            })
+            .py()?;
+        out.into_numpy(py)
     }
 
     /// The packed linear texture tiled: a new uint8 numpy array of `size_bytes` (padding
@@ -194,13 +197,16 @@ impl Texture {
                 got: have,
             }));
         }
-        let out = zeroed_line_aligned(py, byte_len("texture size", self.tex.size_bytes())?)?;
-        let mut rw = out.readwrite();
-        let dump = rw.as_slice_mut().map_err(|e| bad("output", e, "is not writable"))?;
+        let n = byte_len("texture size", self.tex.size_bytes())?;
         let linear = input.as_slice();
-        py.detach(|| threads.run(|opts| self.tex.tile_with(linear, dump, opts))).py()?;
-        drop(rw);
-        Ok(out)
+        let out = py
+            .detach(|| {
+                let mut out = AlignedOut::zeroed(n)?;
+                threads.run(|opts| self.tex.tile_with(linear, out.as_mut_slice(), opts))?;
+                Ok(out)
+            })
+            .py()?;
+        out.into_numpy(py)
     }
 
     /// Where (level, layer) is: a dict of `offset_bytes` and `size_bytes` (in the dump),
