@@ -44,7 +44,9 @@ pub fn decode<'py>(
     let elems = input.as_slice();
     let (bw, bh) = f.block_dims();
     let row = u64::from(w.div_ceil(bw)) * u64::from(f.elem_size_bytes());
-    let need = row * u64::from(h.div_ceil(bh));
+    let need = row.checked_mul(u64::from(h.div_ceil(bh))).ok_or_else(|| {
+        err(nvsurf::Error::Overflow { what: "encoded image size", detail: format!("{w}x{h} pixels of {}", f.name()) })
+    })?;
     if (elems.len() as u64) < need {
         return Err(err(nvsurf::Error::BufferTooSmall {
             what: "encoded image",
