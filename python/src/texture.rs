@@ -212,8 +212,14 @@ impl Texture {
     /// Where (level, layer) is: a dict of `offset_bytes` and `size_bytes` (in the dump),
     /// `linear_offset_bytes` and `linear_size_bytes` (in the packed linear texture), and
     /// `elements` (`(w, h, d)`).
-    #[pyo3(signature = (level=0, layer=0))]
-    fn subresource<'py>(&self, py: Python<'py>, level: u32, layer: u32) -> PyResult<Bound<'py, PyDict>> {
+    #[pyo3(signature = (level=None, layer=None))]
+    fn subresource<'py>(
+        &self,
+        py: Python<'py>,
+        level: Option<&Bound<'py, PyAny>>,
+        layer: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let (level, layer) = level_layer(level, layer)?;
         let s = self.tex.subresource(level, layer).py()?;
         let d = PyDict::new(py);
         d.set_item("level", s.level)?;
@@ -229,8 +235,14 @@ impl Texture {
 
     /// The bytes of (level, layer) in `linear` (a packed linear texture, as `untile` returns
     /// it): `linear[start:end]`, a view for numpy arrays and memoryviews.
-    #[pyo3(signature = (linear, level=0, layer=0))]
-    fn level_bytes<'py>(&self, linear: &Bound<'py, PyAny>, level: u32, layer: u32) -> PyResult<Bound<'py, PyAny>> {
+    #[pyo3(signature = (linear, level=None, layer=None))]
+    fn level_bytes<'py>(
+        &self,
+        linear: &Bound<'py, PyAny>,
+        level: Option<&Bound<'py, PyAny>>,
+        layer: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (level, layer) = level_layer(level, layer)?;
         let input = InBytes::get("linear", linear)?;
         let s = self.tex.subresource(level, layer).py()?;
         // Checks the range against the buffer.
@@ -274,4 +286,10 @@ impl Texture {
 /// `bytes` as a buffer length, or the error naming `what`.
 pub fn byte_len(what: &str, bytes: u64) -> PyResult<usize> {
     usize::try_from(bytes).map_err(|_| bad(what, bytes, "bytes does not fit in memory"))
+}
+
+/// The `level=` and `layer=` arguments (0 when not given).
+fn level_layer(level: Option<&Bound<'_, PyAny>>, layer: Option<&Bound<'_, PyAny>>) -> PyResult<(u32, u32)> {
+    let get = |name, o: Option<&Bound<'_, PyAny>>| o.map_or(Ok(0), |o| args::u32_arg(name, o));
+    Ok((get("level", level)?, get("layer", layer)?))
 }

@@ -30,6 +30,10 @@ def test_short_buffers():
         nvsurf.untile_surface("gm20b", bytes(10), elem_size=4, size=(64, 64))
     with pytest.raises(nvsurf.NvsurfError, match="linear texture holds 3 bytes"):
         t.level_bytes(b"abc", 0, 0)
+    with pytest.raises(nvsurf.NvsurfError, match="level 1 is outside"):
+        t.subresource(1, 0)
+    with pytest.raises(nvsurf.NvsurfError, match="layer -1 is out of range"):
+        t.level_bytes(bytes(t.linear_size_bytes), 0, -1)
 
 
 @pytest.mark.parametrize(
