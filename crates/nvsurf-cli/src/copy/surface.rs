@@ -58,7 +58,7 @@ pub fn untile(job: &Job) -> CmdResult {
             warn_if_lossy(&f);
             let e = region_extent(&f, sj.picture_px, &region);
             untile_to_png(job, &ts, tregion, tiled, path, &f, e)?;
-            report(&[path.clone()], e, &f);
+            report(std::slice::from_ref(path), e, &f);
             return Ok(ExitCode::SUCCESS);
         }
     }

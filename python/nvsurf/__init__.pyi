@@ -1,0 +1,191 @@
+"""Type information for nvsurf (the native module nvsurf._nvsurf, re-exported here)."""
+
+from typing import Any, Literal, Sequence, TypedDict
+
+import numpy as np
+import numpy.typing as npt
+from collections.abc import Buffer
+
+__version__: str
+
+class NvsurfError(ValueError):
+    """Bad input: one line naming the field, the value and the rule (the CLI's message)."""
+
+class Level(TypedDict):
+    level: int
+    offset_bytes: int
+    size_bytes: int
+    block_log2: tuple[int, int, int] | None
+    width: int
+    height: int
+    depth: int
+    elements: tuple[int, int, int]
+    row_bytes: int
+    linear_size_bytes: int
+
+class Subresource(TypedDict):
+    level: int
+    layer: int
+    offset_bytes: int
+    size_bytes: int
+    linear_offset_bytes: int
+    linear_size_bytes: int
+    elements: tuple[int, int, int]
+
+class Candidate(TypedDict):
+    rank: int
+    label: str
+    layout: Literal["blocklinear", "pitch", "swizzled"]
+    gpu: str
+    gob_order: str | None
+    block_policy: Literal["explicit"] | None
+    block_log2: tuple[int, int, int] | None
+    offset_bytes: int
+    flags: str
+    size_bytes: int
+    fits: bool
+    roughness: float | None
+    flat: bool
+    same_as: int | None
+    pitch_bytes: int | None
+
+Size = tuple[int, int] | tuple[int, int, int] | Sequence[int]
+BlockPolicy = Literal["max", "nvn", "nvidia"] | str | tuple[int, int, int] | Sequence[int]
+
+class Texture:
+    """A texture's layout: every level of every layer, in a dump and in the packed linear
+    texture (layer by layer, level by level: DDS order)."""
+
+    def __init__(
+        self,
+        gpu: str,
+        *,
+        format: str | None = None,
+        elem_size: int | None = None,
+        size: Size,
+        type: str = "2d",
+        levels: int | None = None,
+        layers: int | None = None,
+        layout: str | None = None,
+        block_policy: BlockPolicy | None = None,
+        gob: str | None = None,
+    ) -> None:
+        """A texture on `gpu` (a chip such as "gh100", or a preset such as "switch") of
+        `format` (size in pixels) or `elem_size` bytes (size in elements); `type` is "1d",
+        "2d", "3d", "1d_array", "2d_array", "cube", "cube_array", "rect" or "buffer".
+        `block_policy` and `gob` override the GPU's defaults."""
+    @property
+    def size_bytes(self) -> int:
+        """Bytes the texture occupies in a dump."""
+    @property
+    def layer_stride_bytes(self) -> int:
+        """Bytes from one layer to the next in a dump."""
+    @property
+    def linear_size_bytes(self) -> int:
+        """Bytes of the packed linear texture (what untile returns)."""
+    @property
+    def elem_size_bytes(self) -> int:
+        """Bytes per element (a texel, or a compressed block)."""
+    @property
+    def layers(self) -> int:
+        """Number of layers (6 per cube)."""
+    @property
+    def gpu(self) -> str:
+        """The GPU or preset name."""
+    @property
+    def format(self) -> str | None:
+        """The format's canonical name, or None with elem_size."""
+    @property
+    def type(self) -> str:
+        """The texture type."""
+    @property
+    def layout(self) -> str:
+        """The layout of the levels: blocklinear, pitch or swizzled."""
+    @property
+    def levels(self) -> list[Level]:
+        """Every level of a layer."""
+    def untile(self, dump: Buffer, *, threads: int | None = None) -> npt.NDArray[np.uint8]:
+        """The dump (at least size_bytes) untiled into a new uint8 array of
+        linear_size_bytes. threads: 1 (default), 0 for every core, or N. Releases the GIL."""
+    def tile(self, linear: Buffer, *, threads: int | None = None) -> npt.NDArray[np.uint8]:
+        """The packed linear texture tiled into a new zero-padded uint8 array of size_bytes.
+        Releases the GIL."""
+    def subresource(self, level: int = 0, layer: int = 0) -> Subresource:
+        """Where (level, layer) is, in the dump and in the packed linear texture."""
+    def level_bytes(self, linear: Any, level: int = 0, layer: int = 0) -> Any:
+        """linear[start:end] for (level, layer): a view for numpy arrays and memoryviews."""
+
+def decode(format: str, data: Buffer, size: tuple[int, int] | Sequence[int]) -> npt.NDArray[np.uint8] | npt.NDArray[np.float32]:
+    """A packed linear image of `format` (size = (w, h) pixels) as an (h, w, 4) RGBA array:
+    uint8 for formats whose components are all unorm/sRGB of at most 8 bits, float32 else."""
+
+def guess(
+    gpu: str,
+    *,
+    format: str | None = None,
+    elem_size: int | None = None,
+    size: tuple[int, int] | Sequence[int],
+    data: Buffer,
+    offset: int | None = None,
+    top: int | None = None,
+) -> list[Candidate]:
+    """Every layout `gpu` (or "any") could have used for a 2D surface at `offset` of `data`,
+    smoothest first, with the keys of `nvsurf guess --json` candidates."""
+
+def layout(
+    gpu: str,
+    *,
+    format: str | None = None,
+    elem_size: int | None = None,
+    size: Size,
+    layout: str | None = None,
+    pitch: int | None = None,
+    block_log2: tuple[int, int, int] | Sequence[int] | None = None,
+    block_policy: BlockPolicy | None = None,
+    auto_size: bool | None = None,
+    binding: str | None = None,
+    gob: str | None = None,
+    address: int | None = None,
+) -> dict[str, Any]:
+    """The layout of a plain surface: the keys of `nvsurf layout --json`."""
+
+def address(
+    gpu: str,
+    at: tuple[int, int] | tuple[int, int, int] | Sequence[int],
+    *,
+    format: str | None = None,
+    elem_size: int | None = None,
+    size: Size,
+    layout: str | None = None,
+    pitch: int | None = None,
+    block_log2: tuple[int, int, int] | Sequence[int] | None = None,
+    block_policy: BlockPolicy | None = None,
+    auto_size: bool | None = None,
+    binding: str | None = None,
+    gob: str | None = None,
+    address: int | None = None,
+) -> int:
+    """The address of element `at` of the surface layout() describes (`nvsurf addr --at`)."""
+
+def untile_surface(
+    gpu: str,
+    data: Buffer,
+    *,
+    format: str | None = None,
+    elem_size: int | None = None,
+    size: Size,
+    layout: str | None = None,
+    pitch: int | None = None,
+    block_log2: tuple[int, int, int] | Sequence[int] | None = None,
+    block_policy: BlockPolicy | None = None,
+    auto_size: bool | None = None,
+    binding: str | None = None,
+    gob: str | None = None,
+    offset: int | None = None,
+    threads: int | None = None,
+) -> npt.NDArray[np.uint8]:
+    """The plain surface layout() describes, at `offset` of `data`, untiled into a new uint8
+    array (rows of whole elements, no padding). Releases the GIL."""
+
+def _rust_untile_ns(texture: Texture, dump: Buffer, *, threads: int | None = None) -> int:
+    """Nanoseconds of one Texture::untile_to_buf in Rust (the benchmark's baseline)."""

@@ -1,0 +1,258 @@
+//! `nvsurf.layout` and `nvsurf.address`: a plain surface described as the CLI's surface flags
+//! describe it (`nvsurf layout --json`, `nvsurf addr`), with the GPU's defaults applied.
+
+use crate::args::{self, Elems};
+use crate::error::{bad, OrPy};
+use nvsurf::layout::{LayoutKind, Surface, SurfaceDesc};
+use nvsurf::texture::BlockPolicy;
+use nvsurf::SurfaceSpec;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// A surface and what it assumed: the gob order and block policy, each `(name, "given" |
+/// "default")`, None where the layout has no gobs.
+struct Built {
+    surface: Surface,
+    gob_order: Option<(&'static str, &'static str)>,
+    block_policy: Option<(&'static str, &'static str)>,
+}
+
+/// The surface keyword arguments shared by `layout` and `address`.
+#[allow(clippy::too_many_arguments)]
+fn build(
+    gpu: &str,
+    format: Option<&str>,
+    elem_size: Option<&Bound<'_, PyAny>>,
+    size: &Bound<'_, PyAny>,
+    layout: Option<&str>,
+    pitch: Option<&Bound<'_, PyAny>>,
+    block_log2: Option<&Bound<'_, PyAny>>,
+    block_policy: Option<&Bound<'_, PyAny>>,
+    auto_size: Option<bool>,
+    binding: Option<&str>,
+    gob: Option<&str>,
+    address: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Built> {
+    let platform = args::platform(gpu)?;
+    let elems = Elems::parse(format, elem_size)?;
+    let size = args::dims::<3>("size", size, 1, 1)?;
+    let mut spec = match elems {
+        Elems::Format(f) => SurfaceSpec::new(platform, &f, size),
+        Elems::Size(e) => SurfaceSpec::with_elem_size(platform, e, size),
+    };
+    if let Some(l) = layout {
+        spec = spec.layout(args::layout(l)?);
+    }
+    if let Some(p) = pitch {
+        spec = spec.pitch_bytes(args::uint("pitch", p, u64::MAX)?);
+    }
+    let policy = match (block_log2, block_policy) {
+        (Some(b), Some(_)) => {
+            return Err(bad(
+                "block_policy",
+                args::repr(b),
+                "is not supported: give block_log2= or block_policy=, not both",
+            ))
+        }
+        (Some(b), None) => Some(BlockPolicy::Explicit(args::dims::<3>("block_log2", b, 3, 0)?)),
+        (None, Some(p)) => Some(args::block_policy(p)?),
+        (None, None) => None,
+    };
+    if let Some(p) = policy {
+        spec = spec.block_policy(p);
+    }
+    if let Some(g) = gob {
+        spec = spec.gob_order(args::gob(g)?);
+    }
+    let mut desc: SurfaceDesc = spec.desc().py()?;
+    desc.auto_size = auto_size;
+    desc.binding = binding.map(args::binding).transpose()?;
+    if let Some(a) = address {
+        desc.address = args::uint("address", a, u64::MAX)?;
+    }
+    let surface = desc.build().py()?;
+    let src = |given: bool| if given { "given" } else { "default" };
+    let (gob_order, block_policy) = match desc.layout {
+        LayoutKind::BlockLinear => (
+            Some((desc.gob_order.name(), src(gob.is_some()))),
+            Some((policy.unwrap_or_else(|| platform.default_block_policy()).name(), src(policy.is_some()))),
+        ),
+        _ => (None, None),
+    };
+    Ok(Built { surface, gob_order, block_policy })
+}
+
+/// layout(gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None,
+/// block_policy=None, auto_size=None, binding=None, gob=None, address=0) -> dict
+///
+/// The layout of a plain surface, the keys of `nvsurf layout --json`: `layout`, `gpu`,
+/// `address`, `elem_size`/`elem_size_bytes`, `size`/`size_elements`, `size_bytes`,
+/// `gob_bytes`, `block_bytes`, `block_log2_effective`, `blocks` (None unless blocklinear),
+/// blocklinear's `block_log2_requested`, `block_gobs`, `gob_order`, ..., `pitch_bytes` (pitch),
+/// `index_bit_masks` (swizzled), and what was assumed: `gob_order_source`, `block_policy`,
+/// `block_policy_source`. `size` is in pixels with `format`, in elements with `elem_size`;
+/// without `block_log2` the block is what the GPU's block policy picks for a one-level
+/// texture of that size.
+#[pyfunction]
+#[pyo3(signature = (gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, address=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn layout<'py>(
+    py: Python<'py>,
+    gpu: &str,
+    format: Option<&str>,
+    elem_size: Option<&Bound<'py, PyAny>>,
+    size: &Bound<'py, PyAny>,
+    layout: Option<&str>,
+    pitch: Option<&Bound<'py, PyAny>>,
+    block_log2: Option<&Bound<'py, PyAny>>,
+    block_policy: Option<&Bound<'py, PyAny>>,
+    auto_size: Option<bool>,
+    binding: Option<&str>,
+    gob: Option<&str>,
+    address: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let b =
+        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
+    let s = &b.surface;
+    let d = PyDict::new(py);
+    let [w, h, dp] = s.size();
+    d.set_item("layout", s.kind().name())?;
+    d.set_item("gpu", s.gpu().name())?;
+    d.set_item("address", s.address())?;
+    d.set_item("elem_size", s.elem_size())?;
+    d.set_item("elem_size_bytes", s.elem_size())?;
+    d.set_item("size", (w, h, dp))?;
+    d.set_item("size_elements", (w, h, dp))?;
+    d.set_item("size_bytes", s.size_bytes())?;
+    for k in ["gob_bytes", "block_bytes", "block_log2_effective", "blocks"] {
+        d.set_item(k, py.None())?;
+    }
+    match s {
+        Surface::BlockLinear(bl) => {
+            d.set_item("gob_bytes", bl.gob_bytes())?;
+            d.set_item("gob_geometry_bytes_rows", (64, bl.gob_height_rows()))?;
+            d.set_item("block_bytes", bl.block_bytes())?;
+            d.set_item("block_log2_requested", t(bl.block_log2_requested()))?;
+            d.set_item("block_log2_effective", t(bl.block_log2()))?;
+            d.set_item("block_gobs", t(bl.block_gobs()))?;
+            d.set_item("block_extent_bytes_rows_slices", t(bl.block_extent_bytes_rows_slices()))?;
+            d.set_item("block_elements", t(bl.block_elements()))?;
+            d.set_item("blocks", t(bl.blocks()))?;
+            d.set_item("auto_size", bl.auto_size())?;
+            d.set_item("binding", bl.binding().map(|b| b.name()))?;
+            d.set_item("byte_view", bl.is_byte_view())?;
+        }
+        Surface::Pitch(p) => {
+            d.set_item("pitch_bytes", p.pitch_bytes())?;
+            d.set_item("byte_view", p.is_byte_view())?;
+        }
+        Surface::Swizzled(sw) => {
+            d.set_item("index_bit_masks", t(sw.masks()))?;
+        }
+    }
+    d.set_item("gob_order", b.gob_order.map(|g| g.0))?;
+    d.set_item("gob_order_source", b.gob_order.map(|g| g.1))?;
+    d.set_item("block_policy", b.block_policy.map(|p| p.0))?;
+    d.set_item("block_policy_source", b.block_policy.map(|p| p.1))?;
+    Ok(d)
+}
+
+/// address(gpu, at, *, format=None, elem_size=None, size, layout=None, pitch=None,
+/// block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, address=0) -> int
+///
+/// The address (`address` + byte offset) of element `at` = `(x, y)` or `(x, y, z)` of the
+/// surface `layout()` describes with the same arguments: what `nvsurf addr --at` prints.
+#[pyfunction]
+#[pyo3(signature = (gpu, at, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, address=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn address(
+    gpu: &str,
+    at: &Bound<'_, PyAny>,
+    format: Option<&str>,
+    elem_size: Option<&Bound<'_, PyAny>>,
+    size: &Bound<'_, PyAny>,
+    layout: Option<&str>,
+    pitch: Option<&Bound<'_, PyAny>>,
+    block_log2: Option<&Bound<'_, PyAny>>,
+    block_policy: Option<&Bound<'_, PyAny>>,
+    auto_size: Option<bool>,
+    binding: Option<&str>,
+    gob: Option<&str>,
+    address: Option<&Bound<'_, PyAny>>,
+) -> PyResult<u64> {
+    let [x, y, z] = args::dims::<3>("at", at, 2, 0)?;
+    let b =
+        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
+    b.surface.address_of(x, y, z).py()
+}
+
+/// A triple as a Python tuple (arrays become lists).
+fn t<T: Copy>([x, y, z]: [T; 3]) -> (T, T, T) {
+    (x, y, z)
+}
+
+/// untile_surface(gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None,
+/// block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, offset=0,
+/// threads=None) -> numpy.ndarray
+///
+/// A plain surface (the one `layout()` describes with the same arguments) starting at byte
+/// `offset` of `data`, untiled into a new uint8 array: rows of whole elements, no padding,
+/// slice after slice (what `nvsurf untile` writes). Takes a `guess` candidate's layout:
+/// `layout`, `block_log2` with `auto_size=False`, `gob`, `pitch`. Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, offset=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn untile_surface<'py>(
+    py: Python<'py>,
+    gpu: &str,
+    data: &Bound<'py, PyAny>,
+    format: Option<&str>,
+    elem_size: Option<&Bound<'py, PyAny>>,
+    size: &Bound<'py, PyAny>,
+    layout: Option<&str>,
+    pitch: Option<&Bound<'py, PyAny>>,
+    block_log2: Option<&Bound<'py, PyAny>>,
+    block_policy: Option<&Bound<'py, PyAny>>,
+    auto_size: Option<bool>,
+    binding: Option<&str>,
+    gob: Option<&str>,
+    offset: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, numpy::PyArray1<u8>>> {
+    use nvsurf::tile::{LinearLayout, Region};
+    let threads = crate::bytes::Threads::parse(threads)?;
+    let b =
+        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, None)?;
+    let s = b.surface;
+    let input = crate::bytes::InBytes::get("data", data)?;
+    let bytes = input.as_slice();
+    let offset = match offset {
+        Some(o) => args::uint("offset", o, u64::MAX)?,
+        None => 0,
+    };
+    let from = usize::try_from(offset)
+        .ok()
+        .filter(|&o| o <= bytes.len())
+        .ok_or_else(|| bad("offset", offset, &format!("is past the end of the data ({} bytes)", bytes.len())))?;
+    let dump = &bytes[from..];
+    let need = s.size_bytes();
+    if (dump.len() as u64) < need {
+        return Err(crate::error::err(nvsurf::Error::BufferTooSmall {
+            what: "surface dump",
+            needed: need,
+            got: dump.len() as u64,
+        }));
+    }
+    let region = Region::whole(&s);
+    let lin = LinearLayout::packed(&region, s.elem_size());
+    let n = lin.image_bytes(&region).ok_or_else(|| bad("linear image", "size", "overflows u64"))?;
+    let n = crate::texture::byte_len("linear image size", n)?;
+    let out = py
+        .detach(|| {
+            let mut out = crate::bytes::AlignedOut::zeroed(n)?;
+            threads.run(|opts| nvsurf::tile::untile_with(&s, dump, out.as_mut_slice(), region, lin, opts))?;
+            Ok(out)
+        })
+        .py()?;
+    out.into_numpy(py)
+}

@@ -1,0 +1,295 @@
+//! `nvsurf.Texture`: a texture named by GPU (or preset), format or element size and size, with
+//! the GPU's defaults applied (`nvsurf::TextureSpec`), and its untile / tile front door.
+
+use crate::args::{self, Elems};
+use crate::bytes::{AlignedOut, InBytes, Threads};
+use crate::error::{bad, OrPy};
+use numpy::PyArray1;
+use nvsurf::texture::{Texture as Tex, TextureType};
+use nvsurf::TextureSpec;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PySlice};
+
+/// A texture's layout: every level of every layer, where it is in a dump and in the packed
+/// linear texture (layer by layer, level by level: DDS order).
+#[pyclass(frozen, module = "nvsurf", name = "Texture")]
+pub struct Texture {
+    tex: Tex,
+    gpu: String,
+    format: Option<String>,
+}
+
+#[pymethods]
+impl Texture {
+    /// Texture(gpu, *, format=None, elem_size=None, size, type="2d", levels=1, layers=None,
+    /// layout=None, block_policy=None, gob=None)
+    ///
+    /// `gpu`: a chip (`gh100`, `gm20b`, `g80`, `nv40`, ...) or a preset (`switch`). Give
+    /// `format` (any name `nvsurf formats` lists; `size` is then in pixels) or `elem_size`
+    /// (bytes; `size` in elements). `size`: `(w, h)` or `(w, h, d)`. `block_policy`: `"max"`,
+    /// `"nvn"`, `"nvidia"` or an explicit block `(x, y, z)` in log2 gobs; `gob`: `"vm"`,
+    /// `"tegra"`, `"turing"`, `"fermi"`, `"blackwell16"`. Both default to the GPU's.
+    #[new]
+    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type="2d", levels=None, layers=None, layout=None, block_policy=None, gob=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        gpu: &str,
+        format: Option<&str>,
+        elem_size: Option<&Bound<'_, PyAny>>,
+        size: &Bound<'_, PyAny>,
+        r#type: &str,
+        levels: Option<&Bound<'_, PyAny>>,
+        layers: Option<&Bound<'_, PyAny>>,
+        layout: Option<&str>,
+        block_policy: Option<&Bound<'_, PyAny>>,
+        gob: Option<&str>,
+    ) -> PyResult<Texture> {
+        let platform = args::platform(gpu)?;
+        let elems = Elems::parse(format, elem_size)?;
+        let ty = TextureType::parse(r#type).py()?;
+        let size = args::dims::<3>("size", size, 1, 1)?;
+        let mut spec = match elems {
+            Elems::Format(f) => TextureSpec::new(platform, ty, &f, size),
+            Elems::Size(e) => TextureSpec::with_elem_size(platform, ty, e, size),
+        };
+        if let Some(l) = levels {
+            spec = spec.levels(args::u32_arg("levels", l)?);
+        }
+        if let Some(l) = layers {
+            spec = spec.layers(args::u32_arg("layers", l)?);
+        }
+        if let Some(l) = layout {
+            spec = spec.layout(args::layout(l)?);
+        }
+        if let Some(b) = block_policy {
+            spec = spec.block_policy(args::block_policy(b)?);
+        }
+        if let Some(g) = gob {
+            spec = spec.gob_order(args::gob(g)?);
+        }
+        let tex = spec.build().py()?;
+        Ok(Texture { tex, gpu: platform.name().to_string(), format: elems.format().map(|f| f.name().to_string()) })
+    }
+
+    /// Bytes the texture occupies in a dump (layers times the layer stride).
+    #[getter]
+    fn size_bytes(&self) -> u64 {
+        self.tex.size_bytes()
+    }
+
+    /// Bytes from one layer to the next in a dump.
+    #[getter]
+    fn layer_stride_bytes(&self) -> u64 {
+        self.tex.layer_stride_bytes()
+    }
+
+    /// Bytes of the packed linear texture (what `untile` returns).
+    #[getter]
+    fn linear_size_bytes(&self) -> u64 {
+        self.tex.linear_size_bytes()
+    }
+
+    /// Bytes per element (a texel, or a compressed block).
+    #[getter]
+    fn elem_size_bytes(&self) -> u32 {
+        self.tex.elem_size()
+    }
+
+    /// Number of layers (6 per cube).
+    #[getter]
+    fn layers(&self) -> u32 {
+        self.tex.layer_count()
+    }
+
+    /// The GPU (or preset) name.
+    #[getter]
+    fn gpu(&self) -> &str {
+        &self.gpu
+    }
+
+    /// The format's canonical name, or None when only an element size was given.
+    #[getter]
+    fn format(&self) -> Option<&str> {
+        self.format.as_deref()
+    }
+
+    /// The texture type (`2d`, `cube`, ...).
+    #[getter]
+    fn r#type(&self) -> &'static str {
+        self.tex.ty().name()
+    }
+
+    /// The layout of the levels (`blocklinear`, `pitch`, `swizzled`).
+    #[getter]
+    fn layout(&self) -> &'static str {
+        self.tex.layout().name()
+    }
+
+    /// Every level of a layer, as dicts: `level`, `offset_bytes` (from the layer's start),
+    /// `size_bytes`, `block_log2` (`(x, y, z)` or None), `width`, `height`, `depth` (texels),
+    /// `elements` (`(w, h, d)`), `row_bytes`, `linear_size_bytes`.
+    #[getter]
+    fn levels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for l in self.tex.levels() {
+            let d = PyDict::new(py);
+            let [w, h, dp] = l.texels.to_array();
+            d.set_item("level", l.level)?;
+            d.set_item("offset_bytes", l.offset_bytes)?;
+            d.set_item("size_bytes", l.size_bytes)?;
+            d.set_item("block_log2", l.block_log2.map(|[x, y, z]| (x, y, z)))?;
+            d.set_item("width", w)?;
+            d.set_item("height", h)?;
+            d.set_item("depth", dp)?;
+            let [ew, eh, ed] = l.elements.to_array();
+            d.set_item("elements", (ew, eh, ed))?;
+            d.set_item("row_bytes", l.row_bytes)?;
+            d.set_item("linear_size_bytes", l.linear_size_bytes(self.tex.elem_size()))?;
+            list.append(d)?;
+        }
+        Ok(list)
+    }
+
+    /// The dump untiled: a new uint8 numpy array of `linear_size_bytes`, the packed linear
+    /// texture layer by layer, level by level (DDS order). `dump`: bytes, bytearray,
+    /// memoryview or a uint8 numpy array of at least `size_bytes` (read in place when
+    /// contiguous). `threads`: 1 (default), 0 for every core, or N. Releases the GIL.
+    #[pyo3(signature = (dump, *, threads=None))]
+    fn untile<'py>(
+        &self,
+        py: Python<'py>,
+        dump: &Bound<'py, PyAny>,
+        threads: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<u8>>> {
+        let threads = Threads::parse(threads)?;
+        let input = InBytes::get("dump", dump)?;
+        // The dump is checked before the output is allocated.
+        self.tex.check_dump(input.as_slice().len() as u64).py()?;
+        let n = byte_len("linear texture size", self.tex.linear_size_bytes())?;
+        let dump = input.as_slice();
+        let out = py
+            .detach(|| {
+                let mut out = AlignedOut::zeroed(n)?;
+                threads.run(|opts| self.tex.untile_with(dump, out.as_mut_slice(), opts))?;
+                Ok(out)
+            })
+            .py()?;
+        out.into_numpy(py)
+    }
+
+    /// The packed linear texture tiled: a new uint8 numpy array of `size_bytes` (padding
+    /// zero). `linear` as `untile` returns it (at least `linear_size_bytes`; any buffer of
+    /// bytes). Releases the GIL.
+    #[pyo3(signature = (linear, *, threads=None))]
+    fn tile<'py>(
+        &self,
+        py: Python<'py>,
+        linear: &Bound<'py, PyAny>,
+        threads: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<u8>>> {
+        let threads = Threads::parse(threads)?;
+        let input = InBytes::get("linear", linear)?;
+        let have = input.as_slice().len() as u64;
+        if have < self.tex.linear_size_bytes() {
+            return Err(crate::error::err(nvsurf::Error::BufferTooSmall {
+                what: "linear texture",
+                needed: self.tex.linear_size_bytes(),
+                got: have,
+            }));
+        }
+        let n = byte_len("texture size", self.tex.size_bytes())?;
+        let linear = input.as_slice();
+        let out = py
+            .detach(|| {
+                let mut out = AlignedOut::zeroed(n)?;
+                threads.run(|opts| self.tex.tile_with(linear, out.as_mut_slice(), opts))?;
+                Ok(out)
+            })
+            .py()?;
+        out.into_numpy(py)
+    }
+
+    /// Where (level, layer) is: a dict of `offset_bytes` and `size_bytes` (in the dump),
+    /// `linear_offset_bytes` and `linear_size_bytes` (in the packed linear texture), and
+    /// `elements` (`(w, h, d)`).
+    #[pyo3(signature = (level=None, layer=None))]
+    fn subresource<'py>(
+        &self,
+        py: Python<'py>,
+        level: Option<&Bound<'py, PyAny>>,
+        layer: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let (level, layer) = level_layer(level, layer)?;
+        let s = self.tex.subresource(level, layer).py()?;
+        let d = PyDict::new(py);
+        d.set_item("level", s.level)?;
+        d.set_item("layer", s.layer)?;
+        d.set_item("offset_bytes", s.offset_bytes)?;
+        d.set_item("size_bytes", s.size_bytes)?;
+        d.set_item("linear_offset_bytes", s.linear_offset_bytes)?;
+        d.set_item("linear_size_bytes", s.linear_size_bytes)?;
+        let [w, h, dp] = s.elements.to_array();
+        d.set_item("elements", (w, h, dp))?;
+        Ok(d)
+    }
+
+    /// The bytes of (level, layer) in `linear` (a packed linear texture, as `untile` returns
+    /// it): `linear[start:end]`, a view for numpy arrays and memoryviews.
+    #[pyo3(signature = (linear, level=None, layer=None))]
+    fn level_bytes<'py>(
+        &self,
+        linear: &Bound<'py, PyAny>,
+        level: Option<&Bound<'py, PyAny>>,
+        layer: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (level, layer) = level_layer(level, layer)?;
+        let input = InBytes::get("linear", linear)?;
+        let s = self.tex.subresource(level, layer).py()?;
+        // Checks the range against the buffer.
+        self.tex.level_bytes(input.as_slice(), level, layer).py()?;
+        drop(input);
+        let start = s.linear_offset_bytes as isize;
+        let end = (s.linear_offset_bytes + s.linear_size_bytes) as isize;
+        linear.get_item(PySlice::new(linear.py(), start, end, 1))
+    }
+
+    fn __repr__(&self) -> String {
+        let what = match &self.format {
+            Some(f) => format!("format={f:?}"),
+            None => format!("elem_size={}", self.tex.elem_size()),
+        };
+        let l0 = &self.tex.levels()[0];
+        let [w, h, d] = l0.texels.to_array();
+        format!(
+            "nvsurf.Texture({:?}, {what}, size=({w}, {h}, {d}), type={:?}, levels={}, layers={}) # {} bytes",
+            self.gpu,
+            self.tex.ty().name(),
+            self.tex.level_count(),
+            self.tex.layer_count(),
+            self.tex.size_bytes()
+        )
+    }
+
+    /// The table of levels the CLI's `texture` command prints.
+    fn __str__(&self) -> String {
+        self.tex.to_string()
+    }
+}
+
+impl Texture {
+    /// The library's texture.
+    pub fn inner(&self) -> &Tex {
+        &self.tex
+    }
+}
+
+/// `bytes` as a buffer length, or the error naming `what`.
+pub fn byte_len(what: &str, bytes: u64) -> PyResult<usize> {
+    usize::try_from(bytes).map_err(|_| bad(what, bytes, "bytes does not fit in memory"))
+}
+
+/// The `level=` and `layer=` arguments (0 when not given).
+fn level_layer(level: Option<&Bound<'_, PyAny>>, layer: Option<&Bound<'_, PyAny>>) -> PyResult<(u32, u32)> {
+    let get = |name, o: Option<&Bound<'_, PyAny>>| o.map_or(Ok(0), |o| args::u32_arg(name, o));
+    Ok((get("level", level)?, get("layer", layer)?))
+}
