@@ -95,7 +95,9 @@ pub fn run(only: Option<&String>, smoke: bool, quick: bool, json_out: bool, rows
         return;
     }
     let Some(bin) = nvsurf_binary() else {
-        say!("cli cases: skipped (no nvsurf binary beside this one: cargo build --release -p nvsurf-cli)");
+        if !json_out {
+            say!("cli cases: skipped (no nvsurf binary beside this one: cargo build --release -p nvsurf-cli)");
+        }
         return;
     };
     let dir = std::env::temp_dir().join(format!("nvsurf-bench-cli-{}", std::process::id()));

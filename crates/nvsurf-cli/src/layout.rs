@@ -194,32 +194,35 @@ pub fn run_addr(a: AddrArgs) -> CmdResult {
 fn print_window(s: &Surface, region: Region, json: bool, assumed: &Assumed) -> CmdResult {
     let w = tile::window(s, region)?;
     if json {
-        let pieces: Vec<Value> = w
-            .pieces
-            .iter()
-            .map(|p| {
-                let mut v = json!({
-                    "offset": p.offset_bytes,
-                    "address": s.address() + p.offset_bytes,
-                    "bytes": p.len_bytes,
-                    "window_offset": p.window_offset_bytes,
-                });
-                crate::keys::add_unit_keys(&mut v, crate::keys::PIECE);
-                v
-            })
-            .collect();
+        // Streamed: the object's other keys first, then each range as it is printed (a box of
+        // twenty million rows is twenty million ranges; their JSON values are never gathered).
         let r = w.region;
         let mut v = json!({
             "box": [region.x, region.y, region.z, region.w, region.h, region.d],
             "bytes": w.size_bytes(),
             "surface_bytes": s.size_bytes(),
-            "pieces": pieces,
             "window": summary_json(&w.surface),
             "window_box": [r.x, r.y, r.z, r.w, r.h, r.d],
         });
         assumed.add_json(&mut v);
         crate::keys::add_unit_keys(&mut v, crate::keys::WINDOW);
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        let head = serde_json::to_string_pretty(&v)?;
+        let head = head.strip_suffix('}').ok_or("JSON object without its brace")?.trim_end();
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        let io = |e: std::io::Error| format!("cannot write the ranges: {e}");
+        write!(out, "{head},\n  \"pieces\": [").map_err(io)?;
+        for (i, p) in w.pieces.iter().enumerate() {
+            let mut v = json!({
+                "offset": p.offset_bytes,
+                "address": s.address() + p.offset_bytes,
+                "bytes": p.len_bytes,
+                "window_offset": p.window_offset_bytes,
+            });
+            crate::keys::add_unit_keys(&mut v, crate::keys::PIECE);
+            write!(out, "{}\n    {v}", if i == 0 { "" } else { "," }).map_err(io)?;
+        }
+        writeln!(out, "\n  ]\n}}").map_err(io)?;
+        out.flush().map_err(io)?;
         return Ok(ExitCode::SUCCESS);
     }
     let n = w.pieces.len();

@@ -99,7 +99,7 @@ fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<St
 impl<'a> Job<'a> {
     /// Parses and checks every flag; builds the surface or texture once.
     pub fn new(a: &'a CopyArgs, onto: Option<&'a Path>, direction: Direction) -> Res<Job<'a>> {
-        let pool = pool(a.threads)?;
+        let threads = check_threads(a.threads)?;
         let offset = parse_offset("offset", &a.offset)?;
         let format = a.surface.format()?;
         let whole_texture = a.texture && a.subresource.is_none();
@@ -123,6 +123,8 @@ impl<'a> Job<'a> {
             let (placed, assumed) = place(a, offset)?;
             (Shape::Surface(surface_job(a, placed)?), assumed)
         };
+        // The threads start last, once every flag has been checked.
+        let pool = pool(threads)?;
         Ok(Job {
             direction,
             onto,
@@ -313,14 +315,34 @@ fn tiled_end(offset: usize, s: &Surface) -> Res<usize> {
         .ok_or_else(|| format!("offset {offset} + surface size {} overflows", s.size_bytes()).into())
 }
 
-/// The worker pool for `--threads`: `None` for 1 (the single-thread path), else a pool of that
-/// many threads (all cores by default).
+/// `--threads`: 1 to 4x the machine's cores (more only queue behind each other, and a typo
+/// such as 1024 would start a thousand threads); `None` is every core.
+pub fn check_threads(threads: Option<usize>) -> Res<Option<usize>> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max = 4 * cores;
+    match threads {
+        Some(n) if n == 0 || n > max => Err(Error::OutOfRange {
+            field: "threads",
+            value: n as u64,
+            min: 1,
+            max: max as u64,
+        }
+        .into()),
+        t => Ok(t),
+    }
+}
+
+/// The worker pool for checked `--threads`: `None` for 1 (the single-thread path), else a pool
+/// of that many threads (all cores by default); a failure to start them names the flag.
 pub fn pool(threads: Option<usize>) -> Res<Option<rayon::ThreadPool>> {
     match threads {
-        Some(n @ (0 | 1025..)) => {
-            Err(Error::OutOfRange { field: "threads", value: n as u64, min: 1, max: 1024 }.into())
-        }
         Some(1) => Ok(None),
-        n => Ok(Some(rayon::ThreadPoolBuilder::new().num_threads(n.unwrap_or(0)).build()?)),
+        n => {
+            let want = n.unwrap_or(0);
+            let p = rayon::ThreadPoolBuilder::new().num_threads(want).build().map_err(|e| {
+                format!("threads {}: cannot start the worker threads: {e}", n.map_or("(all cores)".into(), |v| v.to_string()))
+            })?;
+            Ok(Some(p))
+        }
     }
 }
