@@ -791,3 +791,22 @@ fn onto_keeps_a_sparse_dump_sparse() {
     got.read_exact_at(&mut gob, 4096).unwrap();
     assert_eq!(gob, pattern(64 * 8), "one gob, VM order: the same bytes");
 }
+
+/// A copy larger than `--max-memory` stops before allocating, naming the size and the flag.
+#[test]
+fn max_memory_is_checked_before_allocating() {
+    let tmp = Scratch::new("tiling-mem");
+    let (inp, out) = (tmp.path("in.bin"), tmp.path("out.bin"));
+    std::fs::write(&inp, vec![0u8; 1 << 20]).unwrap();
+    let args = |max: &str| {
+        let mut a = vec!["untile", "--gpu", "gf100", "--gob", "vm", "--elem-size", "4", "--size", "256x256"];
+        a.extend(["--max-memory", max, "--input", inp.to_str().unwrap(), "--output", out.to_str().unwrap()]);
+        nvsurf(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>().iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let (rc, err) = args("100000");
+    assert_eq!(rc, 2, "{err}");
+    assert!(err.contains("max-memory 100000") && err.contains("--max-memory BYTES"), "{err}");
+    assert!(!out.exists());
+    let (rc, err) = args("1000000");
+    assert_eq!(rc, 0, "{err}");
+}

@@ -40,9 +40,13 @@ pub struct CopyArgs {
     /// the box needs, and read only those from a regular file).
     #[arg(long = "box", value_name = "X,Y,Z,W,H,D")]
     pub region: Option<String>,
-    /// Worker threads (default: all cores; 1 = the single-thread path).
+    /// Worker threads (default: all cores; 1 = the single-thread path; at most 4x the cores).
     #[arg(long, value_parser = crate::surface_args::clap_usize)]
     pub threads: Option<usize>,
+    /// The memory the copy may hold at once, in bytes (default: half the machine's physical
+    /// memory). A copy that would need more stops before allocating, naming the size.
+    #[arg(long = "max-memory", value_name = "BYTES", value_parser = crate::surface_args::clap_u64)]
+    pub max_memory: Option<u64>,
     /// Byte offset of the surface inside the tiled file (untile: in --input; tile: in --onto).
     #[arg(long = "offset", value_name = "BYTES", default_value = "0")]
     pub offset: String,

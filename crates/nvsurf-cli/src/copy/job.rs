@@ -123,6 +123,7 @@ impl<'a> Job<'a> {
             let (placed, assumed) = place(a, offset)?;
             (Shape::Surface(surface_job(a, placed)?), assumed)
         };
+        check_memory(a.max_memory, &shape, direction, &linear)?;
         // The threads start last, once every flag has been checked.
         let pool = pool(threads)?;
         Ok(Job {
@@ -315,19 +316,56 @@ fn tiled_end(offset: usize, s: &Surface) -> Res<usize> {
         .ok_or_else(|| format!("offset {offset} + surface size {} overflows", s.size_bytes()).into())
 }
 
+/// The machine's physical memory in bytes (`/proc/meminfo`), if known.
+fn physical_memory_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// The memory budget: `--max-memory`, or half the physical memory (unknown: no limit).
+pub fn memory_budget(max_memory: Option<u64>) -> Option<u64> {
+    max_memory.or_else(|| physical_memory_bytes().map(|b| b / 2))
+}
+
+/// Refuses a copy whose buffers (what it reads and what it builds, held at once) exceed the
+/// budget, before anything is allocated: Linux's overcommit would otherwise let the allocation
+/// succeed and the process die later.
+fn check_memory(max: Option<u64>, shape: &Shape, dir: Direction, linear: &LinearSide) -> Res<()> {
+    let Some(budget) = memory_budget(max) else { return Ok(()) };
+    let picture = matches!(linear, LinearSide::Picture(_));
+    let need = match shape {
+        Shape::Surface(sj) => {
+            let tiled = (sj.end - sj.offset) as u64;
+            let lin = sj.lin.image_bytes(&sj.region).unwrap_or(u64::MAX);
+            // A PNG streams its side; other pictures are built whole (and converted once more).
+            let lin = if picture { lin.saturating_mul(2) } else { lin };
+            // Both directions hold the surface's tiled bytes and its linear image.
+            let _ = dir;
+            tiled.saturating_add(lin)
+        }
+        Shape::Texture(t) => t.size_bytes().saturating_add(t.linear_size_bytes()),
+    };
+    if need > budget {
+        return Err(format!(
+            "max-memory {budget} bytes is less than the {need} bytes this copy holds at once (input and output); \
+             give --max-memory BYTES to allow more"
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// `--threads`: 1 to 4x the machine's cores (more only queue behind each other, and a typo
 /// such as 1024 would start a thousand threads); `None` is every core.
 pub fn check_threads(threads: Option<usize>) -> Res<Option<usize>> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let max = 4 * cores;
     match threads {
-        Some(n) if n == 0 || n > max => Err(Error::OutOfRange {
-            field: "threads",
-            value: n as u64,
-            min: 1,
-            max: max as u64,
+        Some(n) if n == 0 || n > max => {
+            Err(Error::OutOfRange { field: "threads", value: n as u64, min: 1, max: max as u64 }.into())
         }
-        .into()),
         t => Ok(t),
     }
 }
@@ -340,7 +378,10 @@ pub fn pool(threads: Option<usize>) -> Res<Option<rayon::ThreadPool>> {
         n => {
             let want = n.unwrap_or(0);
             let p = rayon::ThreadPoolBuilder::new().num_threads(want).build().map_err(|e| {
-                format!("threads {}: cannot start the worker threads: {e}", n.map_or("(all cores)".into(), |v| v.to_string()))
+                format!(
+                    "threads {}: cannot start the worker threads: {e}",
+                    n.map_or("(all cores)".into(), |v| v.to_string())
+                )
             })?;
             Ok(Some(p))
         }
