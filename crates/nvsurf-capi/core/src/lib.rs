@@ -1,6 +1,7 @@
-//! The C library of nvsurf: `libnvsurf.so` / `libnvsurf.a` with the header
-//! `include/nvsurf.h` (generated from this crate by cbindgen, checked in, kept current by
-//! `tests/header.rs`). The same front door Rust callers have (`nvsurf::TextureSpec`,
+//! The functions of nvsurf's C library: `libnvsurf.so` / `libnvsurf.a` (linked by the
+//! `nvsurf-capi` package, `crates/nvsurf-capi`) with the header
+//! `crates/nvsurf-capi/include/nvsurf.h` (generated from this crate by cbindgen, checked in,
+//! kept current by `crates/nvsurf-capi/tests/header.rs`). The same front door Rust callers have (`nvsurf::TextureSpec`,
 //! `nvsurf::SurfaceSpec`), behind a boundary that checks everything C can get wrong: every
 //! function returns an [`NvsurfStatus`], the message of a failure is per thread
 //! ([`nvsurf_last_error`]), buffers are (pointer, length) pairs checked before use, NULL is an
