@@ -42,6 +42,7 @@ macro_rules! say {
     ($($t:tt)*) => { $crate::say_line(format_args!($($t)*)) };
 }
 
+mod capi;
 mod cli;
 mod codec;
 mod targets;
@@ -586,11 +587,15 @@ fn main() {
     texture_cases(only, smoke, budget, json_out, &pool, &mut rows);
     codec::run(only, smoke, budget, json_out, &mut rows);
     cli::run(only, smoke, quick, json_out, &mut rows);
+    if !json_out && only.is_none_or(|o| o.starts_with("capi")) {
+        say!("(capi rows: ours = the C call, memcpy column = the Rust call, paired = C over Rust)");
+    }
+    capi::run(only, smoke, budget, json_out, &mut rows);
     if json_out {
         say!("{}", serde_json::to_string_pretty(&rows).expect("json"));
     } else {
         say!(
-            "issue 3's targets (paired ratios; x tegra at one thread){}:",
+            "the issues' targets (paired ratios; x tegra at one thread){}:",
             if smoke { ", --smoke sizes: not the issue's measurement" } else { "" }
         );
         for line in targets::summary(&rows) {

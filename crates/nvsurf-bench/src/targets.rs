@@ -1,4 +1,4 @@
-//! The targets of issue 3 ("Tiling engine"), checked against the rows a run measured, so that
+//! The targets of issue 3 ("Tiling engine") and issue 28 (the C call's speed), checked against the rows a run measured, so that
 //! every run says which targets it met instead of leaving the reader to compare 60 cells by
 //! hand. Printed after the table (text output only: `--json` keeps its array of case rows).
 //!
@@ -19,7 +19,7 @@ pub struct Target {
     pub op: Option<&'static str>,
     /// `Some(1)` for one thread, `None` for the all-threads rows (threads > 1).
     pub threads: Option<u64>,
-    /// The JSON key compared: `ratio_memcpy_paired` or `ratio_tegra`.
+    /// The JSON key compared: `ratio_memcpy_paired`, `ratio_tegra` or `ratio_rust_paired`.
     pub key: &'static str,
     /// The least ratio that meets the target.
     pub min: f64,
@@ -90,6 +90,15 @@ pub const TARGETS: &[Target] = &[
         threads: Some(1),
         key: "ratio_memcpy_paired",
         min: 0.6,
+    },
+    // Issue 28 ("Reach, part 1"): the C call keeps the Rust call's speed.
+    Target {
+        what: "C call >= 0.97x the Rust call (2048 Tegra untile, one thread)",
+        cases: &["capi-tegra-2048x2048x4"],
+        op: Some("untile"),
+        threads: Some(1),
+        key: "ratio_rust_paired",
+        min: 0.97,
     },
     Target {
         what: "all threads >= 0.9x a memcpy split over the same threads",

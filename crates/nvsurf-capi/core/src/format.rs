@@ -1,0 +1,224 @@
+//! Formats: look one up by name, read what it is, and decode a rectangle of its elements to
+//! RGBA8 or RGBA32F pixels.
+
+use crate::ptr::{check_buf, check_disjoint, check_out, give, handle, in_buf, take_back, write_out};
+use crate::status::{guard, CResult, Failure, NvsurfStatus};
+use nvsurf::format::Format;
+use std::ffi::c_char;
+
+/// Bytes of `NvsurfFormatInfo::name`, the terminating NUL included.
+pub const NVSURF_NAME_BYTES: usize = 64;
+
+/// A format (opaque to C): look one up with `nvsurf_format_lookup`, free it with
+/// `nvsurf_format_destroy`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NvsurfFormat {
+    format: Format,
+}
+
+/// What a format is, as `nvsurf_format_info` reports it.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NvsurfFormatInfo {
+    /// The canonical name, NUL-terminated.
+    pub name: [c_char; NVSURF_NAME_BYTES],
+    /// Bytes per element (per block of texels for compressed formats).
+    pub elem_size_bytes: u32,
+    /// Texels per element in x (4 for BC formats, else 1).
+    pub block_width: u32,
+    /// Texels per element in y.
+    pub block_height: u32,
+    /// 1 for block-compressed formats, else 0.
+    pub is_compressed: u32,
+    /// 1 for depth/stencil (zeta) formats, else 0.
+    pub is_depth: u32,
+}
+
+/// Looks a format up by name (case-insensitive; texture, colour and zeta names, aliases such
+/// as `bc7`, `RGBA8_UNORM`) and stores a new handle in `*out` (untouched on failure). An
+/// unknown name is `NVSURF_ERR_UNKNOWN_NAME`, whose message lists the closest names. The
+/// caller owns the handle (`nvsurf_format_destroy`). Thread-safe.
+///
+/// # Safety
+/// `name` NULL or a NUL-terminated string; `out` NULL or writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn nvsurf_format_lookup(name: *const c_char, out: *mut *mut NvsurfFormat) -> NvsurfStatus {
+    guard(|| {
+        check_out(out, "out")?;
+        // SAFETY: the caller's promise for `name`.
+        let n = unsafe { crate::ptr::c_str(name, "name") }?;
+        let format = Format::parse(n)?;
+        // SAFETY: `out` passed check_out; the caller's promise for its memory.
+        unsafe { give(out, NvsurfFormat { format }) }
+    })
+}
+
+/// Frees a format handle; NULL is allowed and does nothing. Returns `NVSURF_OK`. Not
+/// thread-safe for that handle: no other call may use it during or after this one.
+///
+/// # Safety
+/// `format` must be NULL or a live handle from this library, destroyed once.
+#[no_mangle]
+pub unsafe extern "C" fn nvsurf_format_destroy(format: *mut NvsurfFormat) -> NvsurfStatus {
+    guard(|| {
+        // SAFETY: the caller's promise: a live handle from `give`, freed once.
+        unsafe { take_back(format) };
+        Ok(())
+    })
+}
+
+/// Writes what `format` is to `*out`. Thread-safe.
+///
+/// # Safety
+/// `format` NULL or a live handle; `out` NULL or writable memory for one `NvsurfFormatInfo`.
+#[no_mangle]
+pub unsafe extern "C" fn nvsurf_format_info(format: *const NvsurfFormat, out: *mut NvsurfFormatInfo) -> NvsurfStatus {
+    guard(|| {
+        // SAFETY: the caller's promise for the handle.
+        let f = unsafe { handle(format, "format") }?.format;
+        let mut name = [0 as c_char; NVSURF_NAME_BYTES];
+        // Names are short ASCII; one longer than the field is cut, keeping the NUL.
+        for (d, s) in name.iter_mut().zip(f.name().bytes().take(NVSURF_NAME_BYTES - 1)) {
+            *d = s as c_char;
+        }
+        let (bw, bh) = f.block_dims();
+        let info = NvsurfFormatInfo {
+            name,
+            elem_size_bytes: f.elem_size_bytes(),
+            block_width: bw,
+            block_height: bh,
+            is_compressed: u32::from(f.is_compressed()),
+            is_depth: u32::from(f.is_zeta()),
+        };
+        // SAFETY: the caller's promise for `out`.
+        unsafe { write_out(out, info, "out") }
+    })
+}
+
+/// The row pitch of a decode: the given one, or packed rows of whole elements.
+fn row_pitch(f: &Format, width_px: u32, given: usize) -> CResult<usize> {
+    if given != 0 {
+        return Ok(given);
+    }
+    let (bw, _) = f.block_dims();
+    usize::try_from(u64::from(width_px.div_ceil(bw)) * u64::from(f.elem_size_bytes())).map_err(|_| {
+        Failure::new(
+            NvsurfStatus::NVSURF_ERR_OVERFLOW,
+            format!("width_px {width_px}: the row bytes do not fit in size_t"),
+        )
+    })
+}
+
+/// Pixels of a width x height decode, checked against an output of `out_len` items of
+/// `per_px` each.
+fn pixels(width_px: u32, height_px: u32, out_len: usize, per_px: u64, unit: &str) -> CResult<usize> {
+    let n = u64::from(width_px) * u64::from(height_px);
+    let need = n.checked_mul(per_px).ok_or_else(|| {
+        Failure::new(NvsurfStatus::NVSURF_ERR_OVERFLOW, format!("{width_px}x{height_px} pixels overflow 64 bits"))
+    })?;
+    if need > out_len as u64 {
+        return Err(Failure::new(
+            NvsurfStatus::NVSURF_ERR_BUFFER_TOO_SMALL,
+            format!("out_len {out_len} {unit} is too small: {width_px}x{height_px} pixels need {need} {unit}"),
+        ));
+    }
+    // At most out_len, a usize.
+    Ok(n as usize)
+}
+
+/// Decodes `width_px` x `height_px` pixels of `format` from `elems` (rows of whole elements
+/// `row_pitch_bytes` apart; 0: packed) to RGBA8 pixels in `out` (4 bytes a pixel, row-major,
+/// `out_len` bytes, at least width x height x 4). A run of elements is a rectangle one row
+/// high. Thread-safe; the buffers are the caller's and must not overlap.
+///
+/// # Safety
+/// `format` NULL or a live handle; `elems` NULL or `elems_len` readable bytes; `out` NULL or
+/// `out_len` writable bytes that no other thread uses during the call.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn nvsurf_decode_rgba8(
+    format: *const NvsurfFormat,
+    elems: *const u8,
+    elems_len: usize,
+    row_pitch_bytes: usize,
+    width_px: u32,
+    height_px: u32,
+    out: *mut u8,
+    out_len: usize,
+) -> NvsurfStatus {
+    guard(|| {
+        // SAFETY: the caller's promise for the handle.
+        let f = unsafe { handle(format, "format") }?.format;
+        check_buf(elems, elems_len, "elems")?;
+        check_buf(out, out_len, "out")?;
+        check_disjoint((elems, elems_len, "elems"), (out, out_len, "out"))?;
+        let n = pixels(width_px, height_px, out_len, 4, "bytes")?;
+        let row = row_pitch(&f, width_px, row_pitch_bytes)?;
+        // SAFETY: the caller's promise for both buffers; disjoint (checked). `[u8; 4]` has
+        // alignment 1 and `n * 4 <= out_len` (checked by `pixels`).
+        let (src, dst) =
+            unsafe { (in_buf(elems, elems_len, "elems")?, std::slice::from_raw_parts_mut(out as *mut [u8; 4], n)) };
+        f.decode_rect_rgba8(src, row, width_px, height_px, dst)?;
+        Ok(())
+    })
+}
+
+/// Decodes as `nvsurf_decode_rgba8`, to RGBA float pixels: 4 floats a pixel in `out`
+/// (`out_len` floats, at least width x height x 4, aligned for float).
+///
+/// # Safety
+/// As `nvsurf_decode_rgba8`, with `out` `out_len` writable floats.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn nvsurf_decode_rgba_f32(
+    format: *const NvsurfFormat,
+    elems: *const u8,
+    elems_len: usize,
+    row_pitch_bytes: usize,
+    width_px: u32,
+    height_px: u32,
+    out: *mut f32,
+    out_len: usize,
+) -> NvsurfStatus {
+    guard(|| {
+        // SAFETY: the caller's promise for the handle.
+        let f = unsafe { handle(format, "format") }?.format;
+        check_buf(elems, elems_len, "elems")?;
+        check_out(out, "out")?;
+        let out_bytes = out_len.checked_mul(4).ok_or_else(|| {
+            Failure::new(NvsurfStatus::NVSURF_ERR_INVALID, format!("out_len {out_len} floats do not fit in memory"))
+        })?;
+        check_buf(out as *const u8, out_bytes, "out")?;
+        check_disjoint((elems, elems_len, "elems"), (out as *const u8, out_bytes, "out"))?;
+        let n = pixels(width_px, height_px, out_len, 4, "floats")?;
+        let row = row_pitch(&f, width_px, row_pitch_bytes)?;
+        // SAFETY: the caller's promise for both buffers; disjoint (checked). `out` is aligned
+        // for f32 (check_out), and so for `[f32; 4]`, and `n * 4 <= out_len` floats.
+        let (src, dst) =
+            unsafe { (in_buf(elems, elems_len, "elems")?, std::slice::from_raw_parts_mut(out as *mut [f32; 4], n)) };
+        f.decode_rect_f32(src, row, width_px, height_px, dst)?;
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_checks_the_output_size() {
+        let mut f: *mut NvsurfFormat = std::ptr::null_mut();
+        // SAFETY: a NUL-terminated literal and a local out pointer.
+        assert_eq!(unsafe { nvsurf_format_lookup(c"A8B8G8R8".as_ptr(), &mut f) }, NvsurfStatus::NVSURF_OK);
+        let src = [1u8, 2, 3, 4, 5, 6, 7, 8];
+        let mut dst = [0u8; 8];
+        // SAFETY: live handle, buffers of the stated lengths.
+        let s = unsafe { nvsurf_decode_rgba8(f, src.as_ptr(), 8, 0, 2, 1, dst.as_mut_ptr(), 7) };
+        assert_eq!(s, NvsurfStatus::NVSURF_ERR_BUFFER_TOO_SMALL);
+        // SAFETY: as above.
+        let s = unsafe { nvsurf_decode_rgba8(f, src.as_ptr(), 8, 0, 2, 1, dst.as_mut_ptr(), 8) };
+        assert_eq!((s, dst), (NvsurfStatus::NVSURF_OK, src));
+        // SAFETY: the handle from lookup, freed once.
+        assert_eq!(unsafe { nvsurf_format_destroy(f) }, NvsurfStatus::NVSURF_OK);
+    }
+}
