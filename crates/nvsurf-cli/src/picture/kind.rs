@@ -61,3 +61,20 @@ pub const UNSUPPORTED_PICTURE_EXTENSIONS: [&str; 8] = ["jpg", "jpeg", "bmp", "gi
 pub(super) fn cannot_read(kind: &str, path: &Path, e: impl std::fmt::Display) -> Box<dyn std::error::Error> {
     format!("cannot read {kind} '{}': {e}", path.display()).into()
 }
+
+/// A PNG decoder's error as field, value and rule: what is wrong with the file, not the
+/// decoder's internals.
+pub(super) fn png_error(path: &Path, e: png::DecodingError) -> Box<dyn std::error::Error> {
+    let p = path.display();
+    match e {
+        png::DecodingError::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            format!("picture '{p}' is not a whole PNG: the file ends inside it").into()
+        }
+        png::DecodingError::IoError(io) => format!("cannot read '{p}': {io}").into(),
+        png::DecodingError::Format(f) => format!("picture '{p}' is not a valid PNG: {f}").into(),
+        png::DecodingError::Parameter(x) => format!("picture '{p}' cannot be decoded: {x}").into(),
+        png::DecodingError::LimitsExceeded => {
+            format!("picture '{p}' is larger than the PNG decoder's memory limit allows").into()
+        }
+    }
+}

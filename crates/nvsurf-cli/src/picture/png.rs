@@ -4,7 +4,7 @@
 //! formats are written without the sRGB decode and read back the same way. Depth goes to a
 //! 16-bit grey picture and the stencil, if any, to `<name>.stencil.png`.
 
-use super::kind::{cannot_read, PicResult};
+use super::kind::{cannot_read, png_error, PicResult};
 use super::size::{check_decoded_size, try_filled, try_with_capacity, Extent};
 use super::texels::{decode_texels, encode_texels};
 use nvsurf::codec::{Texel, ValueKind};
@@ -85,7 +85,10 @@ pub fn write_png(path: &Path, img: &PngImage) -> PicResult<()> {
 /// Reads a PNG of any color type as RGBA (grey is copied to R, G, B; missing alpha is opaque),
 /// keeping 16-bit samples.
 pub fn read_png(path: &Path) -> PicResult<PngImage> {
-    read_png_file(path).map_err(|e| cannot_read("PNG", path, e))
+    read_png_file(path).map_err(|e| match e.downcast::<png::DecodingError>() {
+        Ok(d) => png_error(path, *d),
+        Err(e) => cannot_read("PNG", path, e),
+    })
 }
 
 fn read_png_file(path: &Path) -> PicResult<PngImage> {
@@ -220,6 +223,6 @@ pub fn stencil_path(path: &Path) -> PathBuf {
 pub(super) fn png_size(path: &Path) -> PicResult<(u32, u32)> {
     let file = File::open(path).map_err(|e| cannot_read("PNG", path, e))?;
     let dec = png::Decoder::new(BufReader::new(file));
-    let info = dec.read_info().map_err(|e| cannot_read("PNG", path, e))?;
+    let info = dec.read_info().map_err(|e| png_error(path, e))?;
     Ok((info.info().width, info.info().height))
 }

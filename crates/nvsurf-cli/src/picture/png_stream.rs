@@ -4,7 +4,7 @@
 //! read row by row and are decoded whole; depth/stencil formats (two pictures) go the whole
 //! way too ([`super::write_surface`], [`super::read_surface`]).
 
-use super::kind::{cannot_read, PicResult};
+use super::kind::{cannot_read, png_error, PicResult};
 use super::png::{from_png, png_needs_16_bits, to_png, PngImage};
 use super::size::Extent;
 use nvsurf::codec::ComponentType;
@@ -158,7 +158,7 @@ impl PngReader {
         let file = File::open(path).map_err(|e| cannot_read("PNG", path, e))?;
         let mut dec = png::Decoder::new(BufReader::new(file));
         dec.set_transformations(png::Transformations::EXPAND);
-        let reader = dec.read_info().map_err(|e| cannot_read("PNG", path, e))?;
+        let reader = dec.read_info().map_err(|e| png_error(path, e))?;
         let info = reader.info();
         if info.interlaced {
             return Ok(None);
@@ -184,7 +184,7 @@ impl PngReader {
             let row = self
                 .reader
                 .next_row()
-                .map_err(|e| cannot_read("PNG", path, e))?
+                .map_err(|e| png_error(path, e))?
                 .ok_or_else(|| cannot_read("PNG", path, "it ends before its last row"))?;
             let line = row.data();
             let ch = self.channels;
