@@ -12,8 +12,8 @@
 //! likewise; bytes inside a gob per the [`GobOrder`] (the document's `x + 64 * y` by default).
 
 use super::binding::{Binding, TextureBlockWidth};
+use super::checks::{check_address, check_coords, check_dim, check_elem_size};
 use super::gob::GobOrder;
-use super::{check_address, check_dim, check_elem_size};
 use crate::error::{check_span, mul, Error, Result};
 use crate::gpu::Gpu;
 use alloc::string::ToString;
@@ -274,7 +274,7 @@ impl BlockLinear {
 
     /// Offset in bytes from the surface's start of element (x, y, z), bounds-checked.
     pub fn offset_of(&self, x: u32, y: u32, z: u32) -> Result<u64> {
-        super::check_coords([x, y, z], [self.width, self.height, self.depth])?;
+        check_coords([x, y, z], [self.width, self.height, self.depth])?;
         Ok(self.byte_offset(u64::from(x) * u64::from(self.elem_size), y, z))
     }
 

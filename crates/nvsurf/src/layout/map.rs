@@ -5,7 +5,7 @@
 //! element, `---` gob, `===` block), and a `[z block boundary here]` line separates z slices that
 //! start a new block. Cells are at least 4 hex digits wide, as in the document.
 
-use super::Surface;
+use super::surface::Surface;
 use crate::error::{Error, Result};
 use alloc::format;
 use alloc::string::{String, ToString};

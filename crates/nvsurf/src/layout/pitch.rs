@@ -13,7 +13,7 @@
 //! what drivers allocate; the pitch must hold a whole row (`pitch >= width * elem_size`).
 
 use super::binding::Binding;
-use super::{check_address, check_dim, check_elem_size};
+use super::checks::{check_address, check_coords, check_dim, check_elem_size};
 use crate::error::{check_span, mul, Error, Result};
 use crate::gpu::Gpu;
 use alloc::string::ToString;
@@ -153,7 +153,7 @@ impl Pitch {
     }
     /// Offset of element (x, y): `pitch * y + elem_size * x`, bounds-checked (z must be 0).
     pub fn offset_of(&self, x: u32, y: u32, z: u32) -> Result<u64> {
-        super::check_coords([x, y, z], [self.width, self.height, 1])?;
+        check_coords([x, y, z], [self.width, self.height, 1])?;
         Ok(self.pitch_bytes * u64::from(y) + u64::from(self.elem_size) * u64::from(x))
     }
 }

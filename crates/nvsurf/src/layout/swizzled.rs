@@ -6,7 +6,7 @@
 //! offset is `index * elem_size`. 3D surfaces are swizzled in all three coordinates
 //! (`...zyxzyx`).
 
-use super::{check_address, check_dim};
+use super::checks::{check_address, check_coords, check_dim};
 use crate::error::{check_span, Error, Result};
 use crate::gpu::Gpu;
 use alloc::string::ToString;
@@ -133,7 +133,7 @@ impl Swizzled {
     }
     /// Element index of (x, y, z), bounds-checked.
     pub fn index_of(&self, x: u32, y: u32, z: u32) -> Result<u64> {
-        super::check_coords([x, y, z], self.size)?;
+        check_coords([x, y, z], self.size)?;
         Ok(deposit(x.into(), self.masks[0]) | deposit(y.into(), self.masks[1]) | deposit(z.into(), self.masks[2]))
     }
     /// Byte offset of (x, y, z): `index * elem_size`.

@@ -159,7 +159,7 @@ impl MsMode {
     /// (1, 2, 4, 8 or 16 bytes, 12 on GF100+) and is not 16 bytes with an MS8 mode. The error
     /// names the size and the rule that rejects it.
     pub fn check_elem_size(self, gpu: Gpu, elem_size_bytes: u32) -> Result<()> {
-        crate::layout::check_elem_size(gpu, elem_size_bytes)?;
+        crate::layout::checks::check_elem_size(gpu, elem_size_bytes)?;
         if self.allows_elem_size(elem_size_bytes) {
             return Ok(());
         }

@@ -140,7 +140,7 @@ impl TextureDesc {
     pub fn build(&self) -> Result<Texture> {
         self.ty.check_gpu(self.gpu)?;
         self.ty.check_shape_on(self.gpu, self.size_texels, self.layers)?;
-        crate::layout::check_elem_size(self.gpu, self.elem_size)?;
+        crate::layout::checks::check_elem_size(self.gpu, self.elem_size)?;
         for (field, v) in ["texels per element x", "texels per element y"].into_iter().zip(self.texels_per_elem) {
             if !(1..=16).contains(&v) {
                 return Err(Error::OutOfRange { field, value: v.into(), min: 1, max: 16 });
@@ -472,7 +472,7 @@ impl Texture {
     /// Byte offset in the dump of element (x, y, z) of (level, layer), bounds-checked.
     pub fn offset_of(&self, level: u32, layer: u32, [x, y, z]: [u32; 3]) -> Result<u64> {
         let sub = self.subresource(level, layer)?;
-        crate::layout::check_coords([x, y, z], sub.elements.to_array())?;
+        crate::layout::checks::check_coords([x, y, z], sub.elements.to_array())?;
         let l = &self.levels[level as usize];
         let inside = match l.surface {
             // A pitch level holds its z slices as extra rows.
