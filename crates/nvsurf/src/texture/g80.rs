@@ -14,7 +14,9 @@
 //! array of elements and no surface. Pitch surfaces "don't support arrays nor mipmapping when used
 //! as textures" (seed 000, "Surfaces"), so a pitch texture has one level and one layer.
 
-use super::{PlannedLevel, TextureDesc, TextureType};
+use super::desc::TextureDesc;
+use super::kind::TextureType;
+use super::level::PlannedLevel;
 use crate::error::{mul, Error, Result};
 use crate::layout::{Binding, BlockLinear, BlockLinearParams, LayoutKind, Pitch, PitchParams, Surface};
 use alloc::string::ToString;

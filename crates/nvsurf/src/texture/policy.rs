@@ -38,9 +38,9 @@
 //!   view compatible, or a 3D depth/stencil image, gets a block depth of 1 (use
 //!   `Explicit([0, y, 0])`); sparse images (64 KiB blocks) and DRM modifiers.
 
+use super::kind::TextureType;
 use crate::error::{Error, Result};
 use crate::gpu::Gpu;
-use crate::texture::TextureType;
 use alloc::string::ToString;
 
 /// How the requested block size of a texture is chosen.

@@ -22,7 +22,9 @@
 //! A level with z slices stored one after another is described as one pitch surface of
 //! `height * depth` rows; [`super::Level::slice_bytes`] gives the distance between slices.
 
-use super::{PlannedLevel, TextureDesc, TextureType};
+use super::desc::TextureDesc;
+use super::kind::TextureType;
+use super::level::PlannedLevel;
 use crate::error::{mul, Error, Result};
 use crate::layout::{LayoutKind, Pitch, PitchParams, Surface, Swizzled, SwizzledParams};
 use alloc::string::ToString;
