@@ -16,7 +16,7 @@
 //! sample instead; [`ChunkRule::FourBitsPerSample`] selects that reading. The document's rule is
 //! the default.
 
-use super::MsMode;
+use super::mode::MsMode;
 use crate::error::{Error, Result};
 use alloc::vec::Vec;
 
