@@ -14,9 +14,11 @@
 //! [`CompressionRule::Undocumented`] (validation reports it as a note, not as a broken rule;
 //! Mesa's nv50 driver does use DOUBLE for Z24_S8, `nv50_miptree.c`, memtype 0x128 + ms).
 
-use super::{Class, CompressionRule, ElemRule, Reorder, SampleRule, StorageType, Table, ZetaFamily};
+use super::types::Compression::{None as CN, Single as CS};
+use super::types::{
+    Class, Compression, CompressionRule, ElemRule, Reorder, SampleRule, StorageType, Table, ZetaFamily,
+};
 use crate::gpu::Gpu;
-use crate::storage::Compression::{None as CN, Single as CS};
 
 const DOC: &str = "seed 000 \"G80 storage types\"; rnndb memory/g80_vm.xml";
 const RNNDB: &str = "rnndb memory/g80_vm.xml (G80_STORAGE_TYPE)";
@@ -27,7 +29,7 @@ const fn color(
     name: &'static str,
     rnndb: &'static [&'static str],
     reorder: Reorder,
-    comp: &'static [super::Compression],
+    comp: &'static [Compression],
     elem: ElemRule,
     samples: SampleRule,
     min_gpu: Gpu,

@@ -29,7 +29,8 @@
 //!   targets + CUDA global/local/stack spaces] ... The other engines ... will accept any storage
 //!   type": for m2mf, PCOPY and the display these mismatches are notes, not broken rules.
 
-use super::{Class, Compression, CompressionRule, ElemRule, FormatSpec, Memory, StorageType, SurfaceLayout, Table};
+use super::request::{FormatSpec, Memory, SurfaceLayout};
+use super::types::{Class, Compression, CompressionRule, ElemRule, StorageType, Table};
 use crate::gpu::Gpu;
 use crate::layout::Binding;
 use crate::msaa::MsMode;
