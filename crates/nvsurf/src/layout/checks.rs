@@ -4,6 +4,7 @@ use crate::error::{Error, Result, ADDRESS_SPACE_BYTES};
 use crate::gpu::Gpu;
 
 /// Element sizes: 1, 2, 4, 8, 16 bytes, and 12 on GF100+ (the 32_32_32 format).
+#[inline]
 pub(crate) fn check_elem_size(gpu: Gpu, elem_size: u32) -> Result<()> {
     match elem_size {
         1 | 2 | 4 | 8 | 16 => Ok(()),
@@ -14,6 +15,7 @@ pub(crate) fn check_elem_size(gpu: Gpu, elem_size: u32) -> Result<()> {
 }
 
 /// A dimension must be at least 1.
+#[inline]
 pub(crate) fn check_dim(field: &'static str, v: u32) -> Result<()> {
     if v == 0 {
         Err(Error::OutOfRange { field, value: 0, min: 1, max: u32::MAX.into() })
@@ -23,6 +25,7 @@ pub(crate) fn check_dim(field: &'static str, v: u32) -> Result<()> {
 }
 
 /// The address must be inside the 40-bit space and a multiple of `align`.
+#[inline]
 pub(crate) fn check_address(address: u64, align: u64) -> Result<()> {
     if address >= ADDRESS_SPACE_BYTES {
         return Err(Error::OutOfRange { field: "address", value: address, min: 0, max: ADDRESS_SPACE_BYTES - 1 });
@@ -34,6 +37,7 @@ pub(crate) fn check_address(address: u64, align: u64) -> Result<()> {
 }
 
 /// Each coordinate must be below its limit.
+#[inline]
 pub(crate) fn check_coords(c: [u32; 3], limit: [u32; 3]) -> Result<()> {
     for (i, field) in ["x", "y", "z"].into_iter().enumerate() {
         if c[i] >= limit[i] {
