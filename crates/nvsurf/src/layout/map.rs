@@ -1,4 +1,5 @@
-//! The address table in the document's own style (seed 000, the 13x17x3 example).
+//! The address table in the document's own style (envytools `docs/hw/memory/g80-surface.rst`, the
+//! 13x17x3 example).
 //!
 //! One table per z slice; every cell is the hex address of an element. Column separators mark
 //! x boundaries (`|` element, `||` gob, `|||` block), row lines mark y boundaries (none for an

@@ -1,13 +1,13 @@
 //! Pitch ("linear") surfaces.
 //!
-//! Seed 000, "Pitch surfaces": a 2D array of elements, each row contiguous, rows `pitch` bytes
-//! apart; address 40-bit and 64-byte aligned, pitch a multiple of 64; the address of element
-//! (x, y) is `address + pitch * y + elem_size * x`.
+//! Envytools `docs/hw/memory/g80-surface.rst`, "Pitch surfaces": a 2D array of elements, each row
+//! contiguous, rows `pitch` bytes apart; address 40-bit and 64-byte aligned, pitch a multiple of
+//! 64; the address of element (x, y) is `address + pitch * y + elem_size * x`.
 //!
-//! Pre-G80 linear surfaces (seed 004, "Linear textures") allow any pitch that is a multiple of
-//! the element size ("can apparently be any value (even 4), aligned to bytes per pixel"); the
-//! 64-byte address alignment is kept for them too (seed 004: "The offset must however be a
-//! multiple of 64").
+//! Pre-G80 linear surfaces ("Findings on pre-NV50 miptree layout", nouveau mailing list,
+//! 2010-01-08, "Linear textures") allow any pitch that is a multiple of the element size ("can
+//! apparently be any value (even 4), aligned to bytes per pixel"); the 64-byte address alignment
+//! is kept for them too (the same findings: "The offset must however be a multiple of 64").
 //!
 //! Decision (the documents are silent): the size of a pitch surface is `pitch * height` bytes,
 //! what drivers allocate; the pitch must hold a whole row (`pitch >= width * elem_size`).

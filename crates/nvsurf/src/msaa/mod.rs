@@ -1,7 +1,8 @@
 //! Multisample modes, where each sample lives, coverage (CSAA) and resolve.
 //!
-//! Source: envytools "G80 surface formats" (seed 000), "Multisampled surfaces", corrected by the
-//! project errata E3, E9, E10 and the "Answers" on modes 0x6 and 0xb (see [`table`]).
+//! Source: envytools "G80 surface formats" (`docs/hw/memory/g80-surface.rst`), "Multisampled
+//! surfaces", corrected by the project errata E3, E9, E10 and the "Answers" on modes 0x6 and 0xb
+//! (see [`table`]).
 //!
 //! A multisampled surface stores each pixel as a `grid_w x grid_h` block of elements, one element
 //! per full sample ([`ModeInfo::grid_w`]). Coverage samples are not stored; the per-pixel C value

@@ -126,10 +126,10 @@ impl MsMode {
 
     /// Whether surfaces with `elem_size_bytes`-byte elements may use this mode. Element sizes are
     /// 1, 2, 4, 8, 12 and 16 bytes, and the one multisample rule on them is "MS8 and MS8_C* modes
-    /// cannot be used with surfaces that have 16-byte element size" (seed 000); MS8_ALT is an MS8
-    /// mode. 12-byte elements (32_32_32) exist on GF100+ only: that is a GPU rule, checked by
-    /// [`MsMode::check_elem_size`], not a mode rule. Mode 0x6 is not covered by the document and
-    /// is allowed here.
+    /// cannot be used with surfaces that have 16-byte element size" (envytools
+    /// `docs/hw/memory/g80-surface.rst`); MS8_ALT is an MS8 mode. 12-byte elements (32_32_32) exist
+    /// on GF100+ only: that is a GPU rule, checked by [`MsMode::check_elem_size`], not a mode rule.
+    /// Mode 0x6 is not covered by the document and is allowed here.
     pub fn allows_elem_size(self, elem_size_bytes: u32) -> bool {
         matches!(elem_size_bytes, 1 | 2 | 4 | 8 | 12 | 16) && !(self.family() == 8 && elem_size_bytes == 16)
     }
@@ -154,7 +154,8 @@ impl MsMode {
 
     /// Checks that a surface may use this mode on `gpu`: the mode exists there, the element size
     /// is allowed ([`MsMode::check_elem_size`]), and the surface is blocklinear ("multisampling
-    /// is only possible with blocklinear surfaces", seed 000). MS1 is allowed with any layout.
+    /// is only possible with blocklinear surfaces", envytools `docs/hw/memory/g80-surface.rst`).
+    /// MS1 is allowed with any layout.
     pub fn check_surface(self, gpu: Gpu, elem_size_bytes: u32, blocklinear: bool) -> Result<()> {
         if !self.available_on(gpu) {
             return Err(Error::Unsupported {
@@ -186,9 +187,9 @@ impl MsMode {
     }
 
     /// Element coordinates in the sample surface of pixel `(x_px, y_px)`, full sample `s`:
-    /// `(x * grid_w + gx, y * grid_h + gy)` (seed 000: "each pixel is represented in the surface
-    /// as a block grid_w elements wide and grid_h elements tall"). Fails for samples whose grid
-    /// position is undocumented (modes 0x6 and 0xb).
+    /// `(x * grid_w + gx, y * grid_h + gy)` (envytools `docs/hw/memory/g80-surface.rst`: "each
+    /// pixel is represented in the surface as a block grid_w elements wide and grid_h elements
+    /// tall"). Fails for samples whose grid position is undocumented (modes 0x6 and 0xb).
     pub fn sample_element_xy(self, x_px: u64, y_px: u64, s: u32) -> Result<(u64, u64)> {
         let fsample = self.sample(s)?;
         let (gx, gy) = fsample.grid_xy.ok_or_else(|| self.undocumented_grid())?;

@@ -1,8 +1,9 @@
 //! The G80 storage type table (7-bit type + 2-bit compression), G80:GF100.
 //!
 //! Sources:
-//! - seed 000, "G80 storage types": the pitch type 0x00 and the blocklinear color types
-//!   (reordering, valid compression modes, element sizes, multisample modes).
+//! - envytools `docs/hw/memory/g80-surface.rst`, "G80 storage types": the pitch type 0x00 and the
+//!   blocklinear color types (reordering, valid compression modes, element sizes, multisample
+//!   modes).
 //! - envytools rnndb `memory/g80_vm.xml`, enum `G80_STORAGE_TYPE`: every id and name, including
 //!   the zeta types the document leaves out ("Zeta storage types: write me") and the
 //!   `variants="G200-"` marks. rnndb names the color types `TILED*` where the document says

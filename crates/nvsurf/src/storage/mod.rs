@@ -2,10 +2,10 @@
 //! validation of a (gpu, storage type, compression, format, sample mode, memory, layout, binding)
 //! combination with every broken rule explained, and the type a driver would pick.
 //!
-//! Sources: seed 000 "G80 storage types" (pitch and blocklinear color types, the rules quoted in
-//! [`validate`]); envytools rnndb `memory/g80_vm.xml` and `memory/gf100_vm.xml` (ids and names,
-//! including the zeta types the document leaves out); Mesa `nv50_miptree.c` and
-//! `nvc0_miptree.c` (what [`suggest`] picks).
+//! Sources: envytools `docs/hw/memory/g80-surface.rst` "G80 storage types" (pitch and blocklinear
+//! color types, the rules quoted in [`validate`]); envytools rnndb `memory/g80_vm.xml` and
+//! `memory/gf100_vm.xml` (ids and names, including the zeta types the document leaves out); Mesa
+//! `nv50_miptree.c` and `nvc0_miptree.c` (what [`suggest`] picks).
 
 pub mod g80;
 pub mod gf100;

@@ -46,7 +46,8 @@ impl Table {
     }
 }
 
-/// The group a storage type belongs to (seed 000: pitch, blocklinear color, zeta).
+/// The group a storage type belongs to (envytools `docs/hw/memory/g80-surface.rst`: pitch,
+/// blocklinear color, zeta).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Class {
     /// Storage type 0: pitch surfaces and non-surface buffers.
@@ -68,7 +69,7 @@ impl Class {
     }
 }
 
-/// Long range reordering (seed 000): only VRAM is reordered.
+/// Long range reordering (envytools `docs/hw/memory/g80-surface.rst`): only VRAM is reordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Reorder {
     /// No reordering (storage type 0 only).
@@ -90,7 +91,8 @@ impl Reorder {
     }
 }
 
-/// The G80 compression mode (2-bit field, seed 000 / rnndb `G80_COMPRESSION`).
+/// The G80 compression mode (2-bit field, envytools `docs/hw/memory/g80-surface.rst` / rnndb
+/// `G80_COMPRESSION`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Compression {
     /// 0: no compression.
@@ -212,7 +214,7 @@ impl ZetaFamily {
         ZETA_FAMILIES.into_iter().find(|f| f.format_names().contains(&n.as_str()))
     }
 
-    /// First generation with the layout (Z16 is G200+, seed 000).
+    /// First generation with the layout (Z16 is G200+, envytools `docs/hw/memory/g80-surface.rst`).
     pub fn min_gpu(self) -> Gpu {
         if self == ZetaFamily::Z16 {
             Gpu::G200

@@ -110,9 +110,9 @@ impl TextureDesc {
                 }
             };
             // A blocklinear level is a surface of its own, whose address must be gob-aligned
-            // (seed 000; ERRATA E11: 0x100 bytes on G80:GF100, 0x200 on GF100+). Packed levels
-            // always are (their sizes are whole gobs); offsets and alignments given by the
-            // user may not be.
+            // (envytools `docs/hw/memory/g80-surface.rst`; ERRATA E11: 0x100 bytes on G80:GF100,
+            // 0x200 on GF100+). Packed levels always are (their sizes are whole gobs); offsets and
+            // alignments given by the user may not be.
             if let (Some(Surface::BlockLinear(_)), Some(align)) = (p.surface, self.gpu.blocklinear_align_bytes()) {
                 if offset % align != 0 {
                     return Err(Error::Unsupported {

@@ -12,14 +12,16 @@
 //! - [`level`] and [`plan`]: the result, [`Level`], [`Subresource`] and [`Texture`].
 //! - [`kind`]: the texture types and their shape rules.
 //! - [`policy`]: how the requested block size is chosen (explicit, `max`, NVN/Switch).
-//! - [`g80`]: the G80/GF100 rules of seed 000 ("Textures, mipmapping and arrays", ERRATA E8).
-//! - [`pre_g80`]: the NV40 rules of seed 004.
+//! - [`g80`]: the G80/GF100 rules of envytools `docs/hw/memory/g80-surface.rst` ("Textures,
+//!   mipmapping and arrays", `docs/ERRATA.md` E8).
+//! - [`pre_g80`]: the NV40 rules of "Findings on pre-NV50 miptree layout" (nouveau mailing
+//!   list, 2010-01-08).
 //! - [`copy`]: whole textures between a dump and a packed linear file (via [`crate::tile`]).
 //!
 //! ```
 //! use nvsurf::texture::{TextureDesc, TextureType, BlockPolicy};
 //! use nvsurf::Gpu;
-//! // VECTORS.md: GF100, 2D 300x200, 4-byte elements, 9 levels, block log2 (0,5,0).
+//! // `docs/VECTORS.md`: GF100, 2D 300x200, 4-byte elements, 9 levels, block log2 (0,5,0).
 //! let mut d = TextureDesc::new(Gpu::Gf100, TextureType::D2, 4, [300, 200, 1]);
 //! d.levels = 9;
 //! d.block = BlockPolicy::Explicit([0, 5, 0]);

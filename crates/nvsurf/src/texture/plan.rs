@@ -37,8 +37,9 @@ impl Texture {
         self.layout
     }
     /// What the levels actually use, for people: the layout's name, except that compressed
-    /// levels of a pre-G80 texture in the swizzled mode are rows of blocks (seed 004 / issue 4:
-    /// DXT textures are never swizzled; the mode only keeps its 128-byte cube face alignment).
+    /// levels of a pre-G80 texture in the swizzled mode are rows of blocks (nvsurf's pre-G80
+    /// rule: DXT textures are never swizzled; the mode only keeps its 128-byte cube face
+    /// alignment).
     pub fn layout_label(&self) -> alloc::string::String {
         match (self.layout, self.levels.first().and_then(|l| l.surface)) {
             (LayoutKind::Swizzled, Some(Surface::Pitch(_))) => {
