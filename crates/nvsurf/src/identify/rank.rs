@@ -6,6 +6,8 @@ use crate::error::{Error, Result};
 use crate::format::Format;
 use crate::layout::surface::Surface;
 use crate::tile::{self, LinearLayout, Region};
+use alloc::string::ToString;
+use alloc::vec;
 use alloc::vec::Vec;
 
 /// Rows of the sample that is scored (from row 0).
@@ -59,7 +61,7 @@ pub struct Ranked {
 /// Candidates ranked smoothest first.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ranking {
-    /// Scored candidates by roughness (then in [`candidates`] order), then the unscored ones.
+    /// Scored candidates by roughness (then in [`candidates`](crate::identify::candidates) order), then the unscored ones.
     pub ranked: Vec<Ranked>,
 }
 
@@ -226,7 +228,6 @@ mod tests {
     use crate::gpu::Gpu;
     use crate::identify::candidate::candidates;
     use crate::layout::surface::{LayoutKind, SurfaceDesc};
-    use alloc::vec;
 
     /// A smooth test picture: two gradients and a soft diagonal, 4 bytes per element.
     fn picture(w: u32, h: u32) -> Vec<u8> {
