@@ -1,12 +1,12 @@
-//! `nvsurf resolve`: a tiled multisampled dump to one color per pixel (issue 6, item 5).
+//! `nvsurf resolve`: a tiled multisampled dump to one color per pixel.
 //!
 //! The color surface holds `(width x grid width) x (height x grid height)` elements, one per full
-//! sample, each pixel a grid-sized block of them (seed 000, "Multisampled surfaces";
-//! [`MsMode::sample_element_xy`]). It is untiled with the surface flags, decoded with `--format`
-//! and averaged per pixel: weighted by coverage (CSAA) when a zeta surface holding C is given
-//! with `--zeta` and a CSAA mode, else the box average ([`resolve_image`]). The zeta surface has
-//! the same size and block flags; each sample's 8-bit C field is read raw and the pixel's C value
-//! assembled by the document's chunk rule ([`assemble_c`]).
+//! sample, each pixel a grid-sized block of them (envytools `docs/hw/memory/g80-surface.rst`,
+//! "Multisampled surfaces"; [`MsMode::sample_element_xy`]). It is untiled with the surface flags,
+//! decoded with `--format` and averaged per pixel: weighted by coverage (CSAA) when a zeta surface
+//! holding C is given with `--zeta` and a CSAA mode, else the box average ([`resolve_image`]). The
+//! zeta surface has the same size and block flags; each sample's 8-bit C field is read raw and the
+//! pixel's C value assembled by the document's chunk rule ([`assemble_c`]).
 //!
 //! The resolved pixels are encoded back to `--format` (rounding to nearest, sRGB formats averaged
 //! in linear light) and written as a picture chosen by the extension (.png, .exr, .dds; see

@@ -101,7 +101,7 @@ fn addr_prints_hex_and_json() {
     }
     let (code, out, _) =
         nvsurf(&["addr", "--gpu", "nv40", "--layout", "swizzled", "--elem-size", "4", "--size", "8x4", "--at", "3,2"]);
-    assert_eq!((code, out.trim()), (0, "0x34")); // index 13 x 4 bytes (VECTORS.md)
+    assert_eq!((code, out.trim()), (0, "0x34")); // index 13 x 4 bytes (`docs/VECTORS.md`)
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! `nvsurf msaa` through the binary: the JSON contract of issue 6 and the pictures.
+//! `nvsurf msaa` through the binary: the JSON keys and the pictures.
 
 use serde_json::Value;
 use std::process::Command;

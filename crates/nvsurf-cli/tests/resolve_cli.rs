@@ -1,4 +1,4 @@
-//! `nvsurf resolve` through the binary (issue 6, item 5): synthetic tiled multisampled surfaces
+//! `nvsurf resolve` through the binary: synthetic tiled multisampled surfaces
 //! made with `nvsurf::tile::tile_to_vec`, resolved to a PNG whose pixels are checked against
 //! hand-worked averages.
 
@@ -10,8 +10,8 @@ use pictures::*;
 mod scratch;
 use scratch::Scratch;
 
-/// Grid cell of each MS4 / MS4_CS4 full sample (seed 000, "Multisampled surfaces": sample 0
-/// [0,0], 1 [1,0], 2 [0,1], 3 [1,1]).
+/// Grid cell of each MS4 / MS4_CS4 full sample (envytools `docs/hw/memory/g80-surface.rst`,
+/// "Multisampled surfaces": sample 0 [0,0], 1 [1,0], 2 [0,1], 3 [1,1]).
 const MS4_GRID: [(usize, usize); 4] = [(0, 0), (1, 0), (0, 1), (1, 1)];
 
 /// A linear sample surface of `w x h` pixels (2x2 elements each, 4-byte elements) where the
@@ -70,14 +70,13 @@ fn csaa_weights_from_the_zeta_coverage() {
     let tmp = Scratch::new("resolve");
     // MS4_CS4 with a Z24_C8 zeta surface (zeta 0x18: Z in bits 0-23, C in bits 24-31). The
     // 16-bit C value of a pixel is split in 8-bit chunks from the LSB, held by the top-row
-    // samples in x order: bits 0-7 in sample 0's C, bits 8-15 in sample 1's (seed 000).
-    // Coverage samples 4-7 own C bits 0-3, 4-7, 8-11, 12-15; bit k of each field stands for
-    // full sample k; belongs-lists 4: [1,3,0,2], 5: [3,2,1,0], 6: [0,1,2,3], 7: [2,0,3,1].
-    // Hand-worked weights (full sample 0..3; each full sample counts itself once):
-    //   C = 0x1111: every coverage sample matches sample 0         -> [5, 1, 1, 1]
-    //   C = 0x2222: every coverage sample matches sample 1         -> [1, 5, 1, 1]
-    //   C = 0x0008: 4 -> 3 (bit 3); 5, 6, 7 default to 3, 0, 2     -> [2, 1, 2, 3]
-    //   C = 0x0000: defaults 1, 3, 0, 2                            -> [2, 2, 2, 2] (box)
+    // samples in x order: bits 0-7 in sample 0's C, bits 8-15 in sample 1's (envytools
+    // `docs/hw/memory/g80-surface.rst`). Coverage samples 4-7 own C bits 0-3, 4-7, 8-11, 12-15; bit
+    // k of each field stands for full sample k; belongs-lists 4: [1,3,0,2], 5: [3,2,1,0], 6:
+    // [0,1,2,3], 7: [2,0,3,1]. Hand-worked weights (full sample 0..3; each full sample counts
+    // itself once): C = 0x1111: every coverage sample matches sample 0 -> [5, 1, 1, 1] C = 0x2222:
+    // every coverage sample matches sample 1 -> [1, 5, 1, 1] C = 0x0008: 4 -> 3 (bit 3); 5, 6, 7
+    // default to 3, 0, 2 -> [2, 1, 2, 3] C = 0x0000: defaults 1, 3, 0, 2 -> [2, 2, 2, 2] (box)
     let cs: [u16; 4] = [0x1111, 0x2222, 0x0008, 0x0000];
     let (w, h) = (2usize, 2usize);
     // Green per sample: 0, 80, 160, 240; red 200 in sample 0, else 40.

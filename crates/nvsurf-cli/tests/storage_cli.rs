@@ -1,4 +1,4 @@
-//! `nvsurf storage list|check|suggest` through the binary (exit codes and JSON of issue 6).
+//! `nvsurf storage list|check|suggest` through the binary: exit codes and JSON keys.
 
 use serde_json::Value;
 use std::process::Command;

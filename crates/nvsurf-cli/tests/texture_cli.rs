@@ -1,6 +1,6 @@
 //! `nvsurf texture`, `untile --texture` and `tile --texture` through the binary: the JSON
-//! contract of issue 4, the table, errors, whole-texture round trips and `--split`.
-//! Expected numbers: the project's shared VECTORS.md, "G80/GF100 textures", "Pre-G80 textures"
+//! contract, the table, errors, whole-texture round trips and `--split`.
+//! Expected numbers: `docs/VECTORS.md`, "G80/GF100 textures", "Pre-G80 textures"
 //! and "Switch/Tegra files" (copied here).
 
 use serde_json::Value;
@@ -78,7 +78,7 @@ fn g80_compressed_arrays_and_pre_g80() {
 
 #[test]
 fn one_subresource_with_at() {
-    // VECTORS.md: NV40 swizzled 64x64 cube, 7 levels: face 3 starts at 65664.
+    // `docs/VECTORS.md`: NV40 swizzled 64x64 cube, 7 levels: face 3 starts at 65664.
     let v = json("--gpu nv40 --type cube --elem-size 4 --size 64x64 --levels 7 --at 0,3");
     assert_eq!((v["offset"].as_u64(), v["size"].as_u64()), (Some(65664), Some(16384)));
     assert_eq!(v["linear_offset"], 3 * 21844);
@@ -180,7 +180,7 @@ fn tile_and_untile_whole_textures_and_split() {
 
 #[test]
 fn table_names_what_levels_use() {
-    // Seed 004 / issue 4: DXT textures are never swizzled; NV40 "swizzled" DXT levels are rows
+    // nvsurf's pre-G80 rule: DXT textures are never swizzled; NV40 "swizzled" DXT levels are rows
     // of 4x4 blocks, and the table says so.
     let (code, out, err) = nvsurf("texture --gpu nv40 --type 2d --format dxt1 --layout swizzled --size 64x64", &[]);
     assert_eq!(code, 0, "{err}");

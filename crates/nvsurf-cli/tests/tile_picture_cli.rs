@@ -1,4 +1,4 @@
-//! Pictures through `nvsurf tile` / `nvsurf untile` (issue 5, item 5): a tiled dump becomes a
+//! Pictures through `nvsurf tile` / `nvsurf untile`: a tiled dump becomes a
 //! PNG in one command, and a PNG or DDS becomes a tiled dump.
 
 use nvsurf::format::Format;

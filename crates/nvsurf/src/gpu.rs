@@ -232,8 +232,9 @@ impl Gpu {
         self < Gpu::G80
     }
 
-    /// Rows (of 64 bytes) in one gob: 4 on G80:GF100, 8 on GF100+ (seed 000, "Blocklinear
-    /// surfaces"); `None` before G80, which has no blocklinear layout.
+    /// Rows (of 64 bytes) in one gob: 4 on G80:GF100, 8 on GF100+ (envytools
+    /// `docs/hw/memory/g80-surface.rst`, "Blocklinear surfaces"); `None` before G80, which has no
+    /// blocklinear layout.
     pub fn gob_height_rows(self) -> Option<u32> {
         if self.is_gf100_or_later() {
             Some(8)

@@ -64,8 +64,8 @@ fn every_source_id_resolves_by_id() {
 
 #[test]
 fn zeta_texture_pairs_follow_errata_e2() {
-    // seed 000 "Zeta surface format", with ERRATA E2 (0x15 <-> 0x2a, 0x16 <-> 0x2b swapped
-    // back) and "Answers" (MS8_CS24 texture formats 0x3b-0x3e).
+    // envytools `docs/hw/memory/g80-surface.rst` "Zeta surface format", with ERRATA E2 (0x15 <->
+    // 0x2a, 0x16 <-> 0x2b swapped back) and "Answers" (MS8_CS24 texture formats 0x3b-0x3e).
     let want: &[(u8, &[u8])] = &[
         (0x13, &[0x3a]),
         (0x0a, &[0x2f]),
@@ -87,7 +87,8 @@ fn zeta_texture_pairs_follow_errata_e2() {
 
 #[test]
 fn element_sizes_follow_the_document() {
-    // seed 000 "Surface formats": element size groups; ERRATA Answers for the compressed ids.
+    // envytools `docs/hw/memory/g80-surface.rst` "Surface formats": element size groups; ERRATA
+    // Answers for the compressed ids.
     let groups: &[(u32, &[u8])] = &[
         (16, &[0x01, 0x10, 0x11, 0x17, 0x25, 0x26, 0x28]),
         (12, &[0x02]),

@@ -1,5 +1,5 @@
-//! The document's 13x17x3 example (seed 000, "Blocklinear surfaces"), all 663 cells, against a
-//! verbatim copy kept in `tests/data/doc_example_13x17x3.txt`.
+//! The document's 13x17x3 example (envytools `docs/hw/memory/g80-surface.rst`, "Blocklinear
+//! surfaces"), all 663 cells, against a verbatim copy kept in `tests/data/doc_example_13x17x3.txt`.
 
 use nvsurf::layout::{map, BlockLinear, BlockLinearParams, Surface};
 use nvsurf::Gpu;

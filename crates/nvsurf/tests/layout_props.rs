@@ -6,8 +6,9 @@ use nvsurf::Gpu;
 use proptest::prelude::*;
 use std::collections::HashSet;
 
-/// The document's pseudocode (seed 000, "Blocklinear surfaces"), transcribed line by line with
-/// ERRATA E6/E7 applied, for the VM gob order. Deliberately naive: loops, divisions, no shifts.
+/// The document's pseudocode (envytools `docs/hw/memory/g80-surface.rst`, "Blocklinear surfaces"),
+/// transcribed line by line with ERRATA E6/E7 applied, for the VM gob order. Deliberately naive:
+/// loops, divisions, no shifts.
 #[allow(clippy::too_many_arguments)]
 fn pseudocode(
     gpu_is_gf100: bool,

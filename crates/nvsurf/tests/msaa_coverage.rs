@@ -1,6 +1,6 @@
 //! Hand-worked CSAA pixels (weights worked out on paper from the document's belongs-lists and
-//! C bitfields, seed 000 "Multisampled surfaces", ERRATA E9/E10) and resolves of a synthetic
-//! surface.
+//! C bitfields, envytools `docs/hw/memory/g80-surface.rst` "Multisampled surfaces", ERRATA E9/E10)
+//! and resolves of a synthetic surface.
 
 use nvsurf::msaa::{self, ChunkRule, MsMode};
 

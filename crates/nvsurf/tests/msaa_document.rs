@@ -1,8 +1,9 @@
 //! Every multisample mode of `nvsurf::msaa` checked against the document's own text.
 //!
 //! The data file `tests/data/msaa/g80_surface_multisample.txt` is a verbatim copy of the section
-//! "Multisampled surfaces" of envytools' "G80 surface formats" (seed 000). This test parses it,
-//! applies the project errata by name (E3, E9, E10) and compares the result with the table.
+//! "Multisampled surfaces" of envytools' "G80 surface formats" (`docs/hw/memory/g80-surface.rst`).
+//! This test parses it, applies the project errata by name (E3, E9, E10) and compares the result
+//! with the table.
 
 use nvsurf::msaa::{MsMode, Position};
 use nvsurf::Gpu;

@@ -1,5 +1,6 @@
 //! Every validation rule of `nvsurf::storage::validate` with a passing and a failing case, and
-//! the Mesa-based `suggest` (seed 000 "G80 storage types"; Mesa nv50_miptree.c/nvc0_miptree.c).
+//! the Mesa-based `suggest` (envytools `docs/hw/memory/g80-surface.rst` "G80 storage types"; Mesa
+//! nv50_miptree.c/nvc0_miptree.c).
 
 use nvsurf::layout::Binding;
 use nvsurf::msaa::MsMode;

@@ -1,5 +1,6 @@
 //! The storage type tables checked against copies of their sources:
-//! - `tests/data/storage/g80_storage_types_doc.txt`: seed 000 "G80 storage types" (verbatim);
+//! - `tests/data/storage/g80_storage_types_doc.txt`: envytools `docs/hw/memory/g80-surface.rst`
+//!   "G80 storage types" (verbatim);
 //! - `tests/data/storage/g80_vm_storage_type.xml`, `gf100_vm_storage_type.xml`: the
 //!   `G80_STORAGE_TYPE` / `GF100_STORAGE_TYPE` enums of envytools rnndb `memory/g80_vm.xml` and
 //!   `memory/gf100_vm.xml`.

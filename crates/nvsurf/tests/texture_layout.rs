@@ -1,13 +1,15 @@
-//! Texture layout rules: the G80/GF100 pseudocode of seed 000 written out plainly and compared
-//! with the model over a grid; the pre-G80 rules of seed 004; overrides; round trips through the
+//! Texture layout rules: the G80/GF100 pseudocode of envytools `docs/hw/memory/g80-surface.rst`
+//! written out plainly and compared with the model over a grid; the pre-G80 rules of "Findings on
+//! pre-NV50 miptree layout", nouveau mailing list, 2010-01-08; overrides; round trips through the
 //! tiling engine.
 
 use nvsurf::layout::{LayoutKind, Surface};
 use nvsurf::texture::{max_levels, BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
 use nvsurf::{Error, Gpu};
 
-/// Seed 000, "Blocklinear surfaces" + "Textures, mipmapping and arrays", literally (with E8:
-/// `mip[i]`): returns (level offsets, layer bytes) for an auto-sizing binding point.
+/// Envytools `docs/hw/memory/g80-surface.rst`, "Blocklinear surfaces" + "Textures, mipmapping and
+/// arrays", literally (with E8: `mip[i]`): returns (level offsets, layer bytes) for an auto-sizing
+/// binding point.
 fn doc_pseudocode(gob_rows: u64, elem: u64, size: [u64; 3], levels: u32, block: [u32; 3]) -> (Vec<u64>, u64) {
     let surface = |w: u64, h: u64, d: u64| -> (u64, u64) {
         let (mut bw, mut bh, mut bd) = (block[0], block[1], block[2]);
@@ -160,7 +162,7 @@ fn pre_g80_swizzled_3d_and_dxt() {
     let t = d.build().unwrap();
     let offs: Vec<u64> = t.levels().iter().map(|l| l.offset_bytes).collect();
     assert_eq!(offs, [0, 128, 144]);
-    // VECTORS.md pre-G80 swizzle: 4x4x4, (1,2,3) -> index 53.
+    // `docs/VECTORS.md` pre-G80 swizzle: 4x4x4, (1,2,3) -> index 53.
     assert_eq!(t.offset_of(0, 0, [1, 2, 3]).unwrap(), 53 * 2);
     // DXT1 (8-byte 4x4 blocks) is never swizzled: rows of blocks, each level at least one
     // block, even for a non-power-of-two size.
@@ -413,8 +415,9 @@ mod never_panics {
 }
 
 /// ERRATA E12: pre-G80 cube maps need not be square. Swizzled faces are laid out as if the
-/// height equalled the width (seed 004), so an 8x4 face is the 8x8 swizzled square of which the
-/// image is the top 4 rows; linear faces are plain 8x4 images. G80+ still refuses them.
+/// height equalled the width ("Findings on pre-NV50 miptree layout", nouveau mailing list,
+/// 2010-01-08), so an 8x4 face is the 8x8 swizzled square of which the image is the top 4 rows;
+/// linear faces are plain 8x4 images. G80+ still refuses them.
 #[test]
 fn pre_g80_non_square_cube_maps() {
     use nvsurf::layout::SurfaceDesc;

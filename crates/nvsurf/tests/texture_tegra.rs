@@ -11,7 +11,7 @@
 //!
 //! Known difference, documented rather than copied: `tegra_swizzle` forces block height 1 gob
 //! for every texture of depth > 1 (its source says "TODO: Enforce a block height of 1 for depth
-//! textures elsewhere?"). The NVN convention as issue 4 states it chooses the block height from
+//! textures elsewhere?"). The NVN convention (`BlockPolicy::Nvn`) chooses the block height from
 //! the height for 3D textures too, so our 3D layouts differ from `tegra_swizzle`'s whenever that
 //! rule picks more than 1 gob (`h + h/2 >= 16` rows); with the block height forced to 1
 //! (`BlockPolicy::Explicit([0, 0, z])`), offsets and bytes of every 3D level agree
@@ -139,8 +139,8 @@ fn bytes_match_2d_arrays_cubes() {
 
 /// 3D: with the block height forced to 1 gob (as `tegra_swizzle` does) and the block depth from
 /// the NVN rule, every level of a mipmapped 3D texture has the same offset and the same bytes;
-/// with the NVN block height (issue 4's rule) the layout differs whenever the height spans more
-/// than one gob.
+/// with the NVN block height (`BlockPolicy::Nvn`'s rule) the layout differs whenever the height
+/// spans more than one gob.
 #[test]
 fn three_d_with_forced_block_height() {
     let mut taller = 0;

@@ -1,5 +1,5 @@
-//! The texture vectors of the project's shared VECTORS.md (copied into
-//! tests/data/texture/vectors.txt, source named there), and the bad descriptors of issue 4.
+//! The texture vectors of `docs/VECTORS.md` (copied into
+//! tests/data/texture/vectors.txt, source named there), and bad descriptors.
 
 use nvsurf::layout::LayoutKind;
 use nvsurf::texture::{BlockPolicy, LevelPlacement, TextureDesc, TextureType};

@@ -121,7 +121,7 @@ impl CmdType {
     /// Looks a command type up by name (case-insensitive) or number (`9`, `0x9`).
     pub fn parse(s: &str) -> Result<CmdType> {
         let t = s.trim();
-        if let Some(n) = crate::trace::parse_u32(t) {
+        if let Some(n) = crate::number::parse_u32(t) {
             return CmdType::from_number(n);
         }
         let l = t.to_ascii_lowercase();

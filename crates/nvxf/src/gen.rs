@@ -1,6 +1,6 @@
 //! The GPU generations that have an XF unit, and every per-version fact of the XF overview.
 //!
-//! Source: envytools `docs/hw/graph/xf/intro.rst` ("XF overview", seed 002), section
+//! Source: envytools `docs/hw/graph/xf/intro.rst` ("XF overview"), section
 //! "Introduction". Ranges in the document are written `[NVa:NVb]` (from NVa inclusive to NVb
 //! exclusive, by chipset id); [`Gpu::in_range`] implements that convention.
 

@@ -12,6 +12,7 @@
 //! - [`rules`]: the hardware-tested rule set (default) and the overview's.
 //! - [`sim`]: [`XfState`] and its step function.
 //! - [`trace`]: the text trace format (see the README).
+//! - [`number`]: decimal and `0x`-hex numbers as traces and flags write them.
 //!
 //! The core is `no_std` + `alloc`; nothing here panics on bad input.
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -23,6 +24,7 @@ pub mod cmd;
 pub mod error;
 pub mod float;
 pub mod gen;
+pub mod number;
 pub mod ram;
 pub mod rdi;
 pub mod rdi_space;

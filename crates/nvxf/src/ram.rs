@@ -92,7 +92,10 @@ impl Ram {
     /// vectors", the others keep the whole 128-bit passthrough vector. The hardware rules keep
     /// one value per LTC entry: see [`crate::rules::components`].
     pub fn components(self) -> usize {
-        crate::rules::components(crate::rules::Rules::Overview, self)
+        match self {
+            Ram::Ltctx => 3,
+            _ => 4,
+        }
     }
 
     /// The size of the RAM on `gpu`, or `None` when it does not exist there.

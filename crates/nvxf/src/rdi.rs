@@ -26,7 +26,7 @@ pub const SPACES: [(u32, &str); 1] = [(VAB_SPACE, "vab")];
 
 /// Looks an RDI space up by name (`vab`) or number (`0x15`).
 pub fn space_by_name(s: &str) -> Result<u32> {
-    if let Some(n) = crate::trace::parse_u32(s) {
+    if let Some(n) = crate::number::parse_u32(s) {
         if SPACES.iter().any(|(id, _)| *id == n) {
             return Ok(n);
         }

@@ -84,7 +84,7 @@ impl Space {
     /// Looks a space up by number (`0x16`) or name (`ltctx_a`; `ltctx` is 0x16 too).
     pub fn parse(s: &str) -> Result<Space> {
         let t = s.trim();
-        if let Some(n) = crate::trace::parse_u32(t) {
+        if let Some(n) = crate::number::parse_u32(t) {
             return ALL_SPACES.into_iter().find(|sp| sp.id() == n).ok_or_else(|| Error::Unsupported {
                 what: format!("RDI space {n:#x} is not an XF space (0x10, 0x15, 0x16, 0x17, 0x18, 0x19)"),
             });

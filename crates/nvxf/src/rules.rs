@@ -101,10 +101,10 @@ pub fn fixed_entry0(rules: Rules, gpu: Gpu, ram: Ram) -> bool {
 /// the hardware rules an LTC entry is one value (word 0 of the slot: `PipeWriteLightS*Test`
 /// store `junk[0]`, `pgraph_ld_ltc` writes word 0); everything else 4.
 pub fn components(rules: Rules, ram: Ram) -> usize {
-    match ram {
-        Ram::Ltctx => 3,
-        _ if ram.is_ltc() && rules == Rules::Hardware => 1,
-        _ => 4,
+    if ram.is_ltc() && rules == Rules::Hardware {
+        1
+    } else {
+        ram.components()
     }
 }
 

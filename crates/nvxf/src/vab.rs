@@ -47,7 +47,7 @@ pub fn slot_label(gpu: Gpu, slot: usize) -> alloc::string::String {
 /// The slot with a given name (`OPOS`, `pass`, `attr3`, or a number), if the VAB has it.
 pub fn slot_by_name(gpu: Gpu, name: &str) -> Option<usize> {
     let t = name.trim();
-    if let Some(n) = crate::trace::parse_u32(t) {
+    if let Some(n) = crate::number::parse_u32(t) {
         return ((n as usize) < gpu.vab_slots()).then_some(n as usize);
     }
     let u = t.to_ascii_uppercase();

@@ -1,4 +1,5 @@
-//! `nvsurf xf ...`: drive the nvxf model of the NV10-NV40 XF unit (issue 7).
+//! `nvsurf xf ...`: drive the nvxf model of the NV10-NV40 XF unit (envytools
+//! `docs/hw/graph/xf/intro.rst`).
 //!
 //! - `xf decode --gpu G TRACE [--json]`: each trace line decoded (command, field split, slot
 //!   and word names).

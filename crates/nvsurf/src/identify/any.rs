@@ -7,7 +7,7 @@
 //! and the pre-G80 one (any multiple of the element). One representative chip per family
 //! stands for all of it, so each layout is tried once.
 
-use super::{candidates, Candidate};
+use super::candidate::{candidates, Candidate};
 use crate::error::Result;
 use crate::gpu::Gpu;
 use crate::layout::{GobOrder, LayoutKind, Surface};

@@ -67,7 +67,7 @@ impl OffsetScan {
     }
 
     /// Up to `max` byte offsets where a surface may start, strongest first, offset 0 always
-    /// among them: the chunk boundaries where the summaries of the [`WINDOW_CHUNKS`] chunks
+    /// among them: the chunk boundaries where the summaries of the `WINDOW_CHUNKS` (16) chunks
     /// before and after differ most, each the strongest within a window of its neighbours.
     pub fn offsets(&self, max: usize) -> Vec<u64> {
         let n = self.stats.len();

@@ -1,7 +1,7 @@
 //! Binding points: where a surface is bound, and the limits each one puts on it.
 //!
-//! Seed 000 ("Introduction", "Surface elements", "Blocklinear surfaces") lists the binding points
-//! and their limits:
+//! Envytools `docs/hw/memory/g80-surface.rst` ("Introduction", "Surface elements", "Blocklinear
+//! surfaces") lists the binding points and their limits:
 //! - block width > 0 only on render targets (0 or 1) and texture units;
 //! - block depth must be 0 on the G80 compute g[] spaces;
 //! - byte-oriented binding points (m2mf, PCOPY) ignore the element size: "a 16x16 surface of
@@ -14,8 +14,8 @@
 //!   addressed by byte).
 //! - Only the texture unit auto-sizes by default; auto-sizing can be forced on or off for any
 //!   binding point.
-//! - OPEN (ERRATA.md): the document says texture units accept block width > 0, while rnndb and
-//!   NVIDIA's headers say the texture unit ignores it (one gob wide). The model follows the
+//! - OPEN (`docs/ERRATA.md`): the document says texture units accept block width > 0, while rnndb
+//!   and NVIDIA's headers say the texture unit ignores it (one gob wide). The model follows the
 //!   document (0-5 accepted on textures); [`TextureBlockWidth::Ignored`] selects the other view.
 
 use crate::error::{closest, Error, Result};

@@ -1,6 +1,7 @@
 //! Blocklinear ("tiled") surfaces, G80 and later.
 //!
-//! Implements seed 000, "Blocklinear surfaces", with the errata fixed:
+//! Implements envytools `docs/hw/memory/g80-surface.rst`, "Blocklinear surfaces", with the errata
+//! fixed:
 //! - E6: `gobs_per_bigtils_x` means `gobs_per_block_x` (and in the older revisions
 //!   `bytes_per_roptile = 1` means `bytes_per_roptile_z = 1`; the z term of the block address
 //!   multiplies by blocks_x * blocks_y);
@@ -12,8 +13,8 @@
 //! likewise; bytes inside a gob per the [`GobOrder`] (the document's `x + 64 * y` by default).
 
 use super::binding::{Binding, TextureBlockWidth};
+use super::checks::{check_address, check_coords, check_dim, check_elem_size};
 use super::gob::GobOrder;
-use super::{check_address, check_dim, check_elem_size};
 use crate::error::{check_span, mul, Error, Result};
 use crate::gpu::Gpu;
 use alloc::string::ToString;
@@ -122,7 +123,8 @@ impl BlockLinear {
         let align = u64::from(gob_rows) * 64;
         check_address(p.address, align)?;
 
-        // Byte-oriented binding points see a surface of bytes (seed 000, "Surface elements").
+        // Byte-oriented binding points see a surface of bytes (envytools
+        // `docs/hw/memory/g80-surface.rst`, "Surface elements").
         let byte_view = p.binding.is_some_and(Binding::is_byte_oriented) && p.elem_size != 1;
         let (elem_size, width) = if byte_view {
             let w = u64::from(p.width) * u64::from(p.elem_size);
@@ -274,7 +276,7 @@ impl BlockLinear {
 
     /// Offset in bytes from the surface's start of element (x, y, z), bounds-checked.
     pub fn offset_of(&self, x: u32, y: u32, z: u32) -> Result<u64> {
-        super::check_coords([x, y, z], [self.width, self.height, self.depth])?;
+        check_coords([x, y, z], [self.width, self.height, self.depth])?;
         Ok(self.byte_offset(u64::from(x) * u64::from(self.elem_size), y, z))
     }
 
@@ -318,8 +320,8 @@ mod tests {
 
     #[test]
     fn document_example_geometry() {
-        // VECTORS.md / seed 000: block 0x800 bytes, 8 elements x 8 rows x 2 slices, 2 x 3 x 2
-        // blocks, 0x6000 bytes.
+        // `docs/VECTORS.md` / envytools `docs/hw/memory/g80-surface.rst`: block 0x800 bytes, 8
+        // elements x 8 rows x 2 slices, 2 x 3 x 2 blocks, 0x6000 bytes.
         let s = doc_example();
         assert_eq!(s.block_bytes(), 0x800);
         assert_eq!(s.block_elements(), [8, 8, 2]);

@@ -1,11 +1,11 @@
 //! The bytes inside a gob.
 //!
-//! The document (seed 000, "Blocklinear surfaces") gives the order seen through the GPU's virtual
-//! memory: byte (x, y) of a gob sits at `x + 64 * y`. A CPU that reads the memory directly (system
-//! RAM, Tegra SoCs, or VRAM with storage type 0) sees a storage-type dependent permutation of the
-//! 512-byte GF100+ gob instead (ERRATA.md, "Beyond the documents"). The known permutations are
-//! selectable here; G80's 256-byte gob permutations are undocumented, so only [`GobOrder::Vm`]
-//! is accepted for 4-row gobs.
+//! The document (envytools `docs/hw/memory/g80-surface.rst`, "Blocklinear surfaces") gives the
+//! order seen through the GPU's virtual memory: byte (x, y) of a gob sits at `x + 64 * y`. A CPU
+//! that reads the memory directly (system RAM, Tegra SoCs, or VRAM with storage type 0) sees a
+//! storage-type dependent permutation of the 512-byte GF100+ gob instead (`docs/ERRATA.md`, "Beyond
+//! the documents"). The known permutations are selectable here; G80's 256-byte gob permutations are
+//! undocumented, so only [`GobOrder::Vm`] is accepted for 4-row gobs.
 
 use crate::error::{closest, Error, Result};
 use alloc::string::ToString;
@@ -179,7 +179,7 @@ mod tests {
 
     #[test]
     fn tegra_vectors() {
-        // VECTORS.md, "Tegra in-gob byte order, start of each 16-byte run".
+        // `docs/VECTORS.md`, "Tegra in-gob byte order, start of each 16-byte run".
         let want: [[u32; 4]; 8] = [
             [0, 32, 256, 288],
             [16, 48, 272, 304],

@@ -1,11 +1,12 @@
-//! The address table in the document's own style (seed 000, the 13x17x3 example).
+//! The address table in the document's own style (envytools `docs/hw/memory/g80-surface.rst`, the
+//! 13x17x3 example).
 //!
 //! One table per z slice; every cell is the hex address of an element. Column separators mark
 //! x boundaries (`|` element, `||` gob, `|||` block), row lines mark y boundaries (none for an
 //! element, `---` gob, `===` block), and a `[z block boundary here]` line separates z slices that
 //! start a new block. Cells are at least 4 hex digits wide, as in the document.
 
-use super::Surface;
+use super::surface::Surface;
 use crate::error::{Error, Result};
 use alloc::format;
 use alloc::string::{String, ToString};

@@ -1,19 +1,19 @@
 //! Pitch ("linear") surfaces.
 //!
-//! Seed 000, "Pitch surfaces": a 2D array of elements, each row contiguous, rows `pitch` bytes
-//! apart; address 40-bit and 64-byte aligned, pitch a multiple of 64; the address of element
-//! (x, y) is `address + pitch * y + elem_size * x`.
+//! Envytools `docs/hw/memory/g80-surface.rst`, "Pitch surfaces": a 2D array of elements, each row
+//! contiguous, rows `pitch` bytes apart; address 40-bit and 64-byte aligned, pitch a multiple of
+//! 64; the address of element (x, y) is `address + pitch * y + elem_size * x`.
 //!
-//! Pre-G80 linear surfaces (seed 004, "Linear textures") allow any pitch that is a multiple of
-//! the element size ("can apparently be any value (even 4), aligned to bytes per pixel"); the
-//! 64-byte address alignment is kept for them too (seed 004: "The offset must however be a
-//! multiple of 64").
+//! Pre-G80 linear surfaces ("Findings on pre-NV50 miptree layout", nouveau mailing list,
+//! 2010-01-08, "Linear textures") allow any pitch that is a multiple of the element size ("can
+//! apparently be any value (even 4), aligned to bytes per pixel"); the 64-byte address alignment
+//! is kept for them too (the same findings: "The offset must however be a multiple of 64").
 //!
 //! Decision (the documents are silent): the size of a pitch surface is `pitch * height` bytes,
 //! what drivers allocate; the pitch must hold a whole row (`pitch >= width * elem_size`).
 
 use super::binding::Binding;
-use super::{check_address, check_dim, check_elem_size};
+use super::checks::{check_address, check_coords, check_dim, check_elem_size};
 use crate::error::{check_span, mul, Error, Result};
 use crate::gpu::Gpu;
 use alloc::string::ToString;
@@ -153,7 +153,7 @@ impl Pitch {
     }
     /// Offset of element (x, y): `pitch * y + elem_size * x`, bounds-checked (z must be 0).
     pub fn offset_of(&self, x: u32, y: u32, z: u32) -> Result<u64> {
-        super::check_coords([x, y, z], [self.width, self.height, 1])?;
+        check_coords([x, y, z], [self.width, self.height, 1])?;
         Ok(self.pitch_bytes * u64::from(y) + u64::from(self.elem_size) * u64::from(x))
     }
 }

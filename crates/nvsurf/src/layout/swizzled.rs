@@ -1,12 +1,12 @@
 //! Pre-G80 swizzled surfaces.
 //!
-//! Seed 004 ("Swizzled 1D/2D/3D textures"): "take an x bit, then an y bit, then a z bit and so
-//! on. If you exceed a dimension, skip taking their bits." Width, height and depth are powers of
-//! two; the element index is the interleaving of the coordinate bits from the LSB, and the byte
-//! offset is `index * elem_size`. 3D surfaces are swizzled in all three coordinates
-//! (`...zyxzyx`).
+//! "Findings on pre-NV50 miptree layout", nouveau mailing list, 2010-01-08 ("Swizzled 1D/2D/3D
+//! textures"): "take an x bit, then an y bit, then a z bit and so on. If you exceed a dimension,
+//! skip taking their bits." Width, height and depth are powers of two; the element index is the
+//! interleaving of the coordinate bits from the LSB, and the byte offset is `index * elem_size`. 3D
+//! surfaces are swizzled in all three coordinates (`...zyxzyx`).
 
-use super::{check_address, check_dim};
+use super::checks::{check_address, check_coords, check_dim};
 use crate::error::{check_span, Error, Result};
 use crate::gpu::Gpu;
 use alloc::string::ToString;
@@ -16,7 +16,8 @@ use alloc::string::ToString;
 pub struct SwizzledParams {
     /// The GPU (pre-G80).
     pub gpu: Gpu,
-    /// Address, a multiple of 64 (seed 004: "SWIZZLED_SURFACE wants a 64-byte aligned destination").
+    /// Address, a multiple of 64 ("Findings on pre-NV50 miptree layout", nouveau mailing list,
+    /// 2010-01-08: "SWIZZLED_SURFACE wants a 64-byte aligned destination").
     pub address: u64,
     /// Element size in bytes: 1, 2, 4, 8 or 16.
     pub elem_size: u32,
@@ -133,7 +134,7 @@ impl Swizzled {
     }
     /// Element index of (x, y, z), bounds-checked.
     pub fn index_of(&self, x: u32, y: u32, z: u32) -> Result<u64> {
-        super::check_coords([x, y, z], self.size)?;
+        check_coords([x, y, z], self.size)?;
         Ok(deposit(x.into(), self.masks[0]) | deposit(y.into(), self.masks[1]) | deposit(z.into(), self.masks[2]))
     }
     /// Byte offset of (x, y, z): `index * elem_size`.
@@ -153,7 +154,7 @@ mod tests {
 
     #[test]
     fn vectors() {
-        // VECTORS.md, "Pre-G80 swizzled surfaces".
+        // `docs/VECTORS.md`, "Pre-G80 swizzled surfaces".
         for (w, h, d, (x, y, z), want) in [
             (8, 4, 1, (3, 2, 0), 13),
             (4, 8, 1, (3, 2, 0), 13),

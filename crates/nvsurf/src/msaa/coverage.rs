@@ -1,6 +1,6 @@
 //! Coverage (CSAA): the per-pixel C value, where its bits are stored, and what it means.
 //!
-//! Rules from seed 000, "Multisampled surfaces":
+//! Rules from envytools `docs/hw/memory/g80-surface.rst`, "Multisampled surfaces":
 //! - "The C component is 16 or 32 bits per pixel ... split into 8-bit chunks, starting from LSB,
 //!   and each chunk is assigned to one of the full samples. For MS4_CS4 and MS8_CS8, only samples
 //!   in the top line of each block get a chunk assigned, for MS4_CS12 all samples get a chunk.
@@ -16,7 +16,7 @@
 //! sample instead; [`ChunkRule::FourBitsPerSample`] selects that reading. The document's rule is
 //! the default.
 
-use super::MsMode;
+use super::mode::MsMode;
 use crate::error::{Error, Result};
 use alloc::vec::Vec;
 

@@ -4,7 +4,8 @@
 //! as its weight when performing the downsample calculation." Without coverage (or without a zeta
 //! surface holding C) every full sample has weight 1: the box average.
 
-use super::{coverage, MsMode};
+use super::coverage;
+use super::mode::MsMode;
 use crate::error::{Error, Result};
 use alloc::vec::Vec;
 

@@ -1,7 +1,7 @@
 //! The multisample mode table as data.
 //!
-//! Source: envytools "G80 surface formats" (seed 000), section "Multisampled surfaces", with the
-//! project errata applied:
+//! Source: envytools "G80 surface formats" (`docs/hw/memory/g80-surface.rst`), section
+//! "Multisampled surfaces", with the project errata applied:
 //! - E3: modes 0x4 and 0x5 are swapped in the document; whole entries swap, so 0x4 is MS8_ALT
 //!   (4x2, GT215+) with the 8-sample list and 0x5 is MS2_ALT (2x1, GT215+) with the 2-sample list.
 //! - E9: MS4_CS12 coverage sample c lives in C bits 21-23 (the document prints "31-23").
@@ -79,7 +79,7 @@ pub struct ModeInfo {
     pub coverage: &'static [CoverageSample],
     /// Bits of the per-pixel C value (16 or 32); `None` for non-CSAA modes and when unknown.
     pub c_bits_per_pixel: Option<u8>,
-    /// Which errata of `ERRATA.md` this entry applies (for the reader and the tests).
+    /// Which errata of `docs/ERRATA.md` this entry applies (for the reader and the tests).
     pub errata: &'static [&'static str],
     /// A remark on what is unknown or assumed, empty if nothing.
     pub note: &'static str,

@@ -1,8 +1,9 @@
 //! The G80 storage type table (7-bit type + 2-bit compression), G80:GF100.
 //!
 //! Sources:
-//! - seed 000, "G80 storage types": the pitch type 0x00 and the blocklinear color types
-//!   (reordering, valid compression modes, element sizes, multisample modes).
+//! - envytools `docs/hw/memory/g80-surface.rst`, "G80 storage types": the pitch type 0x00 and the
+//!   blocklinear color types (reordering, valid compression modes, element sizes, multisample
+//!   modes).
 //! - envytools rnndb `memory/g80_vm.xml`, enum `G80_STORAGE_TYPE`: every id and name, including
 //!   the zeta types the document leaves out ("Zeta storage types: write me") and the
 //!   `variants="G200-"` marks. rnndb names the color types `TILED*` where the document says
@@ -14,9 +15,11 @@
 //! [`CompressionRule::Undocumented`] (validation reports it as a note, not as a broken rule;
 //! Mesa's nv50 driver does use DOUBLE for Z24_S8, `nv50_miptree.c`, memtype 0x128 + ms).
 
-use super::{Class, CompressionRule, ElemRule, Reorder, SampleRule, StorageType, Table, ZetaFamily};
+use super::types::Compression::{None as CN, Single as CS};
+use super::types::{
+    Class, Compression, CompressionRule, ElemRule, Reorder, SampleRule, StorageType, Table, ZetaFamily,
+};
 use crate::gpu::Gpu;
-use crate::storage::Compression::{None as CN, Single as CS};
 
 const DOC: &str = "seed 000 \"G80 storage types\"; rnndb memory/g80_vm.xml";
 const RNNDB: &str = "rnndb memory/g80_vm.xml (G80_STORAGE_TYPE)";
@@ -27,7 +30,7 @@ const fn color(
     name: &'static str,
     rnndb: &'static [&'static str],
     reorder: Reorder,
-    comp: &'static [super::Compression],
+    comp: &'static [Compression],
     elem: ElemRule,
     samples: SampleRule,
     min_gpu: Gpu,

@@ -10,7 +10,7 @@
 //! Turing (TU102+) uses a different kind numbering (Mesa `nvc0_miptree.c`,
 //! `tu102_choose_tiled_storage_type`) that this table does not describe.
 
-use super::{Class, CompressionRule, ElemRule, SampleRule, StorageType, Table, ZetaFamily};
+use super::types::{Class, CompressionRule, ElemRule, SampleRule, StorageType, Table, ZetaFamily};
 use crate::gpu::Gpu;
 
 const SRC: &str = "rnndb memory/gf100_vm.xml (GF100_STORAGE_TYPE)";

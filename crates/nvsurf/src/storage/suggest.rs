@@ -28,7 +28,9 @@
 //! Mesa does not create CSAA surfaces; for the coverage zeta layouts the rnndb types are used
 //! (G80: the `_LSR` Z24_C8 types like Mesa's Z24_S8 choice, GF100: the uncompressed kinds).
 
-use super::{lookup, Compression, FormatSpec, Table, ZetaFamily};
+use super::lookup::lookup;
+use super::request::FormatSpec;
+use super::types::{Compression, Table, ZetaFamily};
 use crate::error::{Error, Result};
 use crate::gpu::Gpu;
 use crate::msaa::MsMode;

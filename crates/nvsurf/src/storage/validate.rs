@@ -1,7 +1,7 @@
 //! Validation of a storage combination, reporting every broken rule.
 //!
-//! The rules, each with the id used in [`Reason::rule`] (seed 000 "G80 storage types" and
-//! "Multisampled surfaces" unless another source is named):
+//! The rules, each with the id used in [`Reason::rule`] (envytools `docs/hw/memory/g80-surface.rst`
+//! "G80 storage types" and "Multisampled surfaces" unless another source is named):
 //! - `gpu`: storage types exist from G80 on; TU102+ kinds are not modelled.
 //! - `type-id`: the id fits the field (7 bits on G80, 8 on GF100) and is in the table (rnndb).
 //! - `type-generation`: the type exists on this GPU (BLOCKLINEAR_24 and Z16 types: G200+ per
@@ -29,7 +29,8 @@
 //!   targets + CUDA global/local/stack spaces] ... The other engines ... will accept any storage
 //!   type": for m2mf, PCOPY and the display these mismatches are notes, not broken rules.
 
-use super::{Class, Compression, CompressionRule, ElemRule, FormatSpec, Memory, StorageType, SurfaceLayout, Table};
+use super::request::{FormatSpec, Memory, SurfaceLayout};
+use super::types::{Class, Compression, CompressionRule, ElemRule, StorageType, Table};
 use crate::gpu::Gpu;
 use crate::layout::Binding;
 use crate::msaa::MsMode;

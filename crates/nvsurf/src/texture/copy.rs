@@ -12,7 +12,8 @@
 //! is split again by the parallel tiling engine (block rows, bands, z slices). Their bytes
 //! equal the single-thread copies'.
 
-use super::{Subresource, Texture};
+use super::level::Subresource;
+use super::plan::Texture;
 use crate::error::{Error, Result};
 #[cfg(feature = "rayon")]
 use crate::tile::Threads;

@@ -1,4 +1,5 @@
-//! G80/GF100 textures: seed 000, "Textures, mipmapping and arrays" (errata E8 applied).
+//! G80/GF100 textures: envytools `docs/hw/memory/g80-surface.rst`, "Textures, mipmapping and
+//! arrays" (errata E8 applied).
 //!
 //! Only level 0 of layer 0 is described (by the TIC); everything else follows:
 //! - each level halves every dimension of the previous one, rounding down, at least 1;
@@ -12,9 +13,12 @@
 //!
 //! RECT is a single pitch surface or a single blocklinear surface of depth 1; BUFFER is a packed
 //! array of elements and no surface. Pitch surfaces "don't support arrays nor mipmapping when used
-//! as textures" (seed 000, "Surfaces"), so a pitch texture has one level and one layer.
+//! as textures" (envytools `docs/hw/memory/g80-surface.rst`, "Surfaces"), so a pitch texture has
+//! one level and one layer.
 
-use super::{PlannedLevel, TextureDesc, TextureType};
+use super::desc::TextureDesc;
+use super::kind::TextureType;
+use super::level::PlannedLevel;
 use crate::error::{mul, Error, Result};
 use crate::layout::{Binding, BlockLinear, BlockLinearParams, LayoutKind, Pitch, PitchParams, Surface};
 use alloc::string::ToString;

@@ -1,4 +1,5 @@
-//! Texture types (seed 000, "Textures, mipmapping and arrays") and their shape rules.
+//! Texture types (envytools `docs/hw/memory/g80-surface.rst`, "Textures, mipmapping and arrays")
+//! and their shape rules.
 //!
 //! The document lists nine types: 1D, 2D, 3D, 1D_ARRAY, 2D_ARRAY, CUBE, BUFFER, RECT and
 //! CUBE_ARRAY (GT215+). All but BUFFER and RECT are made of subtextures (layers) which are made
@@ -112,9 +113,10 @@ impl TextureType {
         }
     }
 
-    /// Checks that the type exists on `gpu`: CUBE_ARRAY is GT215+ (seed 000); the pre-G80
-    /// texture units have no arrays and no BUFFER textures (seed 004 knows 1D, 2D, 3D, cube and
-    /// linear (RECT) textures only).
+    /// Checks that the type exists on `gpu`: CUBE_ARRAY is GT215+ (envytools
+    /// `docs/hw/memory/g80-surface.rst`); the pre-G80 texture units have no arrays and no BUFFER
+    /// textures ("Findings on pre-NV50 miptree layout", nouveau mailing list, 2010-01-08 knows 1D,
+    /// 2D, 3D, cube and linear (RECT) textures only).
     pub fn check_gpu(self, gpu: Gpu) -> Result<()> {
         let rule = if self == TextureType::CubeArray && !gpu.is_gt215_or_later() {
             "CUBE_ARRAY textures exist on GT215 (NVA3) and later only"

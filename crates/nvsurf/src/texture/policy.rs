@@ -1,17 +1,18 @@
 //! Block-size policies: which block size (log2 gobs x, y, z) a texture asks for.
 //!
-//! The layout rule (seed 000: every level auto-sizes the requested block, the layer is rounded up
-//! to level 0's block) is kept apart from the choice of the requested block, because that choice
-//! is not the hardware's: a driver or file format writes it into the TIC. Four policies:
+//! The layout rule (envytools `docs/hw/memory/g80-surface.rst`: every level auto-sizes the
+//! requested block, the layer is rounded up to level 0's block) is kept apart from the choice of
+//! the requested block, because that choice is not the hardware's: a driver or file format writes
+//! it into the TIC. Four policies:
 //!
 //! - [`BlockPolicy::Explicit`]: the block log2 a TIC holds, given by the user.
 //! - [`BlockPolicy::Max`]: ask for 32 gobs in y and z (log2 5, the largest the document allows)
-//!   and 1 gob in x, and let the texture unit's auto-sizing shrink each level to fit (seed 000,
-//!   "Blocklinear surfaces": "the auto-sizing is needed to ensure that small mipmaps of a large
-//!   surface don't use needlessly large blocks"). This gives the smallest block that covers
-//!   level 0 in y and z.
+//!   and 1 gob in x, and let the texture unit's auto-sizing shrink each level to fit (envytools
+//!   `docs/hw/memory/g80-surface.rst`, "Blocklinear surfaces": "the auto-sizing is needed to ensure
+//!   that small mipmaps of a large surface don't use needlessly large blocks"). This gives the
+//!   smallest block that covers level 0 in y and z.
 //! - [`BlockPolicy::Nvn`]: the convention of NVIDIA's NVN API that Switch tools reproduce
-//!   (issue 4; the `tegra_swizzle` crate's `block_height_mip0`, Switch-Toolbox): the level-0 block
+//!   (the `tegra_swizzle` crate's `block_height_mip0`, Switch-Toolbox): the level-0 block
 //!   height in gobs is 16 if `h + h/2 >= 128`, 8 if `>= 64`, 4 if `>= 32`, 2 if `>= 16`, else 1,
 //!   with `h` the level-0 height in element rows; the block depth likewise from the depth; and a
 //!   texture of a single layer is not padded up to the block size (Switch files store it so).
@@ -38,9 +39,9 @@
 //!   view compatible, or a 3D depth/stencil image, gets a block depth of 1 (use
 //!   `Explicit([0, y, 0])`); sparse images (64 KiB blocks) and DRM modifiers.
 
+use super::kind::TextureType;
 use crate::error::{Error, Result};
 use crate::gpu::Gpu;
-use crate::texture::TextureType;
 use alloc::string::ToString;
 
 /// How the requested block size of a texture is chosen.
@@ -158,7 +159,8 @@ mod tests {
 
     #[test]
     fn nvn_thresholds() {
-        // The rule as stated in issue 4, checked at each boundary (h + h/2 against 16, 32, 64, 128).
+        // The NVN rule as `block_height_mip0` applies it, checked at each boundary (h + h/2 against
+        // 16, 32, 64, 128).
         for (h, want) in [(1, 0), (10, 0), (11, 1), (21, 1), (22, 2), (42, 2), (43, 3), (85, 3), (86, 4), (4096, 4)] {
             let got = BlockPolicy::Nvn.requested_log2(Gpu::Gm20b, [1, h, 1]).unwrap();
             assert_eq!(got[1], want, "height {h}");

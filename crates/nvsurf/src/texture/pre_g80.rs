@@ -1,4 +1,5 @@
-//! Pre-G80 (NV40-era) textures: seed 004, "Findings on pre-NV50 miptree layout" (NV40).
+//! Pre-G80 (NV40-era) textures: the nouveau mailing list, 2010-01-08,
+//! "Findings on pre-NV50 miptree layout" (NV40).
 //!
 //! - Swizzled 1D/2D/3D textures: "Mipmaps are laid sequentially with no gap in between", each
 //!   level swizzled on its own (3D textures in all three coordinates).
@@ -11,10 +12,10 @@
 //!   4), aligned to bytes per pixel"; 3D linear textures are "laid with contiguous mipmaps, each
 //!   containing a 2D texture for each zslice"; linear cube faces are contiguous with "no special
 //!   face alignment".
-//! - DXT (compressed) textures are never swizzled (issue 4): each level is rows of 4x4 blocks,
-//!   tightly packed, at least one block.
+//! - DXT (compressed) textures are never swizzled (nvsurf's rule; the findings do not cover them):
+//!   each level is rows of 4x4 blocks, tightly packed, at least one block.
 //!
-//! Decisions where seed 004 is silent (it says "Not sure what happens with compressed
+//! Decisions where the findings are silent (it says "Not sure what happens with compressed
 //! textures"): a DXT texture in the non-linear ("swizzled") mode keeps the 128-byte face
 //! alignment of swizzled cubes, since the alignment belongs to that mode; a DXT texture in the
 //! linear mode shares one pitch like every linear texture.
@@ -22,13 +23,16 @@
 //! A level with z slices stored one after another is described as one pitch surface of
 //! `height * depth` rows; [`super::Level::slice_bytes`] gives the distance between slices.
 
-use super::{PlannedLevel, TextureDesc, TextureType};
+use super::desc::TextureDesc;
+use super::kind::TextureType;
+use super::level::PlannedLevel;
 use crate::error::{mul, Error, Result};
 use crate::layout::{LayoutKind, Pitch, PitchParams, Surface, Swizzled, SwizzledParams};
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-/// Face stride alignment of swizzled cube maps, bytes (seed 004).
+/// Face stride alignment of swizzled cube maps, bytes ("Findings on pre-NV50 miptree layout",
+/// nouveau mailing list, 2010-01-08).
 pub const CUBE_FACE_ALIGN_BYTES: u64 = 128;
 
 /// Builds the surface of every level and returns them with the layer (face) stride alignment.

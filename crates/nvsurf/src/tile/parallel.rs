@@ -434,7 +434,7 @@ pub(crate) fn tile_planned_par<KC: Kind, KS: Kind>(
 
 #[cfg(test)]
 mod cached_tasks_tests {
-    use super::cached_tasks;
+    use crate::tile::parallel::cached_tasks;
     use alloc::vec;
     use alloc::vec::Vec;
     use core::ops::Range;

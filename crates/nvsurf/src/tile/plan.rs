@@ -201,10 +201,10 @@ impl Plan {
 
 #[cfg(all(test, feature = "rayon"))]
 mod parallel_share_tests {
-    use super::super::region::{LinearLayout, Region};
-    use super::super::streaming::{parallel_cached_share, NARROW_ROW_BYTES};
-    use super::Plan;
     use crate::layout::{BlockLinear, BlockLinearParams, GobOrder, Surface};
+    use crate::tile::plan::Plan;
+    use crate::tile::region::{LinearLayout, Region};
+    use crate::tile::streaming::{parallel_cached_share, NARROW_ROW_BYTES};
     use crate::Gpu;
 
     /// The share [`Plan::parallel_share`] gives a whole Tegra surface of 4-byte elements.

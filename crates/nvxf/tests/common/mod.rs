@@ -1,5 +1,5 @@
 //! Shared test helpers: every quote a test relies on is checked against the copy of the
-//! document kept in tests/data (source: envytools docs/hw/graph/xf/intro.rst, seed 002).
+//! document kept in tests/data (source: envytools docs/hw/graph/xf/intro.rst).
 
 #![allow(dead_code)]
 

@@ -142,9 +142,9 @@ mod move_count_tests {
     //! gob). A counting mover takes every gob row it is offered, through the same expansion as
     //! the safe movers, with no alignment condition, so the walk's edges and stacking run here
     //! on any CPU.
-    use super::mover::{gob_row_moves, GobRow, Mover};
-    use super::run;
     use crate::layout::{GobOrder, Surface, SurfaceDesc};
+    use crate::tile::kernels::mover::{gob_row_moves, GobRow, Mover};
+    use crate::tile::kernels::run;
     use crate::tile::plan::Plan;
     use crate::tile::region::{LinearLayout, Region};
     use crate::Gpu;

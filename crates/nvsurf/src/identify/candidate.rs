@@ -1,0 +1,91 @@
+//! The candidate layouts of a dump: every layout a GPU could have used for a 2D surface of a
+//! given element size and size.
+
+use crate::error::{Error, Result};
+use crate::gpu::Gpu;
+use crate::layout::gob::GobOrder;
+use crate::layout::surface::{LayoutKind, Surface, SurfaceDesc};
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// The pitch alignments tried besides the smallest pitch, in bytes.
+pub const PITCH_ALIGNMENTS: [u64; 5] = [64, 128, 256, 512, 1024];
+
+/// One layout that the dump may hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    /// The descriptor (what the CLI's surface flags say).
+    pub desc: SurfaceDesc,
+    /// The validated surface.
+    pub surface: Surface,
+    /// A short name, e.g. `blocklinear tegra block 0,4,0`, `pitch 512`, `swizzled`.
+    pub label: String,
+}
+
+/// Every candidate layout for a 2D surface of `size` elements of `elem_size` bytes on `gpu`,
+/// with `dump_bytes` bytes available (for the pitch that fills the dump exactly). Layouts the
+/// GPU rejects for this size are left out; an error only when none is possible (for example a
+/// depth other than 1, or an element size no layout accepts).
+pub fn candidates(gpu: Gpu, elem_size: u32, size: [u32; 3], dump_bytes: u64) -> Result<Vec<Candidate>> {
+    if size[2] != 1 {
+        return Err(Error::Unsupported {
+            field: "depth",
+            value: size[2].to_string(),
+            rule: "layouts are guessed for 2D surfaces (depth 1)".to_string(),
+        });
+    }
+    let mut out = Vec::new();
+    let mut first_error = None;
+    let mut push = |desc: SurfaceDesc, label: String| match desc.build() {
+        Ok(surface) => {
+            if !out.iter().any(|c: &Candidate| c.surface == surface) {
+                out.push(Candidate { desc, surface, label });
+            }
+        }
+        Err(e) => {
+            first_error.get_or_insert(e);
+        }
+    };
+    if gpu.is_g80_or_later() {
+        let orders: &[GobOrder] =
+            if gpu.is_gf100_or_later() { &crate::layout::gob::ALL_GOB_ORDERS } else { &[GobOrder::Vm] };
+        for &order in orders {
+            for y in 0..=5 {
+                let mut d = SurfaceDesc::new(gpu, elem_size, size);
+                d.layout = LayoutKind::BlockLinear;
+                d.block_log2 = Some([0, y, 0]);
+                d.auto_size = Some(false);
+                d.gob_order = order;
+                push(d, alloc::format!("blocklinear {} block 0,{y},0", order.name()));
+            }
+        }
+    } else {
+        let mut d = SurfaceDesc::new(gpu, elem_size, size);
+        d.layout = LayoutKind::Swizzled;
+        push(d, "swizzled".to_string());
+    }
+    let row = u64::from(size[0]) * u64::from(elem_size);
+    let min = crate::layout::pitch::min_pitch_bytes(gpu, row, elem_size);
+    let mut pitches = vec![min];
+    pitches.extend(PITCH_ALIGNMENTS.iter().map(|a| min.div_ceil(*a) * a));
+    // The pitch that makes the rows fill the dump exactly, when it is a plausible pitch (at most
+    // four times the row aligned to 1024 bytes): a dump much larger than the surface says
+    // nothing about its pitch, and reading it all would cost time for nothing.
+    let widest = min.div_ceil(1024) * 1024 * 4;
+    if size[1] > 0 && dump_bytes.is_multiple_of(u64::from(size[1])) && dump_bytes / u64::from(size[1]) <= widest {
+        pitches.push(dump_bytes / u64::from(size[1]));
+    }
+    pitches.sort_unstable();
+    pitches.dedup();
+    for p in pitches.into_iter().filter(|&p| p >= row) {
+        let mut d = SurfaceDesc::new(gpu, elem_size, size);
+        d.layout = LayoutKind::Pitch;
+        d.pitch_bytes = Some(p);
+        push(d, alloc::format!("pitch {p}"));
+    }
+    match (out.is_empty(), first_error) {
+        (true, Some(e)) => Err(e),
+        _ => Ok(out),
+    }
+}
