@@ -1,4 +1,4 @@
-"""Untile speed through Python against the Rust front door (issue 29's target: >= 0.95x).
+"""Untile speed through Python against the Rust front door (target: >= 0.95x).
 
 A 2048x2048 RGBA8 texture on a Tegra GPU (gm20b: the Tegra gob order, NVIDIA's block policy),
 one thread. Each round times `tex.untile(dump)` (wall clock around the Python call: argument

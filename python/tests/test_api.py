@@ -1,4 +1,4 @@
-"""Every function of the contract (issue 29): Texture, untile/tile, decode, guess, layout,
+"""Every function of the contract: Texture, untile/tile, decode, guess, layout,
 address, NvsurfError; and the extras (subresource, level_bytes, untile_surface, threads)."""
 
 import numpy as np

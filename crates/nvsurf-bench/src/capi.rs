@@ -1,4 +1,4 @@
-//! The C call against the Rust call (issue 28, "Reach, part 1"): `capi-tegra-2048x2048x4`
+//! The C call against the Rust call: `capi-tegra-2048x2048x4`
 //! untiles 2048x2048 RGBA8 (GM20B, Tegra gob order, the Switch's NVN block: 16 gobs high), one
 //! thread, through the exported `extern "C"` function `nvsurf_surface_untile` (the one
 //! `libnvsurf` exports, called from Rust exactly as C calls it) and through

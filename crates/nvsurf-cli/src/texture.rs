@@ -129,7 +129,11 @@ pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(T
         }
     }
     if s.no_auto_size {
-        return Err(unsupported("no-auto-size", "", "texture units always auto-size every level (seed 000)"));
+        return Err(unsupported(
+            "no-auto-size",
+            "",
+            "texture units always auto-size every level (envytools docs/hw/memory/g80-surface.rst)",
+        ));
     }
     if parse_u64("address", &s.address)? != 0 {
         return Err(unsupported(

@@ -46,7 +46,7 @@ pub struct RamSize {
 const CTX_RST: &str = "envytools docs/hw/graph/xf/ctx.rst (highest listed entry + 1)";
 const PGRAPH_H: &str = "envytools include/nvhw/pgraph.h (celsius_pipe_* arrays)";
 const ISA_RST: &str = "envytools docs/hw/graph/xf/isa.rst";
-const OVERVIEW: &str = "XF overview (seed 002)";
+const OVERVIEW: &str = "XF overview (envytools docs/hw/graph/xf/intro.rst)";
 const KELVIN_C: &str = "envytools nvhw/pgraph_kelvin.c model, checked by hwtest (NV25/NV2A: 0x4c)";
 const MODE_RST: &str = "envytools docs/hw/graph/xf/mode.rst";
 /// Sources of the LT RAM sizes, by family (Curie has no LT).

@@ -69,7 +69,8 @@ impl Pitch {
                 return Err(Error::Unsupported {
                     field: "layout",
                     value: "pitch".to_string(),
-                    rule: "pitch surfaces cannot be used for zeta buffers (seed 000)".to_string(),
+                    rule: "pitch surfaces cannot be used for zeta buffers (envytools docs/hw/memory/g80-surface.rst)"
+                        .to_string(),
                 });
             }
         }

@@ -21,7 +21,7 @@ use super::types::{
 };
 use crate::gpu::Gpu;
 
-const DOC: &str = "seed 000 \"G80 storage types\"; rnndb memory/g80_vm.xml";
+const DOC: &str = "envytools docs/hw/memory/g80-surface.rst \"G80 storage types\"; rnndb memory/g80_vm.xml";
 const RNNDB: &str = "rnndb memory/g80_vm.xml (G80_STORAGE_TYPE)";
 
 #[allow(clippy::too_many_arguments)]

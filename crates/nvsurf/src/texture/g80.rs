@@ -51,7 +51,7 @@ fn plan_pitch(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLeve
         return Err(Error::Unsupported {
             field: "layout",
             value: alloc::format!("pitch {} texture with {} levels and {} layers", d.ty, elements.len(), d.layers),
-            rule: "pitch surfaces don't support arrays nor mipmapping as textures (seed 000): use type rect, \
+            rule: "pitch surfaces don't support arrays nor mipmapping as textures (envytools docs/hw/memory/g80-surface.rst): use type rect, \
                    or 1d/2d with one level and one layer"
                 .to_string(),
         });

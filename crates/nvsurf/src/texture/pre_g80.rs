@@ -89,7 +89,7 @@ pub(super) fn plan(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<Planne
             return Err(Error::Unsupported {
                 field: "size",
                 value: alloc::format!("{}x{}", elements[0][0], elements[0][1]),
-                rule: "swizzled cube faces are laid out as if the height equalled the width (seed 004), so the \
+                rule: "swizzled cube faces are laid out as if the height equalled the width (nouveau list 2010-01-08, \"Findings on pre-NV50 miptree layout\"), so the \
                        height may not exceed the width; use the linear layout for taller faces"
                     .to_string(),
             });
