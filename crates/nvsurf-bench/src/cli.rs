@@ -97,7 +97,13 @@ pub fn run(only: Option<&String>, smoke: bool, quick: bool, json_out: bool, rows
             c.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
             c
         };
-        let rounds = if smoke || side > 8192 { 1 } else if quick { 2 } else { 3 };
+        let rounds = if smoke || side > 8192 {
+            1
+        } else if quick {
+            2
+        } else {
+            3
+        };
         let (mut raw_t, mut png_t, mut raw_m, mut png_m) = (vec![], vec![], 0u64, 0u64);
         for _ in 0..rounds {
             let (t, m) = timed(&mut untile(&raw));

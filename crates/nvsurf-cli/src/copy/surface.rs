@@ -4,7 +4,7 @@
 //! picture of the job's format (its size is the surface's, or the box's, in pixels).
 
 use super::job::{Job, LinearSide, Shape, SurfaceJob};
-use crate::io::{patch_onto, patch_window_onto, progress_bar, write_atomic, LineAligned};
+use crate::io::{inplace, patch_onto, patch_window_onto, progress_bar, write_atomic, LineAligned};
 use crate::picture::png_stream::{self, PngReader, PngWriter};
 use crate::picture::{read_surface, write_surface, Extent, PicKind};
 use crate::CmdResult;
@@ -58,7 +58,7 @@ pub fn untile(job: &Job) -> CmdResult {
             warn_if_lossy(&f);
             let e = region_extent(&f, sj.picture_px, &region);
             untile_to_png(job, &ts, tregion, tiled, path, &f, e)?;
-            report(&[path.clone()], e, &f);
+            report(std::slice::from_ref(path), e, &f);
             return Ok(ExitCode::SUCCESS);
         }
     }
@@ -134,6 +134,11 @@ pub fn tile(job: &Job) -> CmdResult {
     };
     let (offset, end) = (sj.offset, sj.end);
     match job.onto {
+        Some(base) if job.in_place && sj.boxed => {
+            let w = tile::window(&s, region)?;
+            inplace::patch_window_in_place(base, offset, end - offset, &w, |buf| fill(&w.surface, w.region, buf))?
+        }
+        Some(base) if job.in_place => inplace::patch_in_place(base, offset, end - offset, |buf| fill(&s, region, buf))?,
         // A box: only its window of the dump is read and rewritten.
         Some(base) if sj.boxed => {
             let w = tile::window(&s, region)?;
@@ -184,12 +189,11 @@ fn untile_to_png(
     let rows = band_rows(row_bytes, region.h);
     let mut buf = LineAligned::zeroed("picture band", usize::try_from(row_bytes * u64::from(rows))?)?;
     let bar = progress_bar(ts.size_bytes(), u64::from(region.h) * u64::from(region.d), "untile");
-    crate::io::with_temp(path, |tmp| {
+    crate::io::with_temp(path, |out| {
         let wrote = |e: std::io::Error| -> Box<dyn std::error::Error> {
             format!("cannot write '{}': {e}", path.display()).into()
         };
-        let file = std::fs::File::create(tmp).map_err(wrote)?;
-        let sync = file.try_clone().map_err(wrote)?;
+        let file = crate::io::hooks::Counted(out.0.try_clone().map_err(wrote)?);
         let height = e.height_px.checked_mul(e.depth).ok_or("picture height overflows")?;
         let mut w = PngWriter::new(file, f, e.width_px, height, job.png_compression)?;
         for z in 0..region.d {
@@ -212,9 +216,6 @@ fn untile_to_png(
             }
         }
         w.finish()?;
-        if sync.metadata().map_err(wrote)?.is_file() {
-            sync.sync_all().map_err(wrote)?;
-        }
         Ok(())
     })?;
     if let Some(b) = bar {
@@ -266,6 +267,11 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
     };
     let (offset, end) = (sj.offset, sj.end);
     match job.onto {
+        Some(base) if job.in_place && sj.boxed => {
+            let w = tile::window(&s, region)?;
+            inplace::patch_window_in_place(base, offset, end - offset, &w, |buf| fill(buf, &w.surface, w.region))?
+        }
+        Some(base) if job.in_place => inplace::patch_in_place(base, offset, end - offset, |buf| fill(buf, &s, region))?,
         Some(base) if sj.boxed => {
             let w = tile::window(&s, region)?;
             patch_window_onto(base, &job.tiled, offset, end - offset, &w, |buf| fill(buf, &w.surface, w.region))?

@@ -53,24 +53,22 @@ pub fn patch_onto(
         return Err(short(meta.len()));
     }
     let mut span = LineAligned::zeroed("--onto surface", len)?;
-    with_temp(out, |tmp| {
+    with_temp(out, |counted| {
         let wrote = |e: std::io::Error| -> Box<dyn std::error::Error> {
             format!("cannot write '{}': {e}", out.display()).into()
         };
-        let mut dst = std::fs::File::create(tmp).map_err(wrote)?;
+        // The kernel's copies go to the file itself (`&counted.0`), the patched bytes through
+        // the write hooks.
         let mut src = &src;
         // Both copies go through `std::io::copy`, which hands file-to-file copies to the kernel.
-        let head = std::io::copy(&mut src.take(offset as u64), &mut dst).map_err(err)?;
+        let head = std::io::copy(&mut src.take(offset as u64), &mut &counted.0).map_err(err)?;
         let got = if head == offset as u64 { read_full(&mut src, &mut span).map_err(err)? } else { 0 };
         if head < offset as u64 || got < len {
             return Err(short(head + got as u64));
         }
         fill(&mut span)?;
-        dst.write_all(&span).map_err(wrote)?;
-        std::io::copy(&mut src, &mut dst).map_err(err)?;
-        if dst.metadata().map_err(wrote)?.is_file() {
-            dst.sync_all().map_err(wrote)?;
-        }
+        counted.write_all(&span).map_err(wrote)?;
+        std::io::copy(&mut src, &mut &counted.0).map_err(err)?;
         Ok(())
     })
 }
@@ -115,11 +113,12 @@ pub fn patch_window_onto(
     }
     fill(&mut win)?;
     let src = std::fs::File::open(base).map_err(err)?;
-    with_temp(out, |tmp| {
+    with_temp(out, |counted| {
         let wrote = |e: std::io::Error| -> Box<dyn std::error::Error> {
             format!("cannot write '{}': {e}", out.display()).into()
         };
-        let mut dst = std::fs::File::create(tmp).map_err(wrote)?;
+        // The kernel's copies go to the file itself (`&counted.0`), the patched bytes through
+        // the write hooks.
         let mut src = &src;
         // BASE up to each piece, then the piece's new bytes; BASE's rest after the last. The
         // copies go through `std::io::copy` (the kernel's `copy_file_range` between files).
@@ -127,17 +126,14 @@ pub fn patch_window_onto(
         for p in &w.pieces {
             let start = offset as u64 + p.offset_bytes;
             src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
-            std::io::copy(&mut src.take(start - pos), &mut dst).map_err(err)?;
+            std::io::copy(&mut src.take(start - pos), &mut &counted.0).map_err(err)?;
             // Inside `win` (`read_pieces` checked every piece against it).
             let (at, n) = (p.window_offset_bytes as usize, p.len_bytes as usize);
-            dst.write_all(&win[at..at + n]).map_err(wrote)?;
+            counted.write_all(&win[at..at + n]).map_err(wrote)?;
             pos = start + p.len_bytes;
         }
         src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
-        std::io::copy(&mut src, &mut dst).map_err(err)?;
-        if dst.metadata().map_err(wrote)?.is_file() {
-            dst.sync_all().map_err(wrote)?;
-        }
+        std::io::copy(&mut src, &mut &counted.0).map_err(err)?;
         Ok(())
     })
 }
