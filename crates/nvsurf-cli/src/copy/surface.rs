@@ -195,7 +195,14 @@ fn untile_to_png(
         };
         let file = crate::io::hooks::Counted(out.0.try_clone().map_err(wrote)?);
         let height = e.height_px.checked_mul(e.depth).ok_or("picture height overflows")?;
-        let mut w = PngWriter::new(file, f, e.width_px, height, job.png_compression)?;
+        // The encoder's I/O errors are the file's: "cannot write" (a full disk, ...).
+        let io = |e: Box<dyn std::error::Error>| -> Box<dyn std::error::Error> {
+            match e.downcast_ref::<png::EncodingError>() {
+                Some(png::EncodingError::IoError(x)) => format!("cannot write '{}': {x}", path.display()).into(),
+                _ => e,
+            }
+        };
+        let mut w = PngWriter::new(file, f, e.width_px, height, job.png_compression).map_err(io)?;
         for z in 0..region.d {
             let mut ey = 0;
             while ey < region.h {
@@ -208,14 +215,14 @@ fn untile_to_png(
                     Some(p) => p.install(|| tile::untile_parallel(ts, tiled, &mut buf[..n], band, lin)),
                 }?;
                 let px_rows = ((ey + h) * bh).min(e.height_px) - ey * bh;
-                w.write_band(Extent { width_px: e.width_px, height_px: px_rows, depth: 1 }, &buf[..n])?;
+                w.write_band(Extent { width_px: e.width_px, height_px: px_rows, depth: 1 }, &buf[..n]).map_err(io)?;
                 if let Some(b) = &bar {
                     b.inc(u64::from(h));
                 }
                 ey += h;
             }
         }
-        w.finish()?;
+        w.finish().map_err(io)?;
         Ok(())
     })?;
     if let Some(b) = bar {
