@@ -6,6 +6,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod clean;
 mod convert;
 mod copy;
 mod decode;
@@ -32,6 +33,10 @@ pub type CmdResult = Result<ExitCode, Box<dyn std::error::Error>>;
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
+    /// Replace output files whose mode forbids writing (no write bit for their owner, e.g.
+    /// 0444); without it they are refused. Global: any command that writes files takes it.
+    #[arg(long, global = true)]
+    force: bool,
 }
 
 /// Shown after `nvsurf --help`: the presets and the defaults the GPU implies.
@@ -76,6 +81,8 @@ enum Cmd {
     Texture(texture::TextureArgs),
     /// Which layout a raw dump holds: every candidate layout ranked by how smooth it untiles.
     Guess(guess::GuessArgs),
+    /// Remove what interrupted runs left in DIR: temp files removed, undo journals rolled back.
+    Clean(clean::CleanArgs),
 }
 
 /// Ends the process quietly (status 141, as a shell reports SIGPIPE) when stdout is closed
@@ -121,6 +128,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    io::write::set_force(cli.force);
     let result = match cli.cmd {
         Cmd::Layout(a) => layout::run_layout(a),
         Cmd::Addr(a) => layout::run_addr(a),
@@ -135,6 +143,7 @@ fn main() -> ExitCode {
         Cmd::Storage(a) => storage::run(a),
         Cmd::Texture(a) => texture::run(a),
         Cmd::Guess(a) => guess::run(a),
+        Cmd::Clean(a) => clean::run(a),
     };
     match result {
         Ok(code) => code,

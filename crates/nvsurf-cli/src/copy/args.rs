@@ -62,12 +62,19 @@ pub struct UntileArgs {
     pub png_compression: String,
 }
 
-/// Arguments of `nvsurf tile`.
+/// Arguments of `nvsurf tile` (with `--in-place`, `--output` may be left out: it is `--onto`).
 #[derive(clap::Args)]
+#[command(mut_arg("output", |a| a.required_unless_present_any(["split", "in_place"])))]
 pub struct TileArgs {
     #[command(flatten)]
     pub copy: CopyArgs,
     /// Start from this tiled file instead of zeros (bytes outside the surface or box are kept).
     #[arg(long, value_name = "FILE")]
     pub onto: Option<PathBuf>,
+    /// With --onto: patch FILE where it lies instead of writing a new file (for very large
+    /// dumps). The old bytes of the surface (or box) go first to an undo journal beside it,
+    /// `.FILE.nvsurf-journal`, which a later run rolls back if this one is killed: FILE is
+    /// always whole, old or new. --output, if given, must name FILE.
+    #[arg(long = "in-place", requires = "onto")]
+    pub in_place: bool,
 }

@@ -74,6 +74,8 @@ pub struct Job<'a> {
     pub direction: Direction,
     /// `tile --onto`.
     pub onto: Option<&'a Path>,
+    /// `tile --onto FILE --in-place`: FILE is patched where it lies, under an undo journal.
+    pub in_place: bool,
     /// The surface or texture.
     pub shape: Shape,
     /// The tiled file: untile's --input, tile's --output.
@@ -129,6 +131,7 @@ impl<'a> Job<'a> {
         Ok(Job {
             direction,
             onto,
+            in_place: false,
             shape,
             tiled,
             linear,

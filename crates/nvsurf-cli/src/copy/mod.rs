@@ -24,11 +24,36 @@ pub fn run_untile(a: UntileArgs) -> CmdResult {
 }
 
 /// Runs `nvsurf tile`, then prints its summary line.
-pub fn run_tile(a: TileArgs) -> CmdResult {
-    let job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
+pub fn run_tile(mut a: TileArgs) -> CmdResult {
+    // Interrupted in-place patches beside --onto and --output are rolled back before anything.
+    for p in a.onto.iter().chain(a.copy.output.iter()) {
+        crate::io::leftovers::notice_dir(p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(".".as_ref()));
+    }
+    if a.in_place {
+        let onto = a.onto.clone().ok_or("--in-place needs --onto FILE")?;
+        match &a.copy.output {
+            None => a.copy.output = Some(onto),
+            Some(o) if same_file(o, &onto) => {}
+            Some(o) => {
+                return Err(format!(
+                    "--output '{}' is not --onto '{}': --in-place patches --onto where it lies",
+                    o.display(),
+                    onto.display()
+                )
+                .into())
+            }
+        }
+    }
+    let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
+    job.in_place = a.in_place;
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)
+}
+
+/// True when `a` and `b` name the same existing file (or the same path).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b || matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
 }
 
 fn run(job: &Job) -> CmdResult {

@@ -4,7 +4,7 @@
 //! picture of the job's format (its size is the surface's, or the box's, in pixels).
 
 use super::job::{Job, LinearSide, Shape, SurfaceJob};
-use crate::io::{patch_onto, patch_window_onto, progress_bar, write_atomic, write_sparse, LineAligned};
+use crate::io::{inplace, patch_onto, patch_window_onto, progress_bar, write_atomic, write_sparse, LineAligned};
 use crate::picture::png_stream::{self, PngReader, PngWriter};
 use crate::picture::{read_surface, write_surface, Extent, PicKind};
 use crate::CmdResult;
@@ -134,6 +134,11 @@ pub fn tile(job: &Job) -> CmdResult {
     };
     let (offset, end) = (sj.offset, sj.end);
     match job.onto {
+        Some(base) if job.in_place && sj.boxed => {
+            let w = tile::window(&s, region)?;
+            inplace::patch_window_in_place(base, offset, end - offset, &w, |buf| fill(&w.surface, w.region, buf))?
+        }
+        Some(base) if job.in_place => inplace::patch_in_place(base, offset, end - offset, |buf| fill(&s, region, buf))?,
         // A box: only its window of the dump is read and rewritten.
         Some(base) if sj.boxed => {
             let w = tile::window(&s, region)?;
@@ -186,14 +191,20 @@ fn untile_to_png(
     let rows = band_rows(row_bytes, region.h);
     let mut buf = LineAligned::zeroed("picture band", usize::try_from(row_bytes * u64::from(rows))?)?;
     let bar = progress_bar(ts.size_bytes(), u64::from(region.h) * u64::from(region.d), "untile");
-    crate::io::with_temp(path, |tmp| {
+    crate::io::with_temp(path, |out| {
         let wrote = |e: std::io::Error| -> Box<dyn std::error::Error> {
             format!("cannot write '{}': {e}", path.display()).into()
         };
-        let file = std::fs::File::create(tmp).map_err(wrote)?;
-        let sync = file.try_clone().map_err(wrote)?;
+        let file = crate::io::hooks::Counted(out.0.try_clone().map_err(wrote)?);
         let height = e.height_px.checked_mul(e.depth).ok_or("picture height overflows")?;
-        let mut w = PngWriter::new(file, f, e.width_px, height, job.png_compression)?;
+        // The encoder's I/O errors are the file's: "cannot write" (a full disk, ...).
+        let io = |e: Box<dyn std::error::Error>| -> Box<dyn std::error::Error> {
+            match e.downcast_ref::<png::EncodingError>() {
+                Some(png::EncodingError::IoError(x)) => format!("cannot write '{}': {x}", path.display()).into(),
+                _ => e,
+            }
+        };
+        let mut w = PngWriter::new(file, f, e.width_px, height, job.png_compression).map_err(io)?;
         for z in 0..region.d {
             let mut ey = 0;
             while ey < region.h {
@@ -206,17 +217,14 @@ fn untile_to_png(
                     Some(p) => p.install(|| tile::untile_parallel(ts, tiled, &mut buf[..n], band, lin)),
                 }?;
                 let px_rows = ((ey + h) * bh).min(e.height_px) - ey * bh;
-                w.write_band(Extent { width_px: e.width_px, height_px: px_rows, depth: 1 }, &buf[..n])?;
+                w.write_band(Extent { width_px: e.width_px, height_px: px_rows, depth: 1 }, &buf[..n]).map_err(io)?;
                 if let Some(b) = &bar {
                     b.inc(u64::from(h));
                 }
                 ey += h;
             }
         }
-        w.finish()?;
-        if sync.metadata().map_err(wrote)?.is_file() {
-            sync.sync_all().map_err(wrote)?;
-        }
+        w.finish().map_err(io)?;
         Ok(())
     })?;
     if let Some(b) = bar {
@@ -268,6 +276,11 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
     };
     let (offset, end) = (sj.offset, sj.end);
     match job.onto {
+        Some(base) if job.in_place && sj.boxed => {
+            let w = tile::window(&s, region)?;
+            inplace::patch_window_in_place(base, offset, end - offset, &w, |buf| fill(buf, &w.surface, w.region))?
+        }
+        Some(base) if job.in_place => inplace::patch_in_place(base, offset, end - offset, |buf| fill(buf, &s, region))?,
         Some(base) if sj.boxed => {
             let w = tile::window(&s, region)?;
             patch_window_onto(base, &job.tiled, offset, end - offset, &w, |buf| fill(buf, &w.surface, w.region))?

@@ -36,13 +36,17 @@ pub fn untile(job: &Job) -> CmdResult {
         LinearSide::Raw(p) => write_atomic(p, &linear)?,
         LinearSide::Split(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+            // Every file's temporary file first, then the renames: an error leaves the old set.
+            let mut group = crate::io::Group::new();
             for sub in t.subresources() {
                 let a = sub.linear_offset_bytes as usize;
-                write_atomic(
+                crate::io::stage_bytes(
+                    &mut group,
                     &dir.join(split_name(sub.level, sub.layer)),
                     &linear[a..a + sub.linear_size_bytes as usize],
                 )?;
             }
+            group.commit()?;
         }
         LinearSide::Picture(p) => {
             let f = job.picture_format()?;
@@ -88,6 +92,7 @@ pub fn tile(job: &Job) -> CmdResult {
     let offset = usize::try_from(job.offset)?;
     let fill = |tiled: &mut [u8]| tile_whole(job, t, &linear, tiled);
     match job.onto {
+        Some(base) if job.in_place => crate::io::inplace::patch_in_place(base, offset, end - offset, fill)?,
         Some(base) => patch_onto(base, &job.tiled, offset, end - offset, fill)?,
         None => {
             let mut dump = LineAligned::zeroed("texture dump", end - offset)?;

@@ -1,8 +1,13 @@
 //! Files in and out, shared by every command (it imports no command module): reading only the
-//! bytes needed ([`read`]), writing atomically with clean-up on signals ([`write`]), patching a
-//! large dump in place of one surface ([`patch`]), and progress bars ([`progress`]).
+//! bytes needed ([`read`]), writing atomically with clean-up on signals, alone or as a group
+//! ([`write`]), patching a large dump in place of one surface ([`patch`]) or where it lies
+//! under an undo journal ([`inplace`]), a killed run's leftovers ([`leftovers`]), the write
+//! paths' test hooks ([`hooks`]), and progress bars ([`progress`]).
 
 pub mod copy;
+pub mod hooks;
+pub mod inplace;
+pub mod leftovers;
 pub mod patch;
 pub mod progress;
 pub mod read;
@@ -11,4 +16,4 @@ pub mod write;
 pub use patch::{patch_onto, patch_window_onto, write_sparse};
 pub use progress::progress_bar;
 pub use read::{read_part, read_pieces_at, LineAligned};
-pub use write::{with_temp, write_atomic};
+pub use write::{stage_bytes, with_temp, write_atomic, Group};

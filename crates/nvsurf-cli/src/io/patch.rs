@@ -54,35 +54,31 @@ pub fn patch_onto(
         return Err(short(meta.len()));
     }
     let mut span = LineAligned::zeroed("--onto surface", len)?;
-    with_temp(out, |tmp| {
+    with_temp(out, |counted| {
         let wrote = cannot_write(out);
-        let mut dst = std::fs::File::create(tmp).map_err(&wrote)?;
-        let dst_regular = dst.metadata().map_err(&wrote)?.is_file();
+        let dst_regular = counted.0.metadata().map_err(&wrote)?.is_file();
         if meta.is_file() && dst_regular {
             // Regular files: BASE's data extents around the surface, at their offsets (holes
             // stay holes), then the surface's new bytes.
             use std::os::unix::fs::FileExt;
-            copy_extents(&src, base, &dst, out, 0, offset as u64)?;
-            copy_extents(&src, base, &dst, out, end as u64, meta.len())?;
+            copy_extents(&src, base, &counted.0, out, 0, offset as u64)?;
+            copy_extents(&src, base, &counted.0, out, end as u64, meta.len())?;
             src.read_exact_at(&mut span, offset as u64).map_err(err)?;
             fill(&mut span)?;
-            dst.write_all_at(&span, offset as u64).map_err(&wrote)?;
-            dst.set_len(meta.len()).map_err(&wrote)?;
-            dst.sync_all().map_err(&wrote)?;
+            super::hooks::before_write().map_err(&wrote)?;
+            counted.0.write_all_at(&span, offset as u64).map_err(&wrote)?;
+            counted.0.set_len(meta.len()).map_err(&wrote)?;
             return Ok(());
         }
         let mut src = &src;
-        let head = copy_stream(&mut src, base, &mut dst, out, Some(offset as u64))?;
+        let head = copy_stream(&mut src, base, counted, out, Some(offset as u64))?;
         let got = if head == offset as u64 { read_full(&mut src, &mut span).map_err(err)? } else { 0 };
         if head < offset as u64 || got < len {
             return Err(short(head + got as u64));
         }
         fill(&mut span)?;
-        dst.write_all(&span).map_err(&wrote)?;
-        copy_stream(&mut src, base, &mut dst, out, None)?;
-        if dst_regular {
-            dst.sync_all().map_err(&wrote)?;
-        }
+        counted.write_all(&span).map_err(&wrote)?;
+        copy_stream(&mut src, base, counted, out, None)?;
         Ok(())
     })
 }
@@ -127,20 +123,19 @@ pub fn patch_window_onto(
     }
     fill(&mut win)?;
     let src = std::fs::File::open(base).map_err(err)?;
-    with_temp(out, |tmp| {
+    with_temp(out, |counted| {
         let wrote = cannot_write(out);
-        let mut dst = std::fs::File::create(tmp).map_err(&wrote)?;
-        if dst.metadata().map_err(&wrote)?.is_file() {
+        if counted.0.metadata().map_err(&wrote)?.is_file() {
             // BASE's data extents (holes stay holes), then the pieces' new bytes in place.
             use std::os::unix::fs::FileExt;
-            copy_extents(&src, base, &dst, out, 0, meta.len())?;
+            copy_extents(&src, base, &counted.0, out, 0, meta.len())?;
             for p in &w.pieces {
                 // Inside `win` (`read_pieces` checked every piece against it).
                 let (at, n) = (p.window_offset_bytes as usize, p.len_bytes as usize);
-                dst.write_all_at(&win[at..at + n], offset as u64 + p.offset_bytes).map_err(&wrote)?;
+                super::hooks::before_write().map_err(&wrote)?;
+                counted.0.write_all_at(&win[at..at + n], offset as u64 + p.offset_bytes).map_err(&wrote)?;
             }
-            dst.set_len(meta.len()).map_err(&wrote)?;
-            dst.sync_all().map_err(&wrote)?;
+            counted.0.set_len(meta.len()).map_err(&wrote)?;
             return Ok(());
         }
         // A device output (written in place): BASE up to each piece, then the piece's new
@@ -150,14 +145,14 @@ pub fn patch_window_onto(
         for p in &w.pieces {
             let start = offset as u64 + p.offset_bytes;
             src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
-            copy_stream(&mut src, base, &mut dst, out, Some(start - pos))?;
+            copy_stream(&mut src, base, counted, out, Some(start - pos))?;
             // Inside `win` (`read_pieces` checked every piece against it).
             let (at, n) = (p.window_offset_bytes as usize, p.len_bytes as usize);
-            dst.write_all(&win[at..at + n]).map_err(&wrote)?;
+            counted.write_all(&win[at..at + n]).map_err(&wrote)?;
             pos = start + p.len_bytes;
         }
         src.seek(std::io::SeekFrom::Start(pos)).map_err(err)?;
-        copy_stream(&mut src, base, &mut dst, out, None)?;
+        copy_stream(&mut src, base, counted, out, None)?;
         Ok(())
     })
 }
@@ -169,18 +164,18 @@ pub fn patch_window_onto(
 pub fn write_sparse(out: &Path, total: u64, offset: u64, bytes: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
     let end =
         offset.checked_add(bytes.len() as u64).filter(|&e| e <= total).ok_or("the surface lies outside the file")?;
-    with_temp(out, |tmp| {
+    with_temp(out, |counted| {
         let wrote = cannot_write(out);
-        let mut dst = std::fs::File::create(tmp).map_err(&wrote)?;
-        if dst.metadata().map_err(&wrote)?.is_file() {
+        if counted.0.metadata().map_err(&wrote)?.is_file() {
             use std::os::unix::fs::FileExt;
-            dst.set_len(total).map_err(&wrote)?;
-            dst.write_all_at(bytes, offset).map_err(&wrote)?;
-            dst.sync_all().map_err(&wrote)?;
+            counted.0.set_len(total).map_err(&wrote)?;
+            super::hooks::before_write().map_err(&wrote)?;
+            counted.0.write_all_at(bytes, offset).map_err(&wrote)?;
             return Ok(());
         }
+        let dst = counted;
         let zeros = vec![0u8; 1 << 20];
-        let put_zeros = |mut n: u64, dst: &mut std::fs::File| -> Result<(), Box<dyn std::error::Error>> {
+        let put_zeros = |mut n: u64, dst: &mut super::write::OutFile| -> Result<(), Box<dyn std::error::Error>> {
             while n > 0 {
                 let k = n.min(zeros.len() as u64) as usize;
                 dst.write_all(&zeros[..k]).map_err(&wrote)?;
@@ -188,8 +183,8 @@ pub fn write_sparse(out: &Path, total: u64, offset: u64, bytes: &[u8]) -> Result
             }
             Ok(())
         };
-        put_zeros(offset, &mut dst)?;
+        put_zeros(offset, dst)?;
         dst.write_all(bytes).map_err(&wrote)?;
-        put_zeros(total - end, &mut dst)
+        put_zeros(total - end, dst)
     })
 }

@@ -1,13 +1,43 @@
-//! Writing files safely: [`write_atomic`] and [`with_temp`] write through a temporary file
-//! beside the target and rename it over the target, so an existing file is replaced atomically
-//! (a symlink's target is replaced, devices such as `/dev/stdout` are written in place), and
-//! on Linux, Ctrl-C, SIGTERM or SIGHUP during the write removes the temporary file before the
-//! signal ends the process (signals the parent ignores stay ignored). Shared by every command
-//! that writes a file; it imports no command module.
+//! Writing files safely: [`write_atomic`] and [`with_temp`] write a temporary file beside the
+//! target and rename it over the target, so an existing file is replaced atomically, and
+//! [`Group`] does the same for several files at once (every temporary file first, then the
+//! renames). The temporary file is created exclusively (`O_EXCL`, the `tempfile` crate) under a
+//! random name, `.NAME.nvsurf-tmp-PID-XXXXXX.EXT`: a symlink planted at a guessed name cannot
+//! redirect the write, and a killed run's leftovers are recognisable ([`super::clean`]). The
+//! replaced file keeps its mode and (where permitted) its owner; a file without its owner's
+//! write bit is refused unless `--force` ([`set_force`]); a file with other hard links is
+//! replaced with a one-line warning. A symlink's target is replaced (the link stays), devices
+//! such as `/dev/stdout` are written in place. On Linux, Ctrl-C, SIGTERM or SIGHUP during the
+//! write removes the temporary files before the signal ends the process (signals the parent
+//! ignores stay ignored). Shared by every command that writes a file; it imports no command
+//! module.
 
+use super::hooks::{before_write, Counted};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
+type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// The file a writer of [`with_temp`] or [`Group::stage`] fills: the exclusive temporary file
+/// (or the device written in place), its writes counted by the test hooks
+/// ([`super::hooks`]). `.0` is the [`std::fs::File`] itself, for `fsync`, metadata and the
+/// kernel's file-to-file copies.
+pub type OutFile = Counted<std::fs::File>;
+
+/// `--force`: replace files whose mode forbids writing.
+static FORCE: AtomicBool = AtomicBool::new(false);
+
+/// Sets `--force` for this process: outputs whose mode has no write bit for their owner
+/// (0444 and the like) are then replaced; without it they are refused.
+pub fn set_force(on: bool) {
+    FORCE.store(on, Ordering::Relaxed);
+}
+
+/// `cannot write 'PATH': cause`.
+fn cannot(path: &Path, e: &dyn std::fmt::Display) -> Box<dyn std::error::Error> {
+    format!("cannot write '{}': {e}", path.display()).into()
+}
 /// Where [`with_temp`] writes: the file to replace atomically, or the path itself.
 enum Target {
     /// A regular file (existing, or new): write a temporary file in its directory and rename it
@@ -54,40 +84,208 @@ fn target(path: &Path) -> Result<Target, Box<dyn std::error::Error>> {
     }
 }
 
-/// Runs `write` on a temporary path in the same directory as `path` (same extension), then
-/// renames it over `path`: an existing file is replaced atomically, and nothing is left behind
-/// when `write` fails. If `path` is a symlink, the file it points to is replaced (temporary file
-/// in that file's directory) and the link is kept. If `path` exists and is not a regular file
-/// (a device such as `/dev/stdout`, a FIFO), `write` writes it directly, without a rename.
-/// Errors of its own (resolving `path`, the rename) read "cannot write 'PATH': cause"; errors
-/// of `write` are passed on as they are.
-pub fn with_temp(
-    path: &Path,
-    write: impl FnOnce(&Path) -> Result<(), Box<dyn std::error::Error>>,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let cannot = |e: &dyn std::fmt::Display| -> Box<dyn std::error::Error> {
-        format!("cannot write '{}': {e}", path.display()).into()
-    };
-    let real = match target(path).map_err(|e| cannot(&e))? {
-        Target::InPlace => return write(path),
-        Target::Replace(p) => p,
-    };
-    let dir = real.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = real.file_name().ok_or_else(|| format!("output '{}' is not a file name", path.display()))?;
-    let ext = real.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
-    let tmp = dir.join(format!(".{}.nvsurf-tmp-{}{ext}", name.to_string_lossy(), std::process::id()));
-    let pending = Pending::new(&tmp);
-    let result = write(&tmp).and_then(|()| {
-        // Under the lock, so that an interrupt's clean-up comes wholly before the rename (and
-        // the process dies without renaming) or wholly after it (nothing left to remove).
-        let _held = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-        std::fs::rename(&tmp, &real).map_err(|e| cannot(&e))
-    });
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+/// Runs `write` on an exclusive temporary file in the directory of `path` (same extension),
+/// then renames it over `path`: an existing file is replaced atomically, and nothing is left
+/// behind when `write` fails (see the module's documentation for symlinks, devices, modes,
+/// owners, hard links and `--force`). Errors of its own read "cannot write 'PATH': cause";
+/// errors of `write` are passed on as they are.
+pub fn with_temp(path: &Path, write: impl FnOnce(&mut OutFile) -> Res<()>) -> Res<()> {
+    let mut g = Group::new();
+    g.stage(path, write)?;
+    g.commit()
+}
+
+/// One output of a [`Group`]: its temporary file written and synced, not yet renamed.
+struct Staged {
+    /// The path as the user gave it (for messages).
+    shown: PathBuf,
+    /// The file the rename replaces (a symlink resolved).
+    real: PathBuf,
+    /// The temporary file; removed when dropped unrenamed.
+    tmp: tempfile::TempPath,
+    /// Its registration for the signal clean-up.
+    _pending: Pending,
+}
+
+/// Several outputs replaced as a group: [`Group::stage`] writes each one's temporary file,
+/// [`Group::commit`] renames them all. An error before the commit (a writer's, a full disk,
+/// `--force` missing) leaves every old file as it was and removes the temporary files; an
+/// error during the renames names the files already replaced. A kill leaves each file whole,
+/// old or new. Used for the Z24_S8 depth and stencil pair and for `untile --split`.
+#[derive(Default)]
+pub struct Group {
+    staged: Vec<Staged>,
+}
+
+impl Group {
+    /// An empty group.
+    pub fn new() -> Group {
+        Group::default()
     }
-    drop(pending);
-    result
+
+    /// Writes the temporary file of `path` through `write` (a device such as `/dev/stdout` is
+    /// written now, in place). The old file is checked first: a directory is refused, and so
+    /// is a file without its owner's write bit unless `--force`; other hard links are warned
+    /// of on stderr.
+    pub fn stage(&mut self, path: &Path, write: impl FnOnce(&mut OutFile) -> Res<()>) -> Res<()> {
+        let real = match target(path).map_err(|e| cannot(path, &e))? {
+            Target::InPlace => {
+                let f = std::fs::OpenOptions::new().write(true).open(path).map_err(|e| cannot(path, &e))?;
+                return write(&mut Counted(f));
+            }
+            Target::Replace(p) => p,
+        };
+        let dir = real.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+        let name = real.file_name().ok_or_else(|| format!("output '{}' is not a file name", path.display()))?;
+        let old = old_file(path, &real)?;
+        super::leftovers::notice_dir(&dir);
+
+        let ext = real.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+        let prefix = format!(".{}{}{}-", name.to_string_lossy(), TEMP_MARK, std::process::id());
+        let mut b = tempfile::Builder::new();
+        b.prefix(&prefix).suffix(&ext).rand_bytes(6);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // A new file as `File::create` makes it (0666 less the umask); a replaced file's
+            // mode from the start, so a 0600 file's new content is never readable by others.
+            let mode = old.as_ref().map_or(0o666, |m| std::os::unix::fs::MetadataExt::mode(m) & 0o777);
+            b.permissions(std::fs::Permissions::from_mode(mode));
+        }
+        let tmp = b.tempfile_in(&dir).map_err(|e| cannot(path, &e))?;
+        let pending = Pending::new(tmp.path());
+        let (file, tmp) = tmp.into_parts();
+        let mut out = Counted(file);
+        write(&mut out)?;
+        let file = out.0;
+        if let Some(m) = &old {
+            keep_owner_and_mode(&file, m).map_err(|e| cannot(path, &e))?;
+        }
+        file.sync_all().map_err(|e| cannot(path, &e))?;
+        drop(file);
+        self.staged.push(Staged { shown: path.to_path_buf(), real, tmp, _pending: pending });
+        Ok(())
+    }
+
+    /// Renames every staged temporary file over its target, in the order staged, then syncs
+    /// their directories. An error names the file it failed on and the files already replaced;
+    /// the temporary files not yet renamed are removed.
+    pub fn commit(self) -> Res<()> {
+        let mut done: Vec<PathBuf> = Vec::new();
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        // Registrations to drop once the lock is released (dropping one takes the lock).
+        let mut registered = Vec::new();
+        let mut result = Ok(());
+        let mut staged = self.staged.into_iter();
+        // Under the lock, so that an interrupt's clean-up comes wholly before the renames (and
+        // the process dies without renaming) or wholly after them.
+        let held = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        for Staged { shown, real, tmp, _pending } in staged.by_ref() {
+            registered.push(_pending);
+            let renamed = before_write().and_then(|()| tmp.persist(&real).map_err(|e| e.error));
+            if let Err(e) = renamed {
+                let also = if done.is_empty() {
+                    String::new()
+                } else {
+                    let names: Vec<String> = done.iter().map(|p| format!("'{}'", p.display())).collect();
+                    format!(" (already replaced: {}; the others keep their old content)", names.join(", "))
+                };
+                result = Err(format!("cannot write '{}': {e}{also}", shown.display()).into());
+                break;
+            }
+            if let Some(d) = real.parent() {
+                if !dirs.iter().any(|x| x == d) {
+                    dirs.push(d.to_path_buf());
+                }
+            }
+            done.push(shown);
+        }
+        drop(held);
+        // The rest (after an error) is removed now.
+        drop(staged);
+        drop(registered);
+        for d in dirs {
+            sync_dir(&d);
+        }
+        result
+    }
+}
+
+/// The mark in the name of every temporary file (`.NAME.nvsurf-tmp-PID-XXXXXX.EXT`).
+pub const TEMP_MARK: &str = ".nvsurf-tmp-";
+
+/// The file `real` (the target of `path`) that a write will replace, if any, checked: refused
+/// without its owner's write bit unless `--force`; a warning when other hard links share it.
+fn old_file(path: &Path, real: &Path) -> Res<Option<std::fs::Metadata>> {
+    let m = match std::fs::metadata(real) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(cannot(path, &e)),
+    };
+    check_mode(path, &m)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if m.nlink() > 1 {
+            eprintln!(
+                "warning: '{}' has {} hard links; it is replaced by a new file, the other names keep the old content",
+                path.display(),
+                m.nlink()
+            );
+        }
+    }
+    Ok(Some(m))
+}
+
+/// Refuses to write over a file without its owner's write bit (0444 and the like) unless
+/// `--force`: the mode bits decide, not the OS's answer (root may write anything).
+pub fn check_mode(path: &Path, m: &std::fs::Metadata) -> Res<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if m.mode() & 0o200 == 0 && !FORCE.load(Ordering::Relaxed) {
+            return Err(format!(
+                "cannot write '{}': its mode {:04o} forbids writing; --force replaces it",
+                path.display(),
+                m.mode() & 0o7777
+            )
+            .into());
+        }
+    }
+    #[cfg(not(unix))]
+    if m.permissions().readonly() && !FORCE.load(Ordering::Relaxed) {
+        return Err(format!("cannot write '{}': it is read-only; --force replaces it", path.display()).into());
+    }
+    Ok(())
+}
+
+/// Gives the new file `f` the old file's owner (where permitted: EPERM is ignored) and then
+/// its mode (after the owner, which may clear set-id bits).
+fn keep_owner_and_mode(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let now = f.metadata()?;
+        if (now.uid(), now.gid()) != (old.uid(), old.gid()) {
+            match std::os::unix::fs::fchown(f, Some(old.uid()), Some(old.gid())) {
+                Err(e) if e.raw_os_error() == Some(1) => {} // EPERM: not ours to give away
+                r => r?,
+            }
+        }
+        f.set_permissions(std::fs::Permissions::from_mode(old.mode() & 0o7777))?;
+    }
+    #[cfg(not(unix))]
+    f.set_permissions(old.permissions())?;
+    Ok(())
+}
+
+/// Syncs a directory, so that renames and removals in it survive a power cut. Best effort:
+/// some filesystems refuse to sync a directory.
+pub fn sync_dir(dir: &Path) {
+    let d = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    if let Ok(f) = std::fs::File::open(d) {
+        let _ = f.sync_all();
+    }
 }
 
 /// The temporary files [`with_temp`] is writing, which an interrupt removes.
@@ -161,17 +359,12 @@ fn ignored_signals() -> Option<u64> {
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename (see
-/// [`with_temp`] for symlinks and devices). The error names `path` once.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
-    with_temp(path, |tmp| {
-        let write = || -> std::io::Result<()> {
-            let mut f = std::fs::File::create(tmp)?;
-            f.write_all(bytes)?;
-            if f.metadata()?.is_file() {
-                f.sync_all()?;
-            }
-            Ok(())
-        };
-        write().map_err(|e| format!("cannot write '{}': {e}", path.display()).into())
-    })
+/// [`with_temp`]). The error names `path` once.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Res<()> {
+    with_temp(path, |f| f.write_all(bytes).map_err(|e| cannot(path, &e)))
+}
+
+/// [`write_atomic`] as one file of a [`Group`].
+pub fn stage_bytes(g: &mut Group, path: &Path, bytes: &[u8]) -> Res<()> {
+    g.stage(path, |f| f.write_all(bytes).map_err(|e| cannot(path, &e)))
 }

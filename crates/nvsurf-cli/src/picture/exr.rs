@@ -9,12 +9,19 @@ use std::path::Path;
 /// Writes an RGBA f32 OpenEXR picture.
 pub fn write_exr(path: &Path, width: u32, height: u32, px: &[[f32; 4]]) -> PicResult<()> {
     let w = width as usize;
-    crate::io::with_temp(path, |tmp| {
-        exr::prelude::write_rgba_file(tmp, w, height as usize, |x, y| {
+    crate::io::with_temp(path, |out| {
+        use exr::prelude::*;
+        let channels = SpecificChannels::rgba(|Vec2(x, y): Vec2<usize>| {
             let p = px[y * w + x];
             (p[0], p[1], p[2], p[3])
-        })
-        .map_err(|e| format!("{}: {e}", path.display()).into())
+        });
+        let mut buffered = std::io::BufWriter::new(out);
+        Image::from_channels((w, height as usize), channels)
+            .write()
+            .to_buffered(&mut buffered)
+            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        std::io::Write::flush(&mut buffered).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        Ok(())
     })
 }
 

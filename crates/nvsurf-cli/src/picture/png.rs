@@ -63,8 +63,14 @@ pub struct PngImage {
     pub samples: Vec<u16>,
 }
 
-/// Writes a PNG.
+/// Writes a PNG (the unit tests; commands stage [`png_bytes`] through `crate::io`).
+#[cfg(test)]
 pub fn write_png(path: &Path, img: &PngImage) -> PicResult<()> {
+    crate::io::write_atomic(path, &png_bytes(img)?)
+}
+
+/// A PNG file's bytes, encoded in memory.
+pub fn png_bytes(img: &PngImage) -> PicResult<Vec<u8>> {
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, img.width, img.height);
     enc.set_color(if img.channels == 4 { png::ColorType::Rgba } else { png::ColorType::Grayscale });
@@ -79,7 +85,7 @@ pub fn write_png(path: &Path, img: &PngImage) -> PicResult<()> {
     };
     wr.write_image_data(&bytes)?;
     wr.finish()?;
-    crate::io::write_atomic(path, &out)
+    Ok(out)
 }
 
 /// Reads a PNG of any color type as RGBA (grey is copied to R, G, B; missing alpha is opaque),

@@ -99,7 +99,7 @@ fn rgba8_direct(f: &Format) -> bool {
 /// A PNG written row band by row band into a file, `width` x `height` pixels of `f`. The
 /// encoder hands the file whole chunks, so no buffer stands between them.
 pub struct PngWriter {
-    stream: png::StreamWriter<'static, File>,
+    stream: png::StreamWriter<'static, crate::io::write::OutFile>,
     format: Format,
     direct: bool,
     rows: Vec<u8>,
@@ -108,7 +108,13 @@ pub struct PngWriter {
 
 impl PngWriter {
     /// Writes the PNG header for a `width` x `height` picture of `f` to `out`.
-    pub fn new(out: File, f: &Format, width_px: u32, height_px: u32, c: PngCompression) -> PicResult<Self> {
+    pub fn new(
+        out: crate::io::write::OutFile,
+        f: &Format,
+        width_px: u32,
+        height_px: u32,
+        c: PngCompression,
+    ) -> PicResult<Self> {
         let view = f.with_srgb(false);
         let mut enc = png::Encoder::new(out, width_px, height_px);
         enc.set_color(png::ColorType::Rgba);

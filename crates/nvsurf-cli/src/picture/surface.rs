@@ -5,7 +5,7 @@
 use super::dds::{read_dds, write_dds, DdsTexture};
 use super::exr::{exr_size, read_exr, write_exr};
 use super::kind::{PicKind, PicResult};
-use super::png::{from_png, png_size, read_png, stencil_path, to_png, write_png, PngImage};
+use super::png::{from_png, png_bytes, png_size, read_png, stencil_path, to_png, PngImage};
 use super::size::{is_regular, Extent};
 use super::texels::{decode_f32, encode_texels};
 use nvsurf::codec::Texel;
@@ -14,18 +14,21 @@ use nvsurf::Error;
 use std::path::{Path, PathBuf};
 
 /// Writes one surface (a linear element image) as a picture chosen by the extension of
-/// `path`. Returns the files written (the stencil picture too, for PNG of S formats).
+/// `path`. Returns the files written (the stencil picture too, for PNG of S formats: the pair
+/// is replaced as a group, [`crate::io::Group`], so an error leaves both old files).
 pub fn write_surface(path: &Path, f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<PathBuf>> {
     match PicKind::of(path)? {
         PicKind::Png => {
             let (img, stencil) = to_png(f, e, data)?;
-            write_png(path, &img)?;
+            let mut group = crate::io::Group::new();
+            crate::io::stage_bytes(&mut group, path, &png_bytes(&img)?)?;
             let mut files = vec![path.to_path_buf()];
             if let Some(s) = stencil {
                 let sp = stencil_path(path);
-                write_png(&sp, &s)?;
+                crate::io::stage_bytes(&mut group, &sp, &png_bytes(&s)?)?;
                 files.push(sp);
             }
+            group.commit()?;
             Ok(files)
         }
         PicKind::Exr => {
