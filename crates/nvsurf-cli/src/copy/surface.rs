@@ -199,6 +199,9 @@ fn untile_to_png(
         let height = e.height_px.checked_mul(e.depth).ok_or("picture height overflows")?;
         // The encoder's I/O errors are the file's: "cannot write" (a full disk, ...).
         let io = |e: Box<dyn std::error::Error>| -> Box<dyn std::error::Error> {
+            if let Some(x) = e.downcast_ref::<std::io::Error>() {
+                return format!("cannot write '{}': {x}", path.display()).into();
+            }
             match e.downcast_ref::<png::EncodingError>() {
                 Some(png::EncodingError::IoError(x)) => format!("cannot write '{}': {x}", path.display()).into(),
                 _ => e,

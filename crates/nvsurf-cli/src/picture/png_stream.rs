@@ -96,10 +96,32 @@ fn rgba8_direct(f: &Format) -> bool {
         && f.yuv_matrix() == nvsurf::codec::YuvMatrix::Raw
 }
 
+/// The output of a [`PngWriter`]: the file, with the first write error it met kept aside. The
+/// png crate's stream writer can drop an error of its inner writer (a full disk then gave a
+/// PNG without its image data and status 0); the writer asks this latch after every step.
+struct Latched {
+    out: crate::io::write::OutFile,
+    failed: std::rc::Rc<std::cell::RefCell<Option<std::io::Error>>>,
+}
+
+impl Write for Latched {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.out.write(buf).inspect_err(|e| {
+            self.failed.borrow_mut().get_or_insert_with(|| std::io::Error::new(e.kind(), e.to_string()));
+        })
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush().inspect_err(|e| {
+            self.failed.borrow_mut().get_or_insert_with(|| std::io::Error::new(e.kind(), e.to_string()));
+        })
+    }
+}
+
 /// A PNG written row band by row band into a file, `width` x `height` pixels of `f`. The
 /// encoder hands the file whole chunks, so no buffer stands between them.
 pub struct PngWriter {
-    stream: png::StreamWriter<'static, crate::io::write::OutFile>,
+    stream: png::StreamWriter<'static, Latched>,
+    failed: std::rc::Rc<std::cell::RefCell<Option<std::io::Error>>>,
     format: Format,
     direct: bool,
     rows: Vec<u8>,
@@ -116,12 +138,24 @@ impl PngWriter {
         c: PngCompression,
     ) -> PicResult<Self> {
         let view = f.with_srgb(false);
-        let mut enc = png::Encoder::new(out, width_px, height_px);
+        let failed = std::rc::Rc::new(std::cell::RefCell::new(None));
+        let mut enc = png::Encoder::new(Latched { out, failed: failed.clone() }, width_px, height_px);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(if png_needs_16_bits(&view) { png::BitDepth::Sixteen } else { png::BitDepth::Eight });
         enc.set_compression(c.to_png());
         let stream = enc.write_header()?.into_stream_writer_with_size(1 << 20)?;
-        Ok(PngWriter { stream, format: view, direct: rgba8_direct(&view), rows: Vec::new(), px: Vec::new() })
+        let w =
+            PngWriter { stream, failed, format: view, direct: rgba8_direct(&view), rows: Vec::new(), px: Vec::new() };
+        w.check()?;
+        Ok(w)
+    }
+
+    /// The first write error the file met, if any (see [`Latched`]).
+    fn check(&self) -> PicResult<()> {
+        match self.failed.borrow_mut().take() {
+            Some(e) => Err(Box::new(e)),
+            None => Ok(()),
+        }
     }
 
     /// Appends the rows of a band: `data` holds `e.height_px` pixel rows of linear elements
@@ -137,12 +171,17 @@ impl PngWriter {
             band_bytes(&self.format, Extent { depth: 1, ..e }, data, &mut self.rows)?;
             self.stream.write_all(&self.rows)?;
         }
-        Ok(())
+        self.check()
     }
 
     /// Ends the PNG (every row must have been written) and flushes it to the file.
     pub fn finish(self) -> PicResult<()> {
-        self.stream.finish()?;
+        let failed = self.failed.clone();
+        let result = self.stream.finish();
+        if let Some(e) = failed.borrow_mut().take() {
+            return Err(Box::new(e));
+        }
+        result?;
         Ok(())
     }
 }
