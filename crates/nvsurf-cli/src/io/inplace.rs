@@ -9,6 +9,7 @@
 //! is removed. The journal is the write-ahead undo log of databases (e.g. SQLite's rollback
 //! journal, <https://www.sqlite.org/atomiccommit.html>), reduced to one set of byte ranges.
 
+use super::files::JOURNAL_SUFFIX;
 use super::hooks::before_write;
 use super::read::LineAligned;
 use nvsurf::tile;
@@ -16,9 +17,6 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
-
-/// The end of a journal's name: `.FILE.nvsurf-journal`.
-pub const JOURNAL_SUFFIX: &str = ".nvsurf-journal";
 
 /// The first bytes of a journal (format version 1).
 const MAGIC: &[u8; 16] = b"NVSURF-JOURNAL1\n";
@@ -88,7 +86,7 @@ fn patch_pieces(
             format!("--onto '{}' is not a regular file; --in-place patches regular files", file.display()).into()
         );
     }
-    super::write::check_mode(file, &meta)?;
+    super::files::check_mode(file, &meta)?;
     let end = offset.checked_add(surface_bytes).ok_or("--offset + surface size overflows")?;
     if meta.len() < end {
         return Err(
@@ -96,8 +94,9 @@ fn patch_pieces(
         );
     }
     let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    // An earlier patch of this directory's files that a kill interrupted comes first.
-    super::leftovers::notice_dir(dir);
+    // An earlier patch of this directory's files that a kill interrupted was rolled back by
+    // the caller (`leftovers::notice_dir`) before this.
+    let _ = dir;
     let (mut win, got) = LineAligned::read_pieces(file, offset, pieces, surface_bytes)?;
     if got < end {
         return Err(format!("--onto '{}' holds {got} bytes but {end} bytes are expected", file.display()).into());
@@ -127,7 +126,7 @@ fn patch_pieces(
     }
     before_write().map_err(|e| cannot(&e))?;
     std::fs::remove_file(&journal).map_err(|e| cannot(&e))?;
-    super::write::sync_dir(dir);
+    super::files::sync_dir(dir);
     Ok(())
 }
 
@@ -191,7 +190,7 @@ fn write_journal(
         let _ = std::fs::remove_file(journal);
         return Err(e);
     }
-    super::write::sync_dir(journal.parent().unwrap_or(Path::new(".")));
+    super::files::sync_dir(journal.parent().unwrap_or(Path::new(".")));
     Ok(())
 }
 
@@ -248,14 +247,14 @@ pub fn roll_back(journal: &Path) -> Res<bool> {
     let remove = || -> Res<()> {
         before_write().map_err(|e| format!("cannot remove undo journal '{shown}': {e}"))?;
         std::fs::remove_file(journal).map_err(|e| format!("cannot remove undo journal '{shown}': {e}"))?;
-        super::write::sync_dir(dir);
+        super::files::sync_dir(dir);
         Ok(())
     };
     let Some(j) = read_journal(&bytes) else {
         // Only this run's own journal or a dead run's is removed; a live one is still writing.
         if bytes.len() >= MAGIC.len() + 4 {
             let pid = u32::from_le_bytes(bytes[16..20].try_into().unwrap_or_default());
-            if pid != std::process::id() && super::leftovers::running(pid) {
+            if pid != std::process::id() && super::files::running(pid) {
                 return Ok(false);
             }
         }
@@ -263,7 +262,7 @@ pub fn roll_back(journal: &Path) -> Res<bool> {
         eprintln!("removed the incomplete undo journal '{shown}' (its patch had not started)");
         return Ok(true);
     };
-    if j.pid != std::process::id() && super::leftovers::running(j.pid) {
+    if j.pid != std::process::id() && super::files::running(j.pid) {
         return Ok(false);
     }
     let name = journal.file_name().and_then(|n| n.to_str()).unwrap_or("");

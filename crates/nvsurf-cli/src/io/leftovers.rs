@@ -6,19 +6,10 @@
 //! directly in the directory are considered: symlinks (even with a matching name) and
 //! subdirectories are left alone, so nothing outside the directory is ever touched.
 
-use super::write::TEMP_MARK;
+use super::files::{running, TEMP_MARK};
 use std::path::{Path, PathBuf};
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
-
-/// True when process `pid` runs (Linux: `/proc/PID` exists). Where that cannot be known,
-/// only this process counts as running.
-pub fn running(pid: u32) -> bool {
-    if pid == std::process::id() {
-        return true;
-    }
-    cfg!(target_os = "linux") && Path::new(&format!("/proc/{pid}")).exists()
-}
 
 /// The process id in a temporary file's name `.NAME.nvsurf-tmp-PID-XXXXXX[.EXT]`, if the name
 /// is one.
@@ -53,7 +44,7 @@ pub fn leftover_temps(dir: &Path) -> Vec<PathBuf> {
 
 /// Undo journals in `dir`.
 pub fn journals(dir: &Path) -> Vec<PathBuf> {
-    regular_files(dir, |n| n.starts_with('.') && n.ends_with(super::inplace::JOURNAL_SUFFIX))
+    regular_files(dir, |n| n.starts_with('.') && n.ends_with(super::files::JOURNAL_SUFFIX))
 }
 
 /// Once per directory and process, before the first write there: rolls back the undo
@@ -105,7 +96,7 @@ pub fn clean_dir(dir: &Path) -> Res<(usize, usize, u64)> {
         bytes += len;
     }
     if removed > 0 {
-        super::write::sync_dir(dir);
+        super::files::sync_dir(dir);
     }
     Ok((rolled, removed, bytes))
 }

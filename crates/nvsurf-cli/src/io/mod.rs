@@ -5,6 +5,7 @@
 //! paths' test hooks ([`hooks`]), and progress bars ([`progress`]).
 
 pub mod copy;
+pub mod files;
 pub mod hooks;
 pub mod inplace;
 pub mod leftovers;

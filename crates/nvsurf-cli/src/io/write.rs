@@ -12,10 +12,10 @@
 //! ignores stay ignored). Shared by every command that writes a file; it imports no command
 //! module.
 
+pub use super::files::{check_mode, set_force, sync_dir, TEMP_MARK};
 use super::hooks::{before_write, Counted};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
@@ -24,15 +24,6 @@ type Res<T> = Result<T, Box<dyn std::error::Error>>;
 /// ([`super::hooks`]). `.0` is the [`std::fs::File`] itself, for `fsync`, metadata and the
 /// kernel's file-to-file copies.
 pub type OutFile = Counted<std::fs::File>;
-
-/// `--force`: replace files whose mode forbids writing.
-static FORCE: AtomicBool = AtomicBool::new(false);
-
-/// Sets `--force` for this process: outputs whose mode has no write bit for their owner
-/// (0444 and the like) are then replaced; without it they are refused.
-pub fn set_force(on: bool) {
-    FORCE.store(on, Ordering::Relaxed);
-}
 
 /// `cannot write 'PATH': cause`.
 fn cannot(path: &Path, e: &dyn std::fmt::Display) -> Box<dyn std::error::Error> {
@@ -152,8 +143,10 @@ impl Group {
             let mode = old.as_ref().map_or(0o666, |m| std::os::unix::fs::MetadataExt::mode(m) & 0o777);
             b.permissions(std::fs::Permissions::from_mode(mode));
         }
-        let tmp = b.tempfile_in(&dir).map_err(|e| cannot(path, &e))?;
-        let pending = Pending::new(tmp.path());
+        // Created and registered under the lock the interrupt clean-up takes, with its handler
+        // installed first: an interrupt comes wholly before the file exists or after it is
+        // registered for removal, never in between.
+        let (tmp, pending) = Pending::create(|| b.tempfile_in(&dir).map_err(|e| cannot(path, &e)))?;
         let (file, tmp) = tmp.into_parts();
         let mut out = Counted(file);
         write(&mut out)?;
@@ -211,9 +204,6 @@ impl Group {
     }
 }
 
-/// The mark in the name of every temporary file (`.NAME.nvsurf-tmp-PID-XXXXXX.EXT`).
-pub const TEMP_MARK: &str = ".nvsurf-tmp-";
-
 /// The file `real` (the target of `path`) that a write will replace, if any, checked: refused
 /// without its owner's write bit unless `--force`; a warning when other hard links share it.
 fn old_file(path: &Path, real: &Path) -> Res<Option<std::fs::Metadata>> {
@@ -237,28 +227,6 @@ fn old_file(path: &Path, real: &Path) -> Res<Option<std::fs::Metadata>> {
     Ok(Some(m))
 }
 
-/// Refuses to write over a file without its owner's write bit (0444 and the like) unless
-/// `--force`: the mode bits decide, not the OS's answer (root may write anything).
-pub fn check_mode(path: &Path, m: &std::fs::Metadata) -> Res<()> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if m.mode() & 0o200 == 0 && !FORCE.load(Ordering::Relaxed) {
-            return Err(format!(
-                "cannot write '{}': its mode {:04o} forbids writing; --force replaces it",
-                path.display(),
-                m.mode() & 0o7777
-            )
-            .into());
-        }
-    }
-    #[cfg(not(unix))]
-    if m.permissions().readonly() && !FORCE.load(Ordering::Relaxed) {
-        return Err(format!("cannot write '{}': it is read-only; --force replaces it", path.display()).into());
-    }
-    Ok(())
-}
-
 /// Gives the new file `f` the old file's owner (where permitted: EPERM is ignored) and then
 /// its mode (after the owner, which may clear set-id bits).
 fn keep_owner_and_mode(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
@@ -279,15 +247,6 @@ fn keep_owner_and_mode(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::R
     Ok(())
 }
 
-/// Syncs a directory, so that renames and removals in it survive a power cut. Best effort:
-/// some filesystems refuse to sync a directory.
-pub fn sync_dir(dir: &Path) {
-    let d = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
-    if let Ok(f) = std::fs::File::open(d) {
-        let _ = f.sync_all();
-    }
-}
-
 /// The temporary files [`with_temp`] is writing, which an interrupt removes.
 static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
 
@@ -298,11 +257,16 @@ static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new(
 struct Pending(PathBuf);
 
 impl Pending {
-    fn new(tmp: &Path) -> Pending {
+    /// Runs `make` (which creates the temporary file) with the interrupt clean-up installed
+    /// and its list locked, and registers the file before the lock is released.
+    fn create(make: impl FnOnce() -> Res<tempfile::NamedTempFile>) -> Res<(tempfile::NamedTempFile, Pending)> {
         static HANDLER: std::sync::Once = std::sync::Once::new();
         HANDLER.call_once(clean_up_on_signals);
-        PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(tmp.to_path_buf());
-        Pending(tmp.to_path_buf())
+        let mut held = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        let tmp = make()?;
+        held.push(tmp.path().to_path_buf());
+        let pending = Pending(tmp.path().to_path_buf());
+        Ok((tmp, pending))
     }
 }
 
