@@ -68,11 +68,13 @@ pub fn candidates(gpu: Gpu, elem_size: u32, size: [u32; 3], dump_bytes: u64) -> 
     let row = u64::from(size[0]) * u64::from(elem_size);
     let min = crate::layout::pitch::min_pitch_bytes(gpu, row, elem_size);
     let mut pitches = vec![min];
-    pitches.extend(PITCH_ALIGNMENTS.iter().map(|a| min.div_ceil(*a) * a));
+    // Checked: `elem_size` is any u32 here, so the row may lie near u64::MAX and an aligned pitch
+    // past it (such pitches are no candidates; the element size is refused below anyway).
+    pitches.extend(PITCH_ALIGNMENTS.iter().filter_map(|a| min.div_ceil(*a).checked_mul(*a)));
     // The pitch that makes the rows fill the dump exactly, when it is a plausible pitch (at most
     // four times the row aligned to 1024 bytes): a dump much larger than the surface says
     // nothing about its pitch, and reading it all would cost time for nothing.
-    let widest = min.div_ceil(1024) * 1024 * 4;
+    let widest = min.div_ceil(1024).saturating_mul(1024 * 4);
     if size[1] > 0 && dump_bytes.is_multiple_of(u64::from(size[1])) && dump_bytes / u64::from(size[1]) <= widest {
         pitches.push(dump_bytes / u64::from(size[1]));
     }
@@ -87,5 +89,26 @@ pub fn candidates(gpu: Gpu, elem_size: u32, size: [u32; 3], dump_bytes: u64) -> 
     match (out.is_empty(), first_error) {
         (true, Some(e)) => Err(e),
         _ => Ok(out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression (found by the red team and the `identify` fuzz target): an element size no
+    /// layout accepts, with a row near u64::MAX, panicked on overflow while aligning the
+    /// candidate pitches. It is an error naming the element size now.
+    #[test]
+    fn huge_element_size_is_an_error_not_an_overflow() {
+        for gpu in [Gpu::G80, Gpu::Gf100, Gpu::Nv40] {
+            let got = candidates(gpu, u32::MAX, [u32::MAX, 1, 1], u64::MAX);
+            assert!(
+                matches!(got, Err(Error::ElemSize { value, .. }) if value == u64::from(u32::MAX)),
+                "{gpu}: {got:?}"
+            );
+        }
+        let got = crate::identify::candidates_any(u32::MAX, [u32::MAX, 3, 1], 0);
+        assert!(matches!(got, Err(Error::ElemSize { .. })), "{got:?}");
     }
 }
