@@ -84,6 +84,30 @@ enum Cmd {
     Guess(guess::GuessArgs),
     /// Remove what interrupted runs left in DIR: temp files removed, undo journals rolled back.
     Clean(clean::CleanArgs),
+    /// Print a shell completion script: `nvsurf completions bash > /etc/bash_completion.d/nvsurf`.
+    Completions {
+        /// The shell: bash, zsh, fish, powershell (or elvish).
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `nvsurf man > nvsurf.1; man ./nvsurf.1`.
+    Man,
+}
+
+/// `nvsurf completions SHELL`: the completion script of the whole command definition.
+fn completions(shell: clap_complete::Shell) -> CmdResult {
+    use clap::CommandFactory;
+    clap_complete::generate(shell, &mut Cli::command(), "nvsurf", &mut std::io::stdout());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `nvsurf man`: the manual page (roff) of the whole command definition.
+fn manual() -> CmdResult {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut out).map_err(|e| format!("cannot render the manual: {e}"))?;
+    std::io::Write::write_all(&mut std::io::stdout(), &out).map_err(|e| format!("cannot write the manual: {e}"))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Ends the process quietly (status 141, as a shell reports SIGPIPE) when stdout is closed
@@ -147,6 +171,8 @@ pub fn main() -> ExitCode {
         Cmd::Texture(a) => texture::run(a),
         Cmd::Guess(a) => guess::run(a),
         Cmd::Clean(a) => clean::run(a),
+        Cmd::Completions { shell } => completions(shell),
+        Cmd::Man => manual(),
     };
     match result {
         Ok(code) => code,

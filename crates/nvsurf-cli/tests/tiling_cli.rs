@@ -810,3 +810,71 @@ fn max_memory_is_checked_before_allocating() {
     let (rc, err) = args("1000000");
     assert_eq!(rc, 0, "{err}");
 }
+
+/// `-` is stdin or stdout; `--output-format`/`--input-format` say what a picture on a stream
+/// is. Status lines go to stderr, so stdout holds exactly the data.
+#[test]
+fn dash_means_the_standard_streams() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let tmp = Scratch::new("tiling-dash");
+    let surf = ["--gpu", "gm20b", "--format", "A8B8G8R8", "--size", "40x30"];
+    let lin: Vec<u8> = (0..40 * 30 * 4).map(|i| (i * 7 + i / 160) as u8).collect();
+    let (lin_p, dump_p, png_p) = (tmp.path("lin.bin"), tmp.path("dump.bin"), tmp.path("file.png"));
+    std::fs::write(&lin_p, &lin).unwrap();
+    // tile: raw rows from stdin, the dump to stdout.
+    let run = |args: &[&str], stdin: &[u8]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_nvsurf"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        c.stdin.take().unwrap().write_all(stdin).unwrap();
+        let out = c.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    let mut a = vec!["tile"];
+    a.extend(surf);
+    a.extend(["--input", "-", "--output", "-"]);
+    let dump = run(&a, &lin);
+    let mut a = vec!["tile"];
+    a.extend(surf);
+    a.extend(["--input", lin_p.to_str().unwrap(), "--output", dump_p.to_str().unwrap()]);
+    run(&a, &[]);
+    assert!(dump == std::fs::read(&dump_p).unwrap(), "tile to stdout gives the file's bytes");
+    // untile: the dump from stdin, a PNG to stdout, the same as to a file.
+    let mut a = vec!["untile"];
+    a.extend(surf);
+    a.extend(["--input", "-", "--output", "-", "--output-format", "png"]);
+    let png = run(&a, &dump);
+    let mut a = vec!["untile"];
+    a.extend(surf);
+    a.extend(["--input", dump_p.to_str().unwrap(), "--output", png_p.to_str().unwrap()]);
+    run(&a, &[]);
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(png == std::fs::read(&png_p).unwrap(), "untile to stdout gives the file's bytes");
+    // tile: a PNG from stdin back to the dump.
+    let mut a = vec!["tile"];
+    a.extend(surf);
+    a.extend(["--input", "-", "--input-format", "png", "--output", "-"]);
+    assert!(run(&a, &png) == dump);
+}
+
+/// `nvsurf completions SHELL` and `nvsurf man` come from the same command definition.
+#[test]
+fn completions_and_manual() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("nvsurf") && text.contains("untile") && text.contains("--gob"), "{shell}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_nvsurf")).arg("man").output().unwrap();
+    assert!(out.status.success());
+    let roff = String::from_utf8(out.stdout).unwrap();
+    assert!(roff.starts_with(".ie") || roff.contains(".TH"), "{}", &roff[..200.min(roff.len())]);
+    assert!(roff.contains("untile"));
+}

@@ -33,6 +33,7 @@ pub mod format;
 pub mod gpu;
 pub mod identify;
 pub mod layout;
+pub mod limits;
 pub mod msaa;
 pub mod platform;
 pub mod spec;
@@ -42,5 +43,6 @@ pub mod tile;
 
 pub use error::{Error, Result};
 pub use gpu::Gpu;
+pub use limits::Limits;
 pub use platform::{FormatClass, Platform};
 pub use spec::{decode_rgba8, decode_rgba_f32, SurfaceSpec, TextureSpec};

@@ -58,6 +58,7 @@ fn option_sets() -> Vec<(CopyOptions, usize)> {
                         vector_limit: Some(level),
                         adaptive_streaming: adaptive,
                         job_output_bytes: None,
+                        ..Default::default()
                     };
                     out.push((opts, pool));
                 }
@@ -175,4 +176,21 @@ fn aligned_buffers_hold_exactly_their_bytes() {
         assert_eq!(v.into_vec(), src[..len].to_vec());
     }
     assert!(AlignedBuf::zeroed(usize::MAX).is_err(), "too large: an error, not an abort");
+}
+
+/// A memory budget in the options stops the allocating calls before they allocate.
+#[test]
+fn limits_refuse_before_allocating() {
+    use nvsurf::texture::TextureType;
+    use nvsurf::{Gpu, Limits, TextureSpec};
+    let t =
+        TextureSpec::with_elem_size(Gpu::Gm20b, TextureType::D2, 4, [256, 256, 1]).full_mip_chain().build().unwrap();
+    let dump = vec![0u8; t.size_bytes() as usize];
+    let small = nvsurf::tile::CopyOptions::default().limits(Limits { max_bytes: 1000 });
+    let e = t.untile_to_buf(&dump, &small).unwrap_err();
+    assert!(e.to_string().starts_with("linear texture size 349524 is out of range 0..=1000"), "{e}");
+    let lin = vec![0u8; t.linear_size_bytes() as usize];
+    assert!(t.tile_to_buf(&lin, &small).is_err());
+    let roomy = nvsurf::tile::CopyOptions::default().limits(Limits { max_bytes: 1 << 20 });
+    assert_eq!(t.untile_to_buf(&dump, &roomy).unwrap().len(), lin.len());
 }

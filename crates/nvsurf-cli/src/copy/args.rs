@@ -10,10 +10,11 @@ pub struct CopyArgs {
     #[command(flatten)]
     pub surface: SurfaceArgs,
     /// Input file (untile: the tiled dump; tile: the linear rows, a picture or, with --texture,
-    /// the packed linear texture or a .dds). Not needed by `tile --texture --split DIR`.
+    /// the packed linear texture or a .dds); `-` is stdin. Not needed by `tile --texture --split DIR`.
     #[arg(long, required_unless_present = "split")]
     pub input: Option<PathBuf>,
-    /// Output file (replaced atomically if it exists). Not needed by `untile --texture --split DIR`.
+    /// Output file (replaced atomically if it exists); `-` is stdout. Not needed by
+    /// `untile --texture --split DIR`.
     #[arg(long, required_unless_present = "split")]
     pub output: Option<PathBuf>,
     /// A whole texture (levels and layers, see `nvsurf texture`): --size is level 0 in texels,
@@ -47,6 +48,14 @@ pub struct CopyArgs {
     /// memory). A copy that would need more stops before allocating, naming the size.
     #[arg(long = "max-memory", value_name = "BYTES", value_parser = crate::surface_args::clap_u64)]
     pub max_memory: Option<u64>,
+    /// What the linear side read from `--input -` (stdin) is: png, exr, dds or raw (default);
+    /// for a named file it overrides the extension.
+    #[arg(long = "input-format", value_name = "png|exr|dds|raw")]
+    pub input_format: Option<String>,
+    /// What the linear side written to `--output -` (stdout) is: png, exr, dds or raw
+    /// (default); for a named file it overrides the extension.
+    #[arg(long = "output-format", value_name = "png|exr|dds|raw")]
+    pub output_format: Option<String>,
     /// Byte offset of the surface inside the tiled file (untile: in --input; tile: in --onto).
     #[arg(long = "offset", value_name = "BYTES", default_value = "0")]
     pub offset: String,

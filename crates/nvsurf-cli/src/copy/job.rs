@@ -63,7 +63,7 @@ pub enum LinearSide {
     /// Raw linear elements in a file.
     Raw(PathBuf),
     /// A picture (PNG, EXR, DDS) of the job's format.
-    Picture(PathBuf),
+    Picture(PathBuf, PicKind),
     /// With --texture: one raw file per level and layer in a directory.
     Split(PathBuf),
 }
@@ -106,7 +106,11 @@ impl<'a> Job<'a> {
         let format = a.surface.format()?;
         let whole_texture = a.texture && a.subresource.is_none();
         let (tiled, linear) = paths(a, direction, whole_texture)?;
-        let linear = linear_side(a, linear, whole_texture, format.as_ref())?;
+        let flag = match direction {
+            Direction::Untile => ("output-format", a.output_format.as_deref()),
+            Direction::Tile => ("input-format", a.input_format.as_deref()),
+        };
+        let linear = linear_side(a, linear, whole_texture, format.as_ref(), flag)?;
         let (shape, assumed) = if whole_texture {
             for (set, what) in [(a.region.is_some(), "box"), (a.linear_pitch.is_some(), "linear-pitch")] {
                 if set {
@@ -152,7 +156,7 @@ impl<'a> Job<'a> {
         let out = match (self.direction, &self.linear) {
             (Direction::Tile, _) => format!("'{}'", self.tiled.display()),
             (Direction::Untile, LinearSide::Split(d)) => format!("'{}' (split)", d.display()),
-            (Direction::Untile, LinearSide::Raw(p) | LinearSide::Picture(p)) => format!("'{}'", p.display()),
+            (Direction::Untile, LinearSide::Raw(p) | LinearSide::Picture(p, _)) => format!("'{}'", p.display()),
         };
         format!("{verb}: wrote {out} for {}: {}", self.assumed.platform.name(), self.assumed.describe())
     }
@@ -183,9 +187,10 @@ fn paths(a: &CopyArgs, dir: Direction, whole_texture: bool) -> Res<(PathBuf, Opt
     let need = |p: &Option<PathBuf>, field: &'static str, rule: &'static str| {
         p.clone().ok_or_else(|| unsupported(field, "(none)", rule))
     };
+    let (input, output) = (dash(&a.input, true), dash(&a.output, false));
     if !whole_texture {
         let rule = "give --input FILE and --output FILE";
-        let (i, o) = (need(&a.input, "input", rule)?, need(&a.output, "output", rule)?);
+        let (i, o) = (need(&input, "input", rule)?, need(&output, "output", rule)?);
         return Ok(match dir {
             Direction::Untile => (i, Some(o)),
             Direction::Tile => (o, Some(i)),
@@ -193,29 +198,40 @@ fn paths(a: &CopyArgs, dir: Direction, whole_texture: bool) -> Res<(PathBuf, Opt
     }
     Ok(match dir {
         Direction::Untile => {
-            let i = need(&a.input, "input", "give --input DUMP")?;
-            if a.split.is_none() && a.output.is_none() {
+            let i = need(&input, "input", "give --input DUMP")?;
+            if a.split.is_none() && output.is_none() {
                 return Err(unsupported("output", "(none)", "give --output FILE or --split DIR").into());
             }
-            (i, a.output.clone().filter(|_| a.split.is_none()))
+            (i, output.clone().filter(|_| a.split.is_none()))
         }
         Direction::Tile => {
-            let o = need(&a.output, "output", "give --output DUMP")?;
-            if a.split.is_none() && a.input.is_none() {
+            let o = need(&output, "output", "give --output DUMP")?;
+            if a.split.is_none() && input.is_none() {
                 return Err(unsupported("input", "(none)", "give --input FILE or --split DIR").into());
             }
-            (o, a.input.clone().filter(|_| a.split.is_none()))
+            (o, input.clone().filter(|_| a.split.is_none()))
         }
     })
 }
 
 /// The linear side: a split directory, a picture (its format checked now), or raw bytes.
-fn linear_side(a: &CopyArgs, path: Option<PathBuf>, whole_texture: bool, format: Option<&Format>) -> Res<LinearSide> {
+fn linear_side(
+    a: &CopyArgs,
+    path: Option<PathBuf>,
+    whole_texture: bool,
+    format: Option<&Format>,
+    (flag, kind_flag): (&'static str, Option<&str>),
+) -> Res<LinearSide> {
     let Some(path) = path else {
         // `paths` returns no linear path only with --split.
         return Ok(LinearSide::Split(a.split.clone().ok_or("--split DIR is missing")?));
     };
-    let Some(kind) = PicKind::of_linear_side(&path)? else {
+    let kind = match kind_flag {
+        Some(k) => PicKind::parse_flag(flag, k)?,
+        None if is_std(&path) => None,
+        None => PicKind::of_linear_side(&path)?,
+    };
+    let Some(kind) = kind else {
         return Ok(LinearSide::Raw(path));
     };
     if whole_texture && kind != PicKind::Dds {
@@ -237,7 +253,21 @@ fn linear_side(a: &CopyArgs, path: Option<PathBuf>, whole_texture: bool, format:
         )
         .into());
     }
-    Ok(LinearSide::Picture(path))
+    Ok(LinearSide::Picture(path, kind))
+}
+
+/// Whether `path` is one of the standard streams `-` stands for.
+fn is_std(path: &Path) -> bool {
+    path == Path::new("/dev/stdin") || path == Path::new("/dev/stdout")
+}
+
+/// `-` as the standard stream of its direction: stdin for an input, stdout for an output.
+fn dash(p: &Option<PathBuf>, input: bool) -> Option<PathBuf> {
+    p.as_ref().map(|p| match (p.as_os_str() == "-", input) {
+        (true, true) => PathBuf::from("/dev/stdin"),
+        (true, false) => PathBuf::from("/dev/stdout"),
+        (false, _) => p.clone(),
+    })
 }
 
 /// The surface of a plain `tile`/`untile` (the surface flags) or of `--texture --subresource
@@ -319,17 +349,10 @@ fn tiled_end(offset: usize, s: &Surface) -> Res<usize> {
         .ok_or_else(|| format!("offset {offset} + surface size {} overflows", s.size_bytes()).into())
 }
 
-/// The machine's physical memory in bytes (`/proc/meminfo`), if known.
-fn physical_memory_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
-}
-
-/// The memory budget: `--max-memory`, or half the physical memory (unknown: no limit).
+/// The memory budget: `--max-memory`, or half the physical memory (the library's
+/// [`nvsurf::Limits::from_machine`]; unknown: no limit).
 pub fn memory_budget(max_memory: Option<u64>) -> Option<u64> {
-    max_memory.or_else(|| physical_memory_bytes().map(|b| b / 2))
+    max_memory.or_else(|| nvsurf::limits::physical_memory_bytes().map(|b| b / 2))
 }
 
 /// Refuses a copy whose buffers (what it reads and what it builds, held at once) exceed the
@@ -337,7 +360,7 @@ pub fn memory_budget(max_memory: Option<u64>) -> Option<u64> {
 /// succeed and the process die later.
 fn check_memory(max: Option<u64>, shape: &Shape, dir: Direction, linear: &LinearSide) -> Res<()> {
     let Some(budget) = memory_budget(max) else { return Ok(()) };
-    let picture = matches!(linear, LinearSide::Picture(_));
+    let picture = matches!(linear, LinearSide::Picture(..));
     let need = match shape {
         Shape::Surface(sj) => {
             let tiled = (sj.end - sj.offset) as u64;

@@ -6,7 +6,7 @@
 use super::job::{Job, LinearSide, Shape, SurfaceJob};
 use crate::io::{inplace, patch_onto, patch_window_onto, progress_bar, write_atomic, write_sparse, LineAligned};
 use crate::picture::png_stream::{self, PngReader, PngWriter};
-use crate::picture::{read_surface, write_surface, Extent, PicKind};
+use crate::picture::{read_surface_as, write_surface_as, Extent, PicKind};
 use crate::CmdResult;
 use nvsurf::format::Format;
 use nvsurf::layout::Surface;
@@ -52,9 +52,9 @@ pub fn untile(job: &Job) -> CmdResult {
         .into());
     }
     let tiled = &input[..];
-    if let LinearSide::Picture(path) = &job.linear {
+    if let LinearSide::Picture(path, kind) = &job.linear {
         let f = job.picture_format()?;
-        if PicKind::of(path)? == PicKind::Png && png_stream::streams(&f) && job.lin_is_packed(sj) {
+        if *kind == PicKind::Png && png_stream::streams(&f) && job.lin_is_packed(sj) {
             warn_if_lossy(&f);
             let e = region_extent(&f, sj.picture_px, &region);
             untile_to_png(job, &ts, tregion, tiled, path, &f, e)?;
@@ -68,13 +68,13 @@ pub fn untile(job: &Job) -> CmdResult {
         Some(p) => p.install(|| tile::untile_parallel(&ts, tiled, &mut out[off..], band, lin)),
     })?;
     match &job.linear {
-        LinearSide::Picture(path) => {
+        LinearSide::Picture(path, kind) => {
             let f = job.picture_format()?;
-            if PicKind::of(path)? == PicKind::Png {
+            if *kind == PicKind::Png {
                 warn_if_lossy(&f);
             }
             let e = region_extent(&f, sj.picture_px, &region);
-            let files = write_surface(path, &f, e, &out)?;
+            let files = write_surface_as(*kind, path, &f, e, &out)?;
             report(&files, e, &f);
         }
         LinearSide::Raw(path) => write_atomic(path, &out)?,
@@ -88,9 +88,9 @@ pub fn tile(job: &Job) -> CmdResult {
     let sj = surface_of(job)?;
     let (s, region, lin, span) = (sj.surface, sj.region, sj.lin, sj.span);
     let out_path = &job.tiled;
-    if let LinearSide::Picture(path) = &job.linear {
+    if let LinearSide::Picture(path, kind) = &job.linear {
         let f = job.picture_format()?;
-        if PicKind::of(path)? == PicKind::Png && png_stream::streams(&f) && region.d == 1 {
+        if *kind == PicKind::Png && png_stream::streams(&f) && region.d == 1 {
             if let Some(reader) = png_stream::PngReader::open(path)? {
                 return tile_from_png(job, sj, reader, path, &f);
             }
@@ -101,11 +101,11 @@ pub fn tile(job: &Job) -> CmdResult {
             let (b, end) = LineAligned::read_range(p, 0, span as u64)?;
             (b, end, p)
         }
-        LinearSide::Picture(p) => {
+        LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
             let want = region_extent(&f, sj.picture_px, &region);
             let what = if sj.boxed { "box" } else { "surface" };
-            let (_, data) = read_surface(p, &f, want.depth, Some((want, what)))?;
+            let (_, data) = read_surface_as(*kind, p, &f, want.depth, Some((want, what)))?;
             let mut b = LineAligned::zeroed("picture elements", data.len())?;
             b.copy_from_slice(&data);
             let n = b.len() as u64;

@@ -48,7 +48,7 @@ pub fn untile(job: &Job) -> CmdResult {
             }
             group.commit()?;
         }
-        LinearSide::Picture(p) => {
+        LinearSide::Picture(p, _) => {
             let f = job.picture_format()?;
             let tex = dds_shape(t, linear.to_vec());
             write_dds(p, &f, &tex)?;
@@ -64,7 +64,7 @@ pub fn tile(job: &Job) -> CmdResult {
     let linear: Vec<u8> = match &job.linear {
         LinearSide::Raw(p) => read_linear(t, p)?.to_vec(),
         LinearSide::Split(dir) => read_split(t, dir)?.to_vec(),
-        LinearSide::Picture(p) => {
+        LinearSide::Picture(p, _) => {
             let f = job.picture_format()?;
             let dds = read_dds(p, &f)?;
             let want = dds_shape(t, Vec::new());

@@ -54,6 +54,19 @@ impl PicKind {
     }
 }
 
+impl PicKind {
+    /// Parses `--input-format`/`--output-format`: `png`, `exr`, `dds`, or `raw` (`None`).
+    pub fn parse_flag(field: &'static str, s: &str) -> Result<Option<PicKind>, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "png" => Ok(Some(PicKind::Png)),
+            "exr" => Ok(Some(PicKind::Exr)),
+            "dds" => Ok(Some(PicKind::Dds)),
+            "raw" | "bin" => Ok(None),
+            _ => Err(Error::Unsupported { field, value: s.into(), rule: "expected png, exr, dds or raw".into() }),
+        }
+    }
+}
+
 /// Extensions of picture types that are not read or written (an error rather than raw bytes).
 pub const UNSUPPORTED_PICTURE_EXTENSIONS: [&str; 8] = ["jpg", "jpeg", "bmp", "gif", "tga", "tif", "tiff", "webp"];
 

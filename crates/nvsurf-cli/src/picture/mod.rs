@@ -37,7 +37,7 @@ mod texels;
 pub use dds::{read_dds, write_dds, DdsTexture};
 pub use kind::PicKind;
 pub use size::{try_filled, Extent};
-pub use surface::{read_surface, write_surface};
+pub use surface::{read_surface, read_surface_as, write_surface, write_surface_as};
 pub use texels::check_len;
 
 #[cfg(test)]

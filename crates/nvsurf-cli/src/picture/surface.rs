@@ -17,7 +17,12 @@ use std::path::{Path, PathBuf};
 /// `path`. Returns the files written (the stencil picture too, for PNG of S formats: the pair
 /// is replaced as a group, [`crate::io::Group`], so an error leaves both old files).
 pub fn write_surface(path: &Path, f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<PathBuf>> {
-    match PicKind::of(path)? {
+    write_surface_as(PicKind::of(path)?, path, f, e, data)
+}
+
+/// [`write_surface`] as a picture of `kind` whatever the path's extension (`-`: stdout).
+pub fn write_surface_as(kind: PicKind, path: &Path, f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<PathBuf>> {
+    match kind {
         PicKind::Png => {
             let (img, stencil) = to_png(f, e, data)?;
             let mut group = crate::io::Group::new();
@@ -65,15 +70,32 @@ fn size_mismatch(path: &Path, got: Extent, want: Extent, what: &str) -> Box<dyn 
 /// picture of another size is an error, found from the PNG header before any pixel is
 /// decoded (a crafted header cannot make the tool allocate for a size it will refuse).
 pub fn read_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &str)>) -> PicResult<(Extent, Vec<u8>)> {
-    let (e, data) = read_any_surface(path, f, depth, want)?;
+    read_surface_as(PicKind::of(path)?, path, f, depth, want)
+}
+
+/// [`read_surface`] of a picture of `kind` whatever the path's extension (`-`: stdin).
+pub fn read_surface_as(
+    kind: PicKind,
+    path: &Path,
+    f: &Format,
+    depth: u32,
+    want: Option<(Extent, &str)>,
+) -> PicResult<(Extent, Vec<u8>)> {
+    let (e, data) = read_any_surface(kind, path, f, depth, want)?;
     match want {
         Some((w, what)) if w != e => Err(size_mismatch(path, e, w, what)),
         _ => Ok((e, data)),
     }
 }
 
-fn read_any_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &str)>) -> PicResult<(Extent, Vec<u8>)> {
-    match PicKind::of(path)? {
+fn read_any_surface(
+    kind: PicKind,
+    path: &Path,
+    f: &Format,
+    depth: u32,
+    want: Option<(Extent, &str)>,
+) -> PicResult<(Extent, Vec<u8>)> {
+    match kind {
         PicKind::Png => {
             // The header is read on its own only from a regular file (a FIFO would lose those
             // bytes); the size is compared again after reading.

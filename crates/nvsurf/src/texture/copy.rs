@@ -155,6 +155,9 @@ impl Texture {
     pub fn untile_to_buf(&self, dump: &[u8], opts: &CopyOptions) -> Result<AlignedBuf> {
         // The dump is checked before the output is allocated.
         self.check_dump(dump.len() as u64)?;
+        if let Some(l) = opts.limits {
+            l.check("linear texture size", self.linear_size_bytes())?;
+        }
         let mut out = AlignedBuf::zeroed(buf_len("linear texture size", self.linear_size_bytes())?)?;
         self.untile_with(dump, &mut out, opts)?;
         Ok(out)
@@ -169,6 +172,9 @@ impl Texture {
                 needed: self.linear_size_bytes(),
                 got: linear.len() as u64,
             });
+        }
+        if let Some(l) = opts.limits {
+            l.check("texture size", self.size_bytes())?;
         }
         let mut out = AlignedBuf::zeroed(buf_len("texture size", self.size_bytes())?)?;
         self.tile_with(linear, &mut out, opts)?;

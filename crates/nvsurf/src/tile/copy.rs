@@ -140,6 +140,9 @@ pub fn untile_to_buf(s: &Surface, tiled: &[u8], opts: &CopyOptions) -> Result<Al
     let lin = LinearLayout::packed(&region, s.elem_size());
     // The input is checked before the output exists, as in `untile_to_vec`.
     let plan = Plan::new(s, region, lin, tiled.len(), usize::MAX)?;
+    if let Some(l) = opts.limits {
+        l.check("linear image size", plan.linear_span as u64)?;
+    }
     let mut out = AlignedBuf::zeroed(plan.linear_span)?;
     untile_with(s, tiled, &mut out, region, lin, opts)?;
     Ok(out)
@@ -153,6 +156,9 @@ pub fn tile_to_buf(s: &Surface, linear: &[u8], opts: &CopyOptions) -> Result<Ali
     Plan::new(s, region, lin, usize::MAX, linear.len())?;
     let size = usize::try_from(s.size_bytes())
         .map_err(|_| Error::Overflow { what: "surface size", detail: alloc::format!("{} bytes", s.size_bytes()) })?;
+    if let Some(l) = opts.limits {
+        l.check("surface size", s.size_bytes())?;
+    }
     let mut out = AlignedBuf::zeroed(size)?;
     tile_with(s, linear, &mut out, region, lin, opts)?;
     Ok(out)

@@ -54,6 +54,9 @@ pub struct CopyOptions {
     /// this many bytes: streaming is decided from the job's size, not the part's (what
     /// `untile_part` does). `None`: the copy is the whole job.
     pub job_output_bytes: Option<u64>,
+    /// The memory budget of the allocating calls (`untile_to_buf`, `tile_to_buf` and the
+    /// texture's): `None` is no budget; [`crate::Limits::from_machine`] is half the machine.
+    pub limits: Option<crate::limits::Limits>,
 }
 
 impl CopyOptions {
@@ -78,6 +81,12 @@ impl CopyOptions {
     /// These options with adaptive streaming on or off.
     pub fn adaptive_streaming(mut self, on: bool) -> Self {
         self.adaptive_streaming = Some(on);
+        self
+    }
+
+    /// These options with a memory budget for the allocating calls.
+    pub fn limits(mut self, limits: crate::limits::Limits) -> Self {
+        self.limits = Some(limits);
         self
     }
 
