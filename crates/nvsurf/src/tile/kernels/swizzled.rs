@@ -35,8 +35,11 @@ pub(crate) fn swizzled_chunked<M: Mover>(
     // chunk's 64 rows. A table gives, for each of the chunk's 256 4x4 tiles, its linear offset
     // from the chunk's origin.
     let tiles4 = low_bits == 12 && masks[0] & 0b1111 == 0b0101 && masks[1] & 0b1111 == 0b1010;
-    // Index bits 4 and 6 also step x: the four tiles of a `STRIP_ORDER` group are side by side.
-    let x_tiles = masks[0] & 0b101_0101 == 0b101_0101;
+    // Index bits 4 and 6 also step x, and bit 5 does not: the four tiles of a `STRIP_ORDER`
+    // group are side by side (tiles k+1, k+4, k+5 at 16, 32, 48 bytes for 4-byte elements).
+    // A surface 4 rows tall has x at bit 5 too, which puts tile k+4 at 64 bytes (found by the
+    // `window` fuzz target: the AVX-512 kernel wrote its rows to the wrong places).
+    let x_tiles = masks[0] & 0b111_0101 == 0b101_0101;
     let es = s.elem_size() as usize;
     // Entries are used only for whole chunks inside the region, whose linear offsets the plan
     // proved in bounds; the others may be meaningless (wrapping) and are never read.
