@@ -129,7 +129,7 @@ impl<'a> Job<'a> {
             let (placed, assumed) = place(a, offset)?;
             (Shape::Surface(surface_job(a, placed)?), assumed)
         };
-        check_memory(a.max_memory, &shape, direction, &linear)?;
+        check_memory(a.max_memory, &shape, &linear)?;
         // The threads start last, once every flag has been checked.
         let pool = pool(threads)?;
         Ok(Job {
@@ -358,7 +358,7 @@ pub fn memory_budget(max_memory: Option<u64>) -> Option<u64> {
 /// Refuses a copy whose buffers (what it reads and what it builds, held at once) exceed the
 /// budget, before anything is allocated: Linux's overcommit would otherwise let the allocation
 /// succeed and the process die later.
-fn check_memory(max: Option<u64>, shape: &Shape, dir: Direction, linear: &LinearSide) -> Res<()> {
+fn check_memory(max: Option<u64>, shape: &Shape, linear: &LinearSide) -> Res<()> {
     let Some(budget) = memory_budget(max) else { return Ok(()) };
     let picture = matches!(linear, LinearSide::Picture(..));
     let need = match shape {
@@ -368,7 +368,6 @@ fn check_memory(max: Option<u64>, shape: &Shape, dir: Direction, linear: &Linear
             // A PNG streams its side; other pictures are built whole (and converted once more).
             let lin = if picture { lin.saturating_mul(2) } else { lin };
             // Both directions hold the surface's tiled bytes and its linear image.
-            let _ = dir;
             tiled.saturating_add(lin)
         }
         Shape::Texture(t) => t.size_bytes().saturating_add(t.linear_size_bytes()),

@@ -96,7 +96,6 @@ fn patch_pieces(
     let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     // An earlier patch of this directory's files that a kill interrupted was rolled back by
     // the caller (`leftovers::notice_dir`) before this.
-    let _ = dir;
     let (mut win, got) = LineAligned::read_pieces(file, offset, pieces, surface_bytes)?;
     if got < end {
         return Err(format!("--onto '{}' holds {got} bytes but {end} bytes are expected", file.display()).into());
