@@ -92,6 +92,8 @@ pub struct Job<'a> {
     pub assumed: Assumed,
     /// How hard a PNG output is compressed.
     pub png_compression: crate::picture::png_stream::PngCompression,
+    /// `tile --generate-mips`: which levels are rebuilt, and from which.
+    pub mips: Option<super::mips::MipPlan>,
 }
 
 fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<String>) -> Error {
@@ -144,6 +146,7 @@ impl<'a> Job<'a> {
             pool,
             assumed,
             png_compression: Default::default(),
+            mips: None,
         })
     }
 
@@ -158,7 +161,8 @@ impl<'a> Job<'a> {
             (Direction::Untile, LinearSide::Split(d)) => format!("'{}' (split)", d.display()),
             (Direction::Untile, LinearSide::Raw(p) | LinearSide::Picture(p, _)) => format!("'{}'", p.display()),
         };
-        format!("{verb}: wrote {out} for {}: {}", self.assumed.platform.name(), self.assumed.describe())
+        let mips = self.mips.as_ref().map(|m| m.describe()).unwrap_or_default();
+        format!("{verb}: wrote {out} for {}: {}{mips}", self.assumed.platform.name(), self.assumed.describe())
     }
 
     /// The format of a picture on the linear side (checked when the job was built).

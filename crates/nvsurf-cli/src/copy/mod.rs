@@ -7,6 +7,7 @@
 
 pub mod args;
 pub mod job;
+pub mod mips;
 pub mod surface;
 pub mod texture;
 
@@ -46,6 +47,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     }
     let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
     job.in_place = a.in_place;
+    job.mips = mips::plan(&a)?;
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)
