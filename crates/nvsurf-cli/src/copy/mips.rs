@@ -90,7 +90,9 @@ pub fn plan(a: &TileArgs) -> Res<Option<MipPlan>> {
                 return Err(unsupported(
                     "subresource",
                     sel.clone(),
-                    format!("level {level} is the last of {levels} levels: --generate-mips has no level below it to build"),
+                    format!(
+                        "level {level} is the last of {levels} levels: --generate-mips has no level below it to build"
+                    ),
                 )
                 .into());
             }

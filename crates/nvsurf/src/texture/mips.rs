@@ -59,11 +59,7 @@ fn axis_taps(n: u32) -> Result<Vec<Taps>> {
             let m = f64::from(n / 2);
             let nf = f64::from(n);
             let xf = f64::from(x);
-            Taps {
-                at: [2 * x, 2 * x + 1, 2 * x + 2],
-                weight: [(m - xf) / nf, m / nf, (xf + 1.0) / nf],
-                len: 3,
-            }
+            Taps { at: [2 * x, 2 * x + 1, 2 * x + 2], weight: [(m - xf) / nf, m / nf, (xf + 1.0) / nf], len: 3 }
         };
     }
     Ok(v)
