@@ -93,7 +93,7 @@ pub struct Job<'a> {
     /// How hard a PNG output is compressed.
     pub png_compression: crate::picture::png_stream::PngCompression,
     /// `tile --generate-mips`: which levels are rebuilt, and from which.
-    pub mips: Option<super::mips::MipPlan>,
+    pub mips: Option<super::mip_plan::MipPlan>,
 }
 
 fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<String>) -> Error {

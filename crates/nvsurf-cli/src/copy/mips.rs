@@ -1,118 +1,15 @@
-//! `tile --texture --generate-mips`: the levels below a source level are rebuilt from it with
-//! the library's box filter ([`nvsurf::texture::mips`]: 2x2 or 2x2x2 box, polyphase 3-tap
-//! box on odd sizes, linear light for sRGB, exact rounded averages for integers), one level
-//! at a time (only the level above and the new one are held as texels).
-//!
-//! - A whole texture: every layer (each cube face) is rebuilt from its level 0 in the packed
-//!   linear image before the texture is tiled; a DDS may hold level 0 only, and the lower
-//!   levels of a DDS that has them are replaced (the summary says so).
-//! - `--subresource L,LAYER`: level L of LAYER is tiled as usual, then read back from the
-//!   tiled bytes (so `--box` and `--onto` count) and the levels below it of that layer are
-//!   rebuilt; the dump is patched once, over the span of those levels, and nothing else of
-//!   the texture changes.
-//!
-//! Texels go through the picture code's [`decode_texels`] and [`encode_texels`], the codecs
-//! `tile` uses for pictures.
+//! `tile --texture --subresource L,LAYER --generate-mips`: level L of LAYER is tiled as usual,
+//! read back from the tiled bytes (so `--box` and `--onto` count), and the levels below it of
+//! that layer are rebuilt from it ([`MipPlan`]); the dump is patched once, over the span of
+//! those levels (from zeros, `--onto`, or in place), and nothing else of the texture changes.
 
-use super::args::TileArgs;
-use super::job::{memory_budget, Job, SurfaceJob};
+use super::job::{Job, SurfaceJob};
+use super::mip_plan::MipPlan;
 use crate::io::{inplace, patch_onto, write_sparse, LineAligned};
-use crate::picture::texels::{decode_texels, encode_texels};
-use crate::picture::{DdsTexture, Extent};
-use crate::surface_args::parse_list;
-use nvsurf::codec::Texel;
-use nvsurf::format::Format;
-use nvsurf::texture::{mips, Texture};
+use crate::picture::texels::decode_texels;
 use nvsurf::tile::{self, LinearLayout, Region};
-use nvsurf::Error;
-use std::sync::Mutex;
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
-
-/// What `--generate-mips` does, checked before anything is read.
-pub struct MipPlan {
-    /// The texture (for `--subresource`, the one the subresource belongs to).
-    pub texture: Texture,
-    /// The format the texels are decoded from and encoded to.
-    pub format: Format,
-    /// The source level: 0 for a whole texture, L for `--subresource L,LAYER`.
-    pub from_level: u32,
-    /// The layer of `--subresource`; `None`: every layer.
-    pub layer: Option<u32>,
-    /// Levels of a DDS input that were replaced (set while the job runs).
-    pub replaced_dds_levels: Mutex<Option<u32>>,
-}
-
-fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<String>) -> Error {
-    Error::Unsupported { field, value: value.into(), rule: rule.into() }
-}
-
-/// Checks `--generate-mips` against the other flags: it needs `--texture`, a `--format` whose
-/// values average, a texture of two levels or more and, with `--subresource L,LAYER`, a level
-/// L that has a level below it. `None` without the flag.
-pub fn plan(a: &TileArgs) -> Res<Option<MipPlan>> {
-    if !a.generate_mips {
-        return Ok(None);
-    }
-    let c = &a.copy;
-    if !c.texture {
-        return Err(unsupported(
-            "generate-mips",
-            "without --texture",
-            "mips are the levels of a texture: add --texture and --levels N",
-        )
-        .into());
-    }
-    let Some(format) = c.surface.format()? else {
-        return Err(unsupported(
-            "format",
-            "(none)",
-            "--generate-mips filters texels: give --format F instead of --elem-size",
-        )
-        .into());
-    };
-    mips::check_format(&format)?;
-    let (texture, _) = crate::texture::build_texture_assumed(&c.surface, &c.tex)?;
-    let levels = texture.level_count();
-    if levels < 2 {
-        return Err(unsupported(
-            "levels",
-            levels.to_string(),
-            "--generate-mips builds the levels below level 0: give --levels N with N >= 2",
-        )
-        .into());
-    }
-    let (from_level, layer) = match &c.subresource {
-        None => (0, None),
-        Some(sel) => {
-            let [level, layer] = parse_list::<2>("subresource", sel)?;
-            if level + 1 >= levels {
-                return Err(unsupported(
-                    "subresource",
-                    sel.clone(),
-                    format!(
-                        "level {level} is the last of {levels} levels: --generate-mips has no level below it to build"
-                    ),
-                )
-                .into());
-            }
-            (level, Some(layer))
-        }
-    };
-    // The source level and the next one as texels (16 bytes each) are held on top of the copy.
-    let texels = texture.level(from_level)?.texels.count();
-    let need = texels.saturating_mul(16).saturating_mul(2);
-    if let Some(budget) = memory_budget(c.max_memory) {
-        if need > budget {
-            return Err(format!(
-                "max-memory {budget} bytes is less than the {need} bytes --generate-mips holds for level {from_level} \
-                 ({texels} texels, decoded); give --max-memory BYTES to allow more"
-            )
-            .into());
-        }
-    }
-    Ok(Some(MipPlan { texture, format, from_level, layer, replaced_dds_levels: Mutex::new(None) }))
-}
 
 /// `tile --subresource L,LAYER --generate-mips`: patches the span of levels L and below of
 /// LAYER in the output (from zeros, --onto, or in place), `fill` tiling level L into its
@@ -122,121 +19,6 @@ pub fn patch_subresource(job: &Job, sj: &SurfaceJob, fill: impl FnOnce(&mut [u8]
 }
 
 impl MipPlan {
-    /// The layers whose levels are rebuilt.
-    fn layers(&self) -> std::ops::Range<u32> {
-        match self.layer {
-            Some(l) => l..l + 1,
-            None => 0..self.texture.layer_count(),
-        }
-    }
-
-    /// The picture extent of `level` (in texels).
-    fn extent(&self, level: u32) -> Res<Extent> {
-        let [w, h, d] = self.texture.level(level)?.texels.to_array();
-        Ok(Extent { width_px: w, height_px: h, depth: d })
-    }
-
-    /// For the summary line: which levels were generated, their sizes, and from what.
-    pub fn describe(&self) -> String {
-        let t = &self.texture;
-        let sizes: Vec<String> = (self.from_level + 1..t.level_count())
-            .filter_map(|l| t.level(l).ok())
-            .map(|l| {
-                let [w, h, d] = l.texels.to_array();
-                format!("level {} {w}x{h}x{d}", l.level)
-            })
-            .collect();
-        let layers = match self.layer {
-            Some(l) => format!("layer {l}"),
-            None => format!("{} layer(s)", t.layer_count()),
-        };
-        let light = if self.format.is_srgb() { ", in linear light" } else { "" };
-        let dds = match *self.replaced_dds_levels.lock().unwrap_or_else(|e| e.into_inner()) {
-            Some(n) => format!("; the DDS's own {n} lower level(s) were replaced"),
-            None => String::new(),
-        };
-        format!(
-            "; generated mips of {layers} from level {} (box filter{light}): {}{dds}",
-            self.from_level,
-            sizes.join(", ")
-        )
-    }
-
-    /// The packed linear texture of a DDS read for `--generate-mips`: its data as it is when it
-    /// has every level (their lower levels are replaced later, which the summary says), or its
-    /// level 0 of each layer placed in a texture-sized buffer when it holds level 0 only.
-    pub fn dds_levels(&self, t: &Texture, dds: DdsTexture) -> Res<Vec<u8>> {
-        if dds.levels == t.level_count() {
-            *self.replaced_dds_levels.lock().unwrap_or_else(|e| e.into_inner()) = Some(dds.levels - 1);
-            return Ok(dds.data);
-        }
-        let n = usize::try_from(t.linear_size_bytes())?;
-        let mut out = crate::picture::try_filled("linear texture", n, 0u8)?;
-        let mut from = 0usize;
-        for layer in 0..t.layer_count() {
-            let sub = t.subresource(0, layer)?;
-            let len = usize::try_from(sub.linear_size_bytes)?;
-            let end = from.checked_add(len).ok_or("DDS offset overflows")?;
-            let src = dds.data.get(from..end).ok_or_else(|| Error::BufferTooSmall {
-                what: "DDS level 0 data",
-                needed: end as u64,
-                got: dds.data.len() as u64,
-            })?;
-            slice_mut(&mut out, &sub)?.copy_from_slice(src);
-            from = end;
-        }
-        Ok(out)
-    }
-
-    /// Rebuilds, for every layer of the plan, the levels below the source level in a packed
-    /// linear texture (layer by layer, level by level).
-    pub fn regenerate_linear(&self, linear: &mut [u8]) -> Res<()> {
-        let t = &self.texture;
-        for layer in self.layers() {
-            let src = t.subresource(self.from_level, layer)?;
-            let mut texels = decode_texels(&self.format, self.extent(self.from_level)?, slice(linear, &src)?)?;
-            for level in self.from_level + 1..t.level_count() {
-                let (bytes, next) = self.next_level(&texels, level)?;
-                let sub = t.subresource(level, layer)?;
-                let dst = slice_mut(linear, &sub)?;
-                if dst.len() != bytes.len() {
-                    return Err(format!(
-                        "level {level} holds {} linear bytes but its texels encode to {} bytes in {}: check --block-texels",
-                        dst.len(),
-                        bytes.len(),
-                        self.format.name()
-                    )
-                    .into());
-                }
-                dst.copy_from_slice(&bytes);
-                texels = next;
-            }
-        }
-        Ok(())
-    }
-
-    /// Level `level` from the texels of the level above it: its linear bytes and its texels.
-    fn next_level(&self, above: &[Texel], level: u32) -> Res<(Vec<u8>, Vec<Texel>)> {
-        let from = self.extent(level - 1)?;
-        let want = self.extent(level)?;
-        let (texels, got) = mips::downsample_format(&self.format, above, [from.width_px, from.height_px, from.depth])?;
-        if got != [want.width_px, want.height_px, want.depth] {
-            return Err(format!(
-                "level {level} of the texture is {}x{}x{} texels but halving level {} gives {}x{}x{}",
-                want.width_px,
-                want.height_px,
-                want.depth,
-                level - 1,
-                got[0],
-                got[1],
-                got[2]
-            )
-            .into());
-        }
-        let bytes = encode_texels(&self.format, want, &texels)?;
-        Ok((bytes, texels))
-    }
-
     /// See [`patch_subresource`].
     fn patch(&self, job: &Job, sj: &SurfaceJob, fill: impl FnOnce(&mut [u8]) -> Res<()>) -> Res<()> {
         let layer = self.layer.ok_or("--generate-mips with --subresource has a layer")?;
@@ -319,22 +101,6 @@ impl MipPlan {
         }
         Ok(())
     }
-}
-
-/// The linear bytes of a subresource in a packed linear texture.
-fn slice<'a>(linear: &'a [u8], sub: &nvsurf::texture::Subresource) -> Res<&'a [u8]> {
-    let (a, n) = (usize::try_from(sub.linear_offset_bytes)?, usize::try_from(sub.linear_size_bytes)?);
-    linear.get(a..a.checked_add(n).ok_or("linear offset overflows")?).ok_or_else(|| {
-        Error::BufferTooSmall { what: "linear texture", needed: (a + n) as u64, got: linear.len() as u64 }.into()
-    })
-}
-
-fn slice_mut<'a>(linear: &'a mut [u8], sub: &nvsurf::texture::Subresource) -> Res<&'a mut [u8]> {
-    let (a, n) = (usize::try_from(sub.linear_offset_bytes)?, usize::try_from(sub.linear_size_bytes)?);
-    let len = linear.len() as u64;
-    linear
-        .get_mut(a..a.checked_add(n).ok_or("linear offset overflows")?)
-        .ok_or_else(|| Error::BufferTooSmall { what: "linear texture", needed: (a + n) as u64, got: len }.into())
 }
 
 /// `n` bytes of the patched span from `at`, or an error naming the span.

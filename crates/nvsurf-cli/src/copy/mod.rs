@@ -7,6 +7,7 @@
 
 pub mod args;
 pub mod job;
+pub mod mip_plan;
 pub mod mips;
 pub mod surface;
 pub mod texture;
@@ -47,7 +48,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     }
     let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
     job.in_place = a.in_place;
-    job.mips = mips::plan(&a)?;
+    job.mips = mip_plan::plan(&a, job::memory_budget(a.copy.max_memory))?;
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)

@@ -51,7 +51,7 @@ fn axis_taps(n: u32) -> Result<Vec<Taps>> {
     for (x, t) in (0u32..).zip(v.iter_mut()) {
         *t = if n == 1 {
             Taps { at: [0; 3], weight: [1.0, 0.0, 0.0], len: 1 }
-        } else if n % 2 == 0 {
+        } else if n.is_multiple_of(2) {
             // x < n / 2, so 2x + 1 < n.
             Taps { at: [2 * x, 2 * x + 1, 0], weight: [0.5, 0.5, 0.0], len: 2 }
         } else {
