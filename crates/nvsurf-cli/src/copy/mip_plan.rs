@@ -128,16 +128,21 @@ impl MipPlan {
         Ok(Extent { width_px: w, height_px: h, depth: d })
     }
 
+    /// The generated levels and their sizes in texels (width, height, depth), for the summary
+    /// line (and a JSON summary).
+    pub fn generated_levels(&self) -> Vec<(u32, [u32; 3])> {
+        let t = &self.texture;
+        (self.from_level + 1..t.level_count())
+            .filter_map(|l| t.level(l).ok())
+            .map(|l| (l.level, l.texels.to_array()))
+            .collect()
+    }
+
     /// For the summary line: which levels were generated, their sizes, and from what.
     pub fn describe(&self) -> String {
         let t = &self.texture;
-        let sizes: Vec<String> = (self.from_level + 1..t.level_count())
-            .filter_map(|l| t.level(l).ok())
-            .map(|l| {
-                let [w, h, d] = l.texels.to_array();
-                format!("level {} {w}x{h}x{d}", l.level)
-            })
-            .collect();
+        let sizes: Vec<String> =
+            self.generated_levels().iter().map(|(l, [w, h, d])| format!("level {l} {w}x{h}x{d}")).collect();
         let layers = match self.layer {
             Some(l) => format!("layer {l}"),
             None => format!("{} layer(s)", t.layer_count()),

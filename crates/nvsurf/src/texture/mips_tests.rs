@@ -176,3 +176,41 @@ fn depth_stencil_is_refused() {
     let e = downsample_format(&z, &[[0; 4]; 4], [2, 2, 1]).unwrap_err();
     assert!(e.to_string().contains("depth/stencil"), "{e}");
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The filter is a weighted mean: every output lies within the inputs' range, and a
+        /// constant image stays constant, for any size (odd, even, 1).
+        #[test]
+        fn outputs_are_convex_combinations(w in 1u32..12, h in 1u32..12, d in 1u32..6, seed in any::<u64>()) {
+            let n = (w * h * d) as usize;
+            let vals: Vec<f32> = (0..n).map(|i| ((seed.wrapping_mul(i as u64 + 1) >> 40) % 1000) as f32).collect();
+            let (out, e) = downsample(F, &floats(&vals), [w, h, d]).unwrap();
+            prop_assert_eq!(e, next_extent([w, h, d]));
+            prop_assert_eq!(out.len(), (e[0] * e[1] * e[2]) as usize);
+            let (lo, hi) = vals.iter().fold((f32::MAX, f32::MIN), |(a, b), &v| (a.min(v), b.max(v)));
+            for v in red(&out) {
+                prop_assert!(v >= lo - 1e-3 && v <= hi + 1e-3, "{} outside {}..{}", v, lo, hi);
+            }
+            let (c, _) = downsample(F, &floats(&vec![7.25; n]), [w, h, d]).unwrap();
+            prop_assert!(red(&c).iter().all(|&v| (v - 7.25).abs() < 1e-5));
+        }
+
+        /// The mean is kept for every size: with the polyphase box each input texel weighs
+        /// `m / n` in all (of `m` outputs), so the outputs' mean is the inputs'. A 2x2 box that
+        /// dropped or clamped the odd edge would fail this.
+        #[test]
+        fn every_size_keeps_the_mean(w in 1u32..16, h in 1u32..16, d in 1u32..5, seed in any::<u64>()) {
+            let n = (w * h * d) as usize;
+            let vals: Vec<f32> = (0..n).map(|i| ((seed.wrapping_mul(i as u64 + 7) >> 41) % 256) as f32).collect();
+            let (out, _) = downsample(F, &floats(&vals), [w, h, d]).unwrap();
+            let mean_in: f64 = vals.iter().map(|&v| f64::from(v)).sum::<f64>() / n as f64;
+            let o = red(&out);
+            let mean_out: f64 = o.iter().map(|&v| f64::from(v)).sum::<f64>() / o.len() as f64;
+            prop_assert!((mean_in - mean_out).abs() < 1e-3, "{} vs {}", mean_in, mean_out);
+        }
+    }
+}
