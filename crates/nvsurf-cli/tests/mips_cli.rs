@@ -361,3 +361,27 @@ fn refusals_are_one_line_and_write_nothing() {
         assert!(!out.exists(), "{cmd} wrote {}", out.display());
     }
 }
+
+#[test]
+fn a_box_onto_a_dump_rebuilds_from_the_whole_level() {
+    // Level 0 of a zero dump gets a 2x2 box of R = 4 in its corner; the mips come from the
+    // whole level as patched: level 1 (2x2) is 4 in one texel, level 2 (1x1) is 1.
+    let tmp = Scratch::new("mips-box");
+    let shape = "--gpu gf100 --format RGBA32_FLOAT --size 4x4 --levels 3";
+    let total = plan(shape)["size_bytes"].as_u64().unwrap() as usize;
+    let (base, input, out, back) =
+        (tmp.path("zero.bin"), tmp.path("box.lin"), tmp.path("new.bin"), tmp.path("back.lin"));
+    std::fs::write(&base, vec![0u8; total]).unwrap();
+    std::fs::write(&input, [4f32, 0.0, 0.0, 0.0].repeat(4).iter().flat_map(|f| f.to_le_bytes()).collect::<Vec<u8>>())
+        .unwrap();
+    ok(&args(
+        &format!("tile --texture {shape} --subresource 0,0 --box 0,0,0,2,2,1 --generate-mips"),
+        &["--input", s(&input), "--onto", s(&base), "--output", s(&out)],
+    ));
+    ok(&args(&format!("untile --texture {shape}"), &["--input", s(&out), "--output", s(&back)]));
+    let r: Vec<f32> = floats(&std::fs::read(&back).unwrap()).iter().map(|p| p[0]).collect();
+    let level0 = [4.0, 4.0, 0.0, 0.0, 4.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    assert_eq!(r[..16], level0);
+    assert_eq!(r[16..20], [4.0, 0.0, 0.0, 0.0]);
+    assert_eq!(r[20..], [1.0]);
+}
