@@ -155,6 +155,13 @@ fn ramp_round_trip(tag: &str, shape: &str, layers: usize) {
     }
     ok(&args(&format!("untile --texture {shape}"), &["--input", s(&dump), "--output", s(&back)]));
     check_ramps(&std::fs::read(&back).unwrap(), &levels, layers);
+    // One thread (layers one after another) writes the same bytes as the pool.
+    let single = tmp.path("t1.bin");
+    ok(&args(
+        &format!("tile --texture {shape} --generate-mips --threads 1"),
+        &["--input", s(&lin), "--output", s(&single)],
+    ));
+    assert_eq!(std::fs::read(&single).unwrap(), std::fs::read(&dump).unwrap());
 }
 
 #[test]

@@ -98,14 +98,17 @@ pub fn plan(a: &TileArgs, budget: Option<u64>) -> Res<Option<MipPlan>> {
             (level, Some(layer))
         }
     };
-    // The source level and the next one as texels (16 bytes each) are held on top of the copy.
+    // The source level and the next one as texels (16 bytes each) are held on top of the copy,
+    // by as many workers as build layers at once.
     let texels = texture.level(from_level)?.texels.count();
-    let need = texels.saturating_mul(16).saturating_mul(2);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = if layer.is_some() { 1 } else { c.threads.unwrap_or(cores).min(texture.layer_count() as usize) };
+    let need = texels.saturating_mul(16).saturating_mul(2).saturating_mul(workers as u64);
     if let Some(budget) = budget {
         if need > budget {
             return Err(format!(
                 "max-memory {budget} bytes is less than the {need} bytes --generate-mips holds for level {from_level} \
-                 ({texels} texels, decoded); give --max-memory BYTES to allow more"
+                 ({texels} texels, decoded, twice, in {workers} worker(s)); give --max-memory BYTES to allow more"
             )
             .into());
         }
@@ -179,35 +182,61 @@ impl MipPlan {
                 needed: end as u64,
                 got: dds.data.len() as u64,
             })?;
-            slice_mut(&mut out, &sub)?.copy_from_slice(src);
+            slice_mut(&mut out, &sub, 0)?.copy_from_slice(src);
             from = end;
         }
         Ok(out)
     }
 
     /// Rebuilds, for every layer of the plan, the levels below the source level in a packed
-    /// linear texture (layer by layer, level by level).
-    pub fn regenerate_linear(&self, linear: &mut [u8]) -> Res<()> {
+    /// linear texture (layer by layer, level by level); the layers are shared out over `pool`
+    /// when there is one (each worker holds two levels of its layer).
+    pub fn regenerate_linear(&self, linear: &mut [u8], pool: Option<&rayon::ThreadPool>) -> Res<()> {
+        use rayon::prelude::*;
         let t = &self.texture;
-        for layer in self.layers() {
-            let src = t.subresource(self.from_level, layer)?;
-            let mut texels = decode_texels(&self.format, self.extent(self.from_level)?, slice(linear, &src)?)?;
-            for level in self.from_level + 1..t.level_count() {
-                let (bytes, next) = self.next_level(&texels, level)?;
-                let sub = t.subresource(level, layer)?;
-                let dst = slice_mut(linear, &sub)?;
-                if dst.len() != bytes.len() {
-                    return Err(format!(
-                        "level {level} holds {} linear bytes but its texels encode to {} bytes in {}: check --block-texels",
-                        dst.len(),
-                        bytes.len(),
-                        self.format.name()
-                    )
-                    .into());
-                }
-                dst.copy_from_slice(&bytes);
-                texels = next;
+        let layer_bytes = usize::try_from(t.linear_layer_bytes())?;
+        let need = layer_bytes.checked_mul(t.layer_count() as usize).ok_or("linear texture size overflows")?;
+        if layer_bytes == 0 || linear.len() < need {
+            return Err(Error::BufferTooSmall {
+                what: "linear texture",
+                needed: need as u64,
+                got: linear.len() as u64,
             }
+            .into());
+        }
+        let layers = self.layers();
+        let chunks: Vec<(u32, &mut [u8])> =
+            (0u32..).zip(linear[..need].chunks_mut(layer_bytes)).filter(|(l, _)| layers.contains(l)).collect();
+        // Errors cross threads as text.
+        let one = |(layer, chunk): (u32, &mut [u8])| self.regenerate_layer(layer, chunk).map_err(|e| e.to_string());
+        match pool {
+            None => chunks.into_iter().try_for_each(one)?,
+            Some(p) => p.install(|| chunks.into_par_iter().try_for_each(one))?,
+        }
+        Ok(())
+    }
+
+    /// [`Self::regenerate_linear`] of one layer: `linear` is that layer's packed levels.
+    fn regenerate_layer(&self, layer: u32, linear: &mut [u8]) -> Res<()> {
+        let t = &self.texture;
+        let base = u64::from(layer) * t.linear_layer_bytes();
+        let src = t.subresource(self.from_level, layer)?;
+        let mut texels = decode_texels(&self.format, self.extent(self.from_level)?, slice(linear, &src, base)?)?;
+        for level in self.from_level + 1..t.level_count() {
+            let (bytes, next) = self.next_level(&texels, level)?;
+            let sub = t.subresource(level, layer)?;
+            let dst = slice_mut(linear, &sub, base)?;
+            if dst.len() != bytes.len() {
+                return Err(format!(
+                    "level {level} holds {} linear bytes but its texels encode to {} bytes in {}: check --block-texels",
+                    dst.len(),
+                    bytes.len(),
+                    self.format.name()
+                )
+                .into());
+            }
+            dst.copy_from_slice(&bytes);
+            texels = next;
         }
         Ok(())
     }
@@ -235,16 +264,19 @@ impl MipPlan {
     }
 }
 
-/// The linear bytes of a subresource in a packed linear texture.
-fn slice<'a>(linear: &'a [u8], sub: &nvsurf::texture::Subresource) -> Res<&'a [u8]> {
-    let (a, n) = (usize::try_from(sub.linear_offset_bytes)?, usize::try_from(sub.linear_size_bytes)?);
+/// The linear bytes of a subresource in a packed linear texture whose first `base` bytes are
+/// left out of `linear`.
+fn slice<'a>(linear: &'a [u8], sub: &nvsurf::texture::Subresource, base: u64) -> Res<&'a [u8]> {
+    let a = sub.linear_offset_bytes.checked_sub(base).ok_or("subresource before its layer")?;
+    let (a, n) = (usize::try_from(a)?, usize::try_from(sub.linear_size_bytes)?);
     linear.get(a..a.checked_add(n).ok_or("linear offset overflows")?).ok_or_else(|| {
         Error::BufferTooSmall { what: "linear texture", needed: (a + n) as u64, got: linear.len() as u64 }.into()
     })
 }
 
-fn slice_mut<'a>(linear: &'a mut [u8], sub: &nvsurf::texture::Subresource) -> Res<&'a mut [u8]> {
-    let (a, n) = (usize::try_from(sub.linear_offset_bytes)?, usize::try_from(sub.linear_size_bytes)?);
+fn slice_mut<'a>(linear: &'a mut [u8], sub: &nvsurf::texture::Subresource, base: u64) -> Res<&'a mut [u8]> {
+    let a = sub.linear_offset_bytes.checked_sub(base).ok_or("subresource before its layer")?;
+    let (a, n) = (usize::try_from(a)?, usize::try_from(sub.linear_size_bytes)?);
     let len = linear.len() as u64;
     linear
         .get_mut(a..a.checked_add(n).ok_or("linear offset overflows")?)

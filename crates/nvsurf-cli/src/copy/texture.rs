@@ -95,7 +95,7 @@ pub fn tile(job: &Job) -> CmdResult {
     }
     let mut linear = linear;
     if let Some(m) = &job.mips {
-        m.regenerate_linear(&mut linear)?;
+        m.regenerate_linear(&mut linear, job.pool.as_ref())?;
     }
     let end = usize::try_from(job.offset.checked_add(t.size_bytes()).ok_or("offset + texture size overflows")?)?;
     let offset = usize::try_from(job.offset)?;
