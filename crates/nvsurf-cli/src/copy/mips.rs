@@ -43,7 +43,7 @@ impl MipPlan {
         let l0 = sj.offset.checked_sub(start).ok_or("the source level lies before its span")?;
         let l_len = sj.end - sj.offset;
         let build = |buf: &mut [u8]| -> Res<()> {
-            fill(&mut buf[l0..l0 + l_len])?;
+            fill(part_mut(buf, l0, l_len as u64)?)?;
             self.rebuild_tiled(job, layer, &sj.surface, start, buf)
         };
         match job.onto {
@@ -73,7 +73,7 @@ impl MipPlan {
             let sub = t.subresource(level, layer)?;
             let surface = sub.surface.ok_or("a BUFFER texture has no mip levels")?;
             let at = usize::try_from(job.offset.checked_add(sub.offset_bytes).ok_or("offset overflows")?)?;
-            Ok((surface, at - span_at))
+            Ok((surface, at.checked_sub(span_at).ok_or("a level lies before the patched span")?))
         };
         let (_, at) = place(self.from_level)?;
         let region = Region::whole(s);
