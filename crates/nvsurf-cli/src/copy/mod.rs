@@ -6,6 +6,7 @@
 //! sharing [`CopyArgs`].
 
 pub mod args;
+pub mod from_header;
 pub mod job;
 pub mod surface;
 pub mod texture;
@@ -18,6 +19,12 @@ use job::{Direction, Job, Shape};
 pub fn run_untile(a: UntileArgs) -> CmdResult {
     let mut job = Job::new(&a.copy, None, Direction::Untile)?;
     job.png_compression = crate::picture::png_stream::PngCompression::parse(&a.png_compression)?;
+    if let Some(l) = a.ktx2_zstd.filter(|l| !crate::picture::ZSTD_LEVELS.contains(l)) {
+        return Err(nvsurf::Error::OutOfRange { field: "ktx2-zstd", value: l as u64, min: 1, max: 22 }.into());
+    }
+    if let job::LinearSide::Picture(_, kind) = &mut job.linear {
+        *kind = kind.with_ktx2_zstd(a.ktx2_zstd);
+    }
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)
@@ -44,8 +51,13 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
             }
         }
     }
+    // A DDS/KTX2 input describes itself: the flags it makes optional are filled or checked.
+    let header_format = from_header::fill_from_header(&mut a.copy)?;
     let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
     job.in_place = a.in_place;
+    if header_format.is_some() {
+        job.format = header_format;
+    }
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)
