@@ -59,4 +59,6 @@ pub use texture::DdsTexture;
 pub use vk_format::{format_of_vk, vk_name, vk_of};
 
 #[cfg(test)]
+mod ktx2_tests;
+#[cfg(test)]
 mod tests;

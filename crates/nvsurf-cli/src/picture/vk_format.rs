@@ -115,7 +115,8 @@ const ZETA_TEXTURE_TWINS: [(u8, u8); 4] = [(0x2f, 0x0a), (0x3a, 0x13), (0x2b, 0x
 
 /// The format of one pairing.
 fn pair_format(pair: &Pair) -> Option<Format> {
-    let f = Format::parse(pair.name).ok()?.with_srgb(pair.srgb);
+    let f = Format::parse(pair.name).ok()?;
+    let f = if pair.srgb { f.with_srgb(true) } else { f };
     match pair.types {
         Some(t) => f.with_components([t; 4]).ok(),
         None => Some(f),
@@ -149,7 +150,8 @@ pub fn format_of_vk(vk: u32) -> Option<Format> {
     PAIRS.iter().find(|p| p.vk.value() == vk).and_then(pair_format)
 }
 
-/// The Vulkan name of a `VkFormat` number (`VK_FORMAT_BC7_UNORM_BLOCK`), or the number.
+/// The Vulkan name of a `VkFormat` number with the number (`VK_FORMAT_BC7_UNORM_BLOCK (145)`),
+/// or the number alone for one the `ktx2` crate does not name.
 pub fn vk_name(vk: u32) -> String {
     match Vk::new(vk) {
         None => "VK_FORMAT_UNDEFINED (0)".into(),
@@ -159,7 +161,7 @@ pub fn vk_name(vk: u32) -> String {
             if d.starts_with("Format(") {
                 format!("VkFormat {vk}")
             } else {
-                format!("VK_FORMAT_{d}")
+                format!("VK_FORMAT_{d} ({vk})")
             }
         }
     }
@@ -192,7 +194,7 @@ mod tests {
         assert_eq!(vk_of(&snorm_bc4).map(|v| v.value()), Some(140));
         // A format with no Vulkan twin: the 5_5_6 texture format read as unorm C0-C2.
         assert_eq!(num("tex:0x16"), None);
-        assert_eq!(vk_name(145), "VK_FORMAT_BC7_UNORM_BLOCK");
+        assert_eq!(vk_name(145), "VK_FORMAT_BC7_UNORM_BLOCK (145)");
         assert_eq!(vk_name(0), "VK_FORMAT_UNDEFINED (0)");
         assert_eq!(vk_name(999_999), "VkFormat 999999");
     }
