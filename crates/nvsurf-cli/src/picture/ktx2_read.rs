@@ -158,9 +158,41 @@ pub fn ktx2_header(bytes: &[u8]) -> Result<Ktx2Header, Error> {
         }
         levels.push((offset, len));
     }
+    check_dfd(bytes, u32_at(bytes, 48), u32_at(bytes, 52))?;
     let described =
         Described { container: "KTX2", format_name: vk_name(vk), format, extent, levels: n_levels, layers, cube };
     Ok(Ktx2Header { described, scheme, levels })
+}
+
+/// The Data Format Descriptor's basic blocks checked where the `ktx2` crate (0.5.0) would
+/// panic: it reads each texelBlockDimension byte `d` as the block size `d + 1` in a `u8`, so 255
+/// overflows (found by the `ktx2_read` fuzz target). No format here has a block of more than 12
+/// texels a side, so a 256-texel dimension is refused by name. Other structural faults are left
+/// to the crate, which reports them.
+fn check_dfd(bytes: &[u8], offset: u32, len: u32) -> Result<(), Error> {
+    let (start, end) = (offset as usize, (offset as usize).saturating_add(len as usize));
+    let Some(dfd) = bytes.get(start..end.min(bytes.len())) else { return Ok(()) };
+    // dfdTotalSize, then the blocks: a header word (vendorId: 17 bits, descriptorType: 15),
+    // versionNumber and descriptorBlockSize (u16 each), then the block's fields.
+    let mut at = 4;
+    while let Some(block) = dfd.get(at..at + 8) {
+        let size = usize::from(u16::from_le_bytes([block[6], block[7]]));
+        let basic = u32_at(block, 0) == 0 && u16::from_le_bytes([block[4], block[5]]) == 2;
+        if let Some(dims) = dfd.get(at + 12..at + 16).filter(|_| basic && size >= 16) {
+            if let Some(i) = dims.iter().position(|&d| d == 0xff) {
+                return Err(bad(
+                    "KTX2 DFD texelBlockDimension",
+                    format!("{i}: 255 (a 256-texel block)"),
+                    "no format has blocks of more than 12 texels a side",
+                ));
+            }
+        }
+        if size == 0 {
+            break;
+        }
+        at += size;
+    }
+    Ok(())
 }
 
 fn shape_text(f: &Format, e: Extent, layers: u32) -> String {

@@ -233,6 +233,20 @@ fn broken_and_unsupported_headers_name_the_field_value_and_rule() {
     assert!(refused(&b).contains("KTX2 identifier"));
 }
 
+/// A DFD texelBlockDimension of 255 panicked inside the `ktx2` crate (its `d + 1` overflows a
+/// `u8`; found by the `ktx2_read` fuzz target): it is refused by name first.
+#[test]
+fn a_dfd_block_dimension_of_255_is_refused_not_a_panic() {
+    for i in 0..4 {
+        let mut b = patched(8, 0);
+        let dfd = u32_at(&b, 48) as usize;
+        // dfdTotalSize (4), the block header (8), model/primaries/transfer/flags (4).
+        b[dfd + 16 + i] = 0xff;
+        let err = refused(&b);
+        assert!(err.contains("KTX2 DFD texelBlockDimension") && err.contains(&format!("{i}: 255")), "{err}");
+    }
+}
+
 /// Every prefix of valid files (plain and zstd) is refused, none panics.
 #[test]
 fn every_truncation_is_refused() {
