@@ -54,9 +54,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     if a.depth == 0 {
         return Err(Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() }.into());
     }
-    if let Some(l) = a.ktx2_zstd.filter(|l| !crate::picture::ZSTD_LEVELS.contains(l)) {
-        return Err(Error::OutOfRange { field: "ktx2-zstd", value: l as u64, min: 1, max: 22 }.into());
-    }
+    crate::picture::check_zstd_level(a.ktx2_zstd)?;
     let in_kind = PicKind::of_linear_side(&a.input)?;
     // A DDS/KTX2 input describes itself: its format unless --format is given (then checked).
     let described = match in_kind {

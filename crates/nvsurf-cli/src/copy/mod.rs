@@ -19,9 +19,7 @@ use job::{Direction, Job, Shape};
 pub fn run_untile(a: UntileArgs) -> CmdResult {
     let mut job = Job::new(&a.copy, None, Direction::Untile)?;
     job.png_compression = crate::picture::png_stream::PngCompression::parse(&a.png_compression)?;
-    if let Some(l) = a.ktx2_zstd.filter(|l| !crate::picture::ZSTD_LEVELS.contains(l)) {
-        return Err(nvsurf::Error::OutOfRange { field: "ktx2-zstd", value: l as u64, min: 1, max: 22 }.into());
-    }
+    crate::picture::check_zstd_level(a.ktx2_zstd)?;
     if let job::LinearSide::Picture(_, kind) = &mut job.linear {
         *kind = kind.with_ktx2_zstd(a.ktx2_zstd);
     }

@@ -104,7 +104,7 @@ fn the_ktx2_crate_reads_what_is_written() {
             // The value is NUL-terminated (section "KTXwriter"); the crate returns it whole.
             assert_eq!(r.writer(), Some(concat!("nvsurf ", env!("CARGO_PKG_VERSION"), "\0")), "{name}");
             let block = f.elem_size_bytes() as u64;
-            let align = if block % 4 == 0 { block } else { block * 4 / gcd(block, 4) };
+            let align = if block.is_multiple_of(4) { block } else { block * 4 / gcd(block, 4) };
             let mut last_offset = u64::MAX;
             for (level, l) in r.levels().enumerate() {
                 let data = match opt.zstd_level {

@@ -37,6 +37,16 @@ pub const SCHEME_ZLIB: u32 = 3;
 /// The zstd levels `--ktx2-zstd` takes (the zstd library's range of ordinary levels).
 pub const ZSTD_LEVELS: std::ops::RangeInclusive<i32> = 1..=22;
 
+/// Checks a `--ktx2-zstd` level: 1 to 22 (zstd's ordinary levels).
+pub fn check_zstd_level(level: Option<i32>) -> Result<(), Error> {
+    match level {
+        Some(l) if !ZSTD_LEVELS.contains(&l) => {
+            Err(Error::Unsupported { field: "ktx2-zstd", value: l.to_string(), rule: "zstd levels are 1 to 22".into() })
+        }
+        _ => Ok(()),
+    }
+}
+
 /// `n` rounded up to a multiple of `a` (a > 0), checked.
 fn align_up(n: usize, a: usize) -> Result<usize, Error> {
     n.checked_next_multiple_of(a)
@@ -59,10 +69,10 @@ pub fn ktx2_bytes(f: &Format, tex: &DdsTexture, opt: Ktx2Options) -> PicResult<V
             Error::BufferTooSmall { what: "texture data", needed: need as u64, got: tex.data.len() as u64 }.into()
         );
     }
-    if let Some(l) = opt.zstd_level.filter(|l| !ZSTD_LEVELS.contains(l)) {
-        return Err(Error::OutOfRange { field: "ktx2-zstd", value: l as u64, min: 1, max: 22 }.into());
-    }
-    if tex.cube && (tex.layers % 6 != 0 || tex.extent.width_px != tex.extent.height_px || tex.extent.depth != 1) {
+    check_zstd_level(opt.zstd_level)?;
+    if tex.cube
+        && (!tex.layers.is_multiple_of(6) || tex.extent.width_px != tex.extent.height_px || tex.extent.depth != 1)
+    {
         return Err(Error::Unsupported {
             field: "KTX2 cube",
             value: format!(

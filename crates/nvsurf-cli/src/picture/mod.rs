@@ -51,7 +51,7 @@ pub use described::Described;
 pub use header::describe_file;
 pub use kind::{Ktx2Options, PicKind};
 pub use ktx2_read::{ktx2_header, ktx2_texture, read_ktx2};
-pub use ktx2_write::{ktx2_bytes, write_ktx2, ZSTD_LEVELS};
+pub use ktx2_write::{check_zstd_level, ktx2_bytes, write_ktx2};
 pub use size::{try_filled, Extent};
 pub use surface::{read_surface, read_surface_as, write_surface, write_surface_as};
 pub use texels::check_len;
