@@ -145,8 +145,16 @@ pub fn vk_of(f: &Format) -> Option<Vk> {
     PAIRS.iter().find(|pair| pair_format(pair).is_some_and(|g| same_meaning(&g, f))).map(|p| p.vk)
 }
 
-/// Our format for a Vulkan format, if the table has it.
+/// Vulkan formats read as another of the table with the same bits: BC1 without alpha is
+/// stored as BC1 with it (the 8-byte blocks are the same; Vulkan's RGB variant only ignores the
+/// punch-through alpha, which the texture unit decodes). Other tools write these for opaque
+/// textures; nvsurf never writes them.
+const READ_ALIASES: [(Vk, Vk); 2] =
+    [(Vk::BC1_RGB_UNORM_BLOCK, Vk::BC1_RGBA_UNORM_BLOCK), (Vk::BC1_RGB_SRGB_BLOCK, Vk::BC1_RGBA_SRGB_BLOCK)];
+
+/// Our format for a Vulkan format, if the table has it (or [`READ_ALIASES`] maps it there).
 pub fn format_of_vk(vk: u32) -> Option<Format> {
+    let vk = READ_ALIASES.iter().find(|(from, _)| from.value() == vk).map_or(vk, |(_, to)| to.value());
     PAIRS.iter().find(|p| p.vk.value() == vk).and_then(pair_format)
 }
 
@@ -192,6 +200,9 @@ mod tests {
         assert_eq!(num("tex:0x2b"), Some(129));
         let snorm_bc4 = Format::parse("bc4").unwrap().with_components([ComponentType::Snorm; 4]).unwrap();
         assert_eq!(vk_of(&snorm_bc4).map(|v| v.value()), Some(140));
+        // BC1 without alpha (131, 132) reads as BC1.
+        assert_eq!(format_of_vk(131).map(|f| f.texture().id), Some(0x24));
+        assert!(format_of_vk(132).is_some_and(|f| f.is_srgb()));
         // A format with no Vulkan twin: the 5_5_6 texture format read as unorm C0-C2.
         assert_eq!(num("tex:0x16"), None);
         assert_eq!(vk_name(145), "VK_FORMAT_BC7_UNORM_BLOCK (145)");
