@@ -62,7 +62,7 @@ pub enum Shape {
 pub enum LinearSide {
     /// Raw linear elements in a file.
     Raw(PathBuf),
-    /// A picture (PNG, EXR, DDS) of the job's format.
+    /// A picture (PNG, EXR, DDS, KTX2) of the job's format.
     Picture(PathBuf, PicKind),
     /// With --texture: one raw file per level and layer in a directory.
     Split(PathBuf),
@@ -238,8 +238,13 @@ fn linear_side(
     let Some(kind) = kind else {
         return Ok(LinearSide::Raw(path));
     };
-    if whole_texture && kind != PicKind::Dds {
-        return Err(unsupported("texture", path.display().to_string(), "a whole texture goes to or from .dds").into());
+    if whole_texture && !kind.holds_texture() {
+        return Err(unsupported(
+            "texture",
+            path.display().to_string(),
+            "a whole texture goes to or from .dds or .ktx2",
+        )
+        .into());
     }
     if a.linear_pitch.is_some() {
         return Err(

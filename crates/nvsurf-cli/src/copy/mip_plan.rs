@@ -48,8 +48,9 @@ fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<St
 /// Checks `--generate-mips` against the other flags: it needs `--texture`, a `--format` whose
 /// values average, a texture of two levels or more and, with `--subresource L,LAYER`, a level
 /// L that has a level below it, and the decoded levels within `budget` bytes. `None` without
-/// the flag.
-pub fn plan(a: &TileArgs, budget: Option<u64>) -> Res<Option<MipPlan>> {
+/// the flag. `header_format` is the format a DDS/KTX2 input's header gave (it stands in for
+/// `--format`).
+pub fn plan(a: &TileArgs, header_format: Option<Format>, budget: Option<u64>) -> Res<Option<MipPlan>> {
     if !a.generate_mips {
         return Ok(None);
     }
@@ -62,7 +63,7 @@ pub fn plan(a: &TileArgs, budget: Option<u64>) -> Res<Option<MipPlan>> {
         )
         .into());
     }
-    let Some(format) = c.surface.format()? else {
+    let Some(format) = header_format.or(c.surface.format()?) else {
         return Err(unsupported(
             "format",
             "(none)",
