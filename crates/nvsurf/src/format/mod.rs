@@ -61,12 +61,17 @@
 //! methods of [`Format`]. The number formats they use are in [`crate::codec`], which does not
 //! know formats.
 
+mod aliases;
 mod catalogue;
 mod element;
 mod element_layout;
+mod lookup;
+mod nv10_catalogue;
+mod palette;
 mod rect;
 mod resolve;
 mod rgba8;
+mod suggest;
 mod swizzle;
 
 pub use crate::codec::{Bc, ComponentType, Texel, YuvMatrix};
@@ -74,7 +79,13 @@ pub use catalogue::{
     all_names, color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat,
     ZetaFormat,
 };
+pub use aliases::{aliases, Alias, AliasApi};
 pub use element_layout::{Layout, ZType, ZetaLayout};
+pub use suggest::suggest_names;
+pub use nv10_catalogue::{
+    generation_bit, pre_g80_formats, PreG80Format, PreG80Table, GEN_NV10, GEN_NV20, GEN_NV30, GEN_NV40,
+};
+pub use palette::{Palette, PALETTE_BYTES};
 pub use swizzle::Swizzle;
 
 use crate::error::{Error, Result};
@@ -93,6 +104,8 @@ pub struct Format {
     pub(crate) srgb: bool,
     pub(crate) yuv: YuvMatrix,
     pub(crate) x_ones: bool,
+    /// The pre-G80 row (NV10-NV40 texture formats), `None` for the G80+ tables.
+    pub(crate) pre_g80: Option<&'static PreG80Format>,
 }
 
 impl Format {
@@ -125,8 +138,12 @@ impl Format {
         }
     }
 
-    /// `kind:0xid`, a name that always resolves back to this table row.
+    /// `kind:0xid`, a name that always resolves back to this table row (`nv10:0x06` /
+    /// `nv40:0x25` for the pre-G80 rows).
     pub fn id_name(&self) -> String {
+        if let Some(r) = self.pre_g80 {
+            return alloc::format!("{}:{:#04x}", r.table.name(), r.id);
+        }
         let k = if self.kind == Kind::Texture { "tex" } else { self.kind.name() };
         alloc::format!("{k}:{:#04x}", self.id)
     }
@@ -273,8 +290,27 @@ impl Format {
         Ok(self)
     }
 
-    /// True when this format exists on `gpu` (G80+ only; per-id generations from the tables).
+    /// The pre-G80 (NV10-NV40) row this format came from, if any.
+    pub fn pre_g80(&self) -> Option<&'static PreG80Format> {
+        self.pre_g80
+    }
+
+    /// True for the pre-G80 linear (`_RECT`) formats, which imply the pitch layout.
+    pub fn is_linear_only(&self) -> bool {
+        self.pre_g80.is_some_and(|r| r.linear)
+    }
+
+    /// True for INDEX8: its elements are palette indices ([`Palette`]).
+    pub fn needs_palette(&self) -> bool {
+        self.pre_g80.is_some_and(|r| r.palette)
+    }
+
+    /// True when this format exists on `gpu` (G80+ tables: per-id generations; pre-G80 rows:
+    /// the generations rnndb lists).
     pub fn exists_on(&self, gpu: Gpu) -> bool {
+        if let Some(r) = self.pre_g80 {
+            return r.exists_on(gpu);
+        }
         let since = match self.kind {
             Kind::Zeta => zeta_formats().iter().find(|z| z.id == self.id).and_then(|z| z.since),
             _ => self.tex.since,

@@ -14,7 +14,7 @@ use crate::error::{closest, Error, Result};
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-fn parse_id(s: &str) -> Option<u8> {
+pub(super) fn parse_id(s: &str) -> Option<u8> {
     let s = s.trim();
     let (digits, radix) = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         Some(h) => (h, 16),
@@ -24,8 +24,9 @@ fn parse_id(s: &str) -> Option<u8> {
 }
 
 impl Format {
-    /// Resolves a format name (see the module docs for every accepted form).
-    pub fn parse(name: &str) -> Result<Format> {
+    /// Resolves a catalogue name, a `kind:` prefixed name or id (the module docs' forms, without
+    /// the aliases of `aliases`).
+    pub(super) fn parse_catalogue(name: &str) -> Result<Format> {
         let n = name.trim();
         let prefixes =
             [("tex:", Kind::Texture), ("texture:", Kind::Texture), ("color:", Kind::Color), ("zeta:", Kind::Zeta)];
@@ -113,6 +114,7 @@ impl Format {
             srgb: false,
             yuv: YuvMatrix::Raw,
             x_ones: false,
+            pre_g80: None,
         }
     }
 
@@ -140,6 +142,7 @@ impl Format {
             srgb: c.srgb,
             yuv: YuvMatrix::Raw,
             x_ones: c.x_ones,
+            pre_g80: None,
         }
     }
 
