@@ -324,3 +324,6 @@ mod tests;
 
 #[cfg(test)]
 mod decode_tests;
+
+#[cfg(test)]
+mod names_tests;
