@@ -12,6 +12,13 @@ pub struct ConvertArgs {
     /// Format of the elements (any name, or tex:0x08 / color:0xd5 / zeta:0x16).
     #[arg(long)]
     format: String,
+    /// Name formats in this GPU's tables (nv2a, nv40, ...: the pre-G80 texture formats).
+    /// Default: the G80 and later tables.
+    #[arg(long)]
+    gpu: Option<String>,
+    /// INDEX8 to a picture: the palette, 256 A8R8G8B8 entries as the GPU stores them (1024 bytes).
+    #[arg(long, value_name = "FILE")]
+    palette: Option<PathBuf>,
     /// Input: a picture (.png, .exr, .dds) or raw linear elements (any other extension).
     #[arg(long)]
     input: PathBuf,
@@ -50,8 +57,23 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     if a.depth == 0 {
         return Err(Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() }.into());
     }
-    let f = crate::decode::build_format(&a.format, a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, false)?;
-    let (e, data) = if PicKind::of_linear_side(&a.input)?.is_some() {
+    let f = crate::decode::build_format(
+        &a.format,
+        a.gpu.as_deref(),
+        a.components.as_deref(),
+        a.swizzle.as_deref(),
+        &a.yuv,
+        false,
+    )?;
+    let in_picture = PicKind::of_linear_side(&a.input)?.is_some();
+    let out_picture = PicKind::of_linear_side(&a.output)?.is_some();
+    if f.needs_palette() && in_picture {
+        return Err(crate::palette::no_encoding(&f).into());
+    }
+    // INDEX8 pictures show the palette entries; raw output keeps the indices.
+    let palette =
+        if out_picture || a.palette.is_some() { crate::palette::for_format(&f, a.palette.as_deref())? } else { None };
+    let (e, data) = if in_picture {
         read_surface(&a.input, &f, a.depth, None)?
     } else {
         let size = a.size.as_deref().ok_or(Error::Unsupported {
@@ -66,7 +88,11 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         check_len(&f, e, &data)?;
         (e, data.to_vec())
     };
-    let files = if PicKind::of_linear_side(&a.output)?.is_some() {
+    let (f, data) = match &palette {
+        Some(p) if out_picture => crate::palette::expand(&f, p, &data)?,
+        _ => (f, data),
+    };
+    let files = if out_picture {
         write_surface(&a.output, &f, e, &data)?
     } else {
         crate::io::write_atomic(&a.output, &data)?;

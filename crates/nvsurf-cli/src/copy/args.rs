@@ -69,6 +69,10 @@ pub struct UntileArgs {
     /// PNG compression: fast (default; about the untile's own speed), default or best.
     #[arg(long = "png-compression", value_name = "fast|default|best", default_value = "fast")]
     pub png_compression: String,
+    /// INDEX8 (P8) to a picture: the palette, 256 A8R8G8B8 entries as the GPU stores them
+    /// (1024 bytes). Raw outputs keep the indices.
+    #[arg(long, value_name = "FILE")]
+    pub palette: Option<PathBuf>,
 }
 
 /// Arguments of `nvsurf tile` (with `--in-place`, `--output` may be left out: it is `--onto`).

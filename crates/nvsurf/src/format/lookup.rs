@@ -96,6 +96,13 @@ impl Format {
         f
     }
 
+    /// For INDEX8: the A8R8G8B8 format of the same table, the format of its palette entries
+    /// ([`crate::format::Palette`]); `None` for every other format.
+    pub fn palette_entry_format(&self) -> Option<Format> {
+        let row = self.pre_g80.filter(|r| r.palette)?;
+        row.table.rows().iter().find(|r| r.name == "A8R8G8B8").map(Format::from_pre_g80)
+    }
+
     fn parse_g80(name: &str, gpu: &str) -> Result<Format> {
         let n = name.trim();
         let unknown = || Error::UnknownFormat {
