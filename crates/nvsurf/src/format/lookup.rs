@@ -6,7 +6,9 @@
 //! explicit `nv10:`/`nv40:` table prefix, then the aliases (a `VK_FORMAT_`/`DXGI_FORMAT_`
 //! prefix looks at its own API's aliases first, then at the catalogue names). Pre-G80: the
 //! rows of the GPU's table that its generation has, by name, or by id after `tex:`/`nv10:`/
-//! `nv40:`. Names are case-insensitive everywhere.
+//! `nv40:`; then, for a bare name no pre-G80 row has, the G80+ names (so `RGBA8_UNORM` keeps
+//! working on `nv2a`, and `A8R8G8B8` there is the pre-G80 format). Names are case-insensitive
+//! everywhere.
 //!
 //! Suggestions: the three names (catalogue names and every alias spelling; pre-G80: the GPU's
 //! rows) closest to the name (`suggest`).
@@ -76,7 +78,7 @@ impl Format {
     }
 
     /// Resolves a format name for `gpu`: the NV10-NV40 texture table of that GPU's generation
-    /// for NV10-NV4x (NV2A included), else as [`Format::parse`]. `A8R8G8B8` is the pre-G80
+    /// for NV10-NV4x (NV2A included), then (names only that table lacks) as [`Format::parse`]. `A8R8G8B8` is the pre-G80
     /// texture format on `nv2a` and G80's color format `BGRA8_UNORM` on `g80`.
     pub fn parse_for(name: &str, gpu: Gpu) -> Result<Format> {
         match PreG80Table::of(gpu) {
@@ -195,9 +197,16 @@ fn parse_pre_g80(name: &str, gpu: Gpu, table: PreG80Table) -> Result<Format> {
             rule: alloc::format!("{} have it, {} does not", r.generation_names().join(" and "), gpu.name()),
         });
     }
-    Err(Error::UnknownFormat {
-        name: name.to_string(),
-        gpu: gpu.name().to_string(),
-        suggestions: suggest_names(rest, rows.iter().flat_map(|r| r.names())),
-    })
+    // A name only the G80+ tables know (RGBA8_UNORM, bc7, Vulkan names) keeps its G80 meaning:
+    // its element size and bits are what a pre-G80 surface of that layout holds.
+    if !prefixed {
+        if let Ok(f) = Format::parse(n) {
+            return Ok(f);
+        }
+    }
+    let mut suggestions = suggest_names(rest, rows.iter().flat_map(|r| r.names()));
+    if suggestions.is_empty() {
+        suggestions = suggest_names(rest, g80_candidates());
+    }
+    Err(Error::UnknownFormat { name: name.to_string(), gpu: gpu.name().to_string(), suggestions })
 }

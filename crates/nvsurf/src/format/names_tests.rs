@@ -144,8 +144,11 @@ fn names_resolve_per_gpu() {
     assert!(Format::parse_for("FLOAT_R32_NV", Gpu::Nv30).unwrap().exists_on(Gpu::Nv35));
     let e = Format::parse_for("tex:0x99", Gpu::Nv2a).unwrap_err().to_string();
     assert!(e.starts_with("format id nv10:0x99 is not supported"), "{e}");
-    // G80 names are not pre-G80 names, and the other way round.
-    assert!(Format::parse_for("RGBA8_UNORM", Gpu::Nv2a).is_err());
+    // A name only G80's tables have keeps its G80 meaning on a pre-G80 GPU (not an id: `tex:`
+    // there is the GPU's table); pre-G80 names are not G80 names.
+    let c = Format::parse_for("RGBA8_UNORM", Gpu::Nv2a).unwrap();
+    assert_eq!((c.kind(), c.id(), c.pre_g80().is_none()), (Kind::Color, 0xd5, true));
+    assert!(Format::parse_for("tex:0x08", Gpu::Nv2a).is_err());
     assert!(Format::parse_for("INDEX8", Gpu::Gf100).is_err());
     // NV04/NV05 have no table here: they keep the G80+ names.
     assert_eq!(Format::parse_for("A8R8G8B8", Gpu::Nv04).unwrap().id(), 0xcf);
