@@ -14,7 +14,7 @@
 //! rows) closest to the name (`suggest`).
 
 use super::aliases::{aliases, Alias, AliasApi};
-use super::catalogue::all_names;
+use super::catalogue::{all_names, kind_names, Kind};
 use super::nv10_catalogue::{pre_g80_formats, PreG80Format, PreG80Table};
 use super::resolve::parse_id;
 use super::Format;
@@ -107,10 +107,15 @@ impl Format {
 
     fn parse_g80(name: &str, gpu: &str) -> Result<Format> {
         let n = name.trim();
+        // After a `kind:` prefix, the names of that table; else every name and alias.
+        let kinds = [("tex:", Kind::Texture), ("texture:", Kind::Texture), ("color:", Kind::Color), ("zeta:", Kind::Zeta)];
         let unknown = || Error::UnknownFormat {
             name: name.to_string(),
             gpu: gpu.to_string(),
-            suggestions: suggest_names(n, g80_candidates()),
+            suggestions: match kinds.iter().find_map(|(p, k)| strip(n, p).map(|r| (r, *k))) {
+                Some((rest, kind)) => suggest_names(rest, kind_names(kind)),
+                None => suggest_names(n, g80_candidates()),
+            },
         };
         match Self::parse_catalogue(n) {
             Ok(f) => return Ok(f),
