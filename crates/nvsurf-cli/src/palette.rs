@@ -72,7 +72,6 @@ pub fn no_encoding(f: &Format) -> Error {
     Error::Unsupported {
         field: "format",
         value: f.name().to_string(),
-        rule: "pictures are not encoded to palette indices (that needs a palette search): give raw INDEX8 bytes"
-            .into(),
+        rule: "pictures are not encoded to palette indices (that needs a palette search): give raw INDEX8 bytes".into(),
     }
 }

@@ -46,7 +46,16 @@ fn nv2a_a4r4g4b4_untiles_to_png_with_nothing_else() {
     }
     std::fs::write(&dump, &bytes).unwrap();
     let (code, _, err) = nvsurf(&[
-        "untile", "--gpu", "nv2a", "--format", "A4R4G4B4", "--size", "64x64", "--input", s(&dump), "--output",
+        "untile",
+        "--gpu",
+        "nv2a",
+        "--format",
+        "A4R4G4B4",
+        "--size",
+        "64x64",
+        "--input",
+        s(&dump),
+        "--output",
         s(&png),
     ]);
     assert_eq!(code, 0, "{err}");
@@ -63,15 +72,35 @@ fn nv2a_a4r4g4b4_untiles_to_png_with_nothing_else() {
     }
     // A _RECT format is linear: the same untile reads rows.
     let (code, _, err) = nvsurf(&[
-        "untile", "--gpu", "nv2a", "--format", "A4R4G4B4_RECT", "--size", "64x64", "--input", s(&dump),
-        "--output", s(&tmp.path("r.bin")),
+        "untile",
+        "--gpu",
+        "nv2a",
+        "--format",
+        "A4R4G4B4_RECT",
+        "--size",
+        "64x64",
+        "--input",
+        s(&dump),
+        "--output",
+        s(&tmp.path("r.bin")),
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("pitch layout"), "{err}");
     assert_eq!(std::fs::read(tmp.path("r.bin")).unwrap(), bytes, "pitch untile of packed rows copies them");
     let err = fails(&[
-        "untile", "--gpu", "nv2a", "--format", "A4R4G4B4_RECT", "--layout", "swizzled", "--size", "64x64",
-        "--input", s(&dump), "--output", s(&tmp.path("r2.bin")),
+        "untile",
+        "--gpu",
+        "nv2a",
+        "--format",
+        "A4R4G4B4_RECT",
+        "--layout",
+        "swizzled",
+        "--size",
+        "64x64",
+        "--input",
+        s(&dump),
+        "--output",
+        s(&tmp.path("r2.bin")),
     ]);
     assert!(err.contains("layout swizzled is not supported: format A4R4G4B4_RECT is linear"), "{err}");
 }
@@ -173,14 +202,35 @@ fn index8_takes_a_palette() {
     // untile: a swizzled 2x2 INDEX8 surface (Morton order: (0,0) (1,0) (0,1) (1,1)) to PNG.
     let out = tmp.path("u.png");
     let (code, _, err) = nvsurf(&[
-        "untile", "--gpu", "nv2a", "--format", "INDEX8", "--size", "2x2", "--input", s(&idx), "--output", s(&out),
-        "--palette", &pal_p,
+        "untile",
+        "--gpu",
+        "nv2a",
+        "--format",
+        "INDEX8",
+        "--size",
+        "2x2",
+        "--input",
+        s(&idx),
+        "--output",
+        s(&out),
+        "--palette",
+        &pal_p,
     ]);
     assert_eq!(code, 0, "{err}");
     let (_, _, px) = read_png_rgba8(&out);
     assert_eq!(px, [[0xff, 0x20, 0x10, 0x80], [0; 4], [0xff, 0x20, 0x10, 0x80], [0xff, 0x20, 0x10, 0x80]].concat());
     let err = fails(&[
-        "tile", "--gpu", "nv2a", "--format", "INDEX8", "--size", "2x2", "--input", s(&out), "--output", s(&idx),
+        "tile",
+        "--gpu",
+        "nv2a",
+        "--format",
+        "INDEX8",
+        "--size",
+        "2x2",
+        "--input",
+        s(&out),
+        "--output",
+        s(&idx),
     ]);
     assert!(err.contains("pictures are not encoded to palette indices"), "{err}");
 }

@@ -59,7 +59,10 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
 
 /// The palette an untile of INDEX8 to a picture needs (`None` for raw outputs and other
 /// formats); a whole INDEX8 texture goes to raw files only.
-fn untile_palette(job: &Job, path: Option<&std::path::Path>) -> Result<Option<nvsurf::format::Palette>, Box<dyn std::error::Error>> {
+fn untile_palette(
+    job: &Job,
+    path: Option<&std::path::Path>,
+) -> Result<Option<nvsurf::format::Palette>, Box<dyn std::error::Error>> {
     let picture = matches!(job.linear, job::LinearSide::Picture(..));
     let Some(f) = job.format.filter(|_| picture || path.is_some()) else {
         return match path {

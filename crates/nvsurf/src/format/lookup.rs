@@ -17,9 +17,9 @@ use super::aliases::{aliases, Alias, AliasApi};
 use super::catalogue::{all_names, kind_names, Kind};
 use super::nv10_catalogue::{pre_g80_formats, PreG80Format, PreG80Table};
 use super::resolve::parse_id;
+use super::suggest::suggest_names;
 use super::Format;
 use super::Layout;
-use super::suggest::suggest_names;
 use crate::error::{Error, Result};
 use crate::gpu::Gpu;
 use alloc::string::{String, ToString};
@@ -108,7 +108,8 @@ impl Format {
     fn parse_g80(name: &str, gpu: &str) -> Result<Format> {
         let n = name.trim();
         // After a `kind:` prefix, the names of that table; else every name and alias.
-        let kinds = [("tex:", Kind::Texture), ("texture:", Kind::Texture), ("color:", Kind::Color), ("zeta:", Kind::Zeta)];
+        let kinds =
+            [("tex:", Kind::Texture), ("texture:", Kind::Texture), ("color:", Kind::Color), ("zeta:", Kind::Zeta)];
         let unknown = || Error::UnknownFormat {
             name: name.to_string(),
             gpu: gpu.to_string(),
@@ -168,7 +169,11 @@ fn parse_pre_g80(name: &str, gpu: Gpu, table: PreG80Table) -> Result<Format> {
                 return Err(Error::Unsupported {
                     field: "format",
                     value: name.to_string(),
-                    rule: alloc::format!("{} reads the {} table (`nvsurf formats --gpu {0}`)", gpu.name(), table.name()),
+                    rule: alloc::format!(
+                        "{} reads the {} table (`nvsurf formats --gpu {0}`)",
+                        gpu.name(),
+                        table.name()
+                    ),
                 });
             }
             rest = r.trim();

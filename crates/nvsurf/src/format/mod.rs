@@ -37,7 +37,12 @@
 //! - Encoding: [`Format::encode_element`], [`Format::encode_rect`],
 //!   [`Format::encode_rect_f32`]; rounding is to nearest, and
 //!   `decode(encode(decode(e))) == decode(e)` for every element `e`.
-//! - Tables: [`texture_formats`], [`color_formats`], [`zeta_formats`], [`all_names`].
+//! - Tables: [`texture_formats`], [`color_formats`], [`zeta_formats`], [`all_names`]; the
+//!   pre-G80 (NV10-NV40) texture formats: [`pre_g80_formats`], [`PreG80Table`].
+//! - Per GPU: [`Format::parse_for`] names formats in the GPU's tables (`A8R8G8B8` on `nv2a` is
+//!   the NV10-NV40 texture format); [`Format::parse`] takes the G80+ tables and the Vulkan,
+//!   DXGI and short [`aliases`]. Unknown names are [`crate::Error::UnknownFormat`] with
+//!   suggestions. INDEX8 decodes through a [`Palette`]. Rules and sources: `docs/formats.md`.
 //!
 //! # Name resolution
 //! A bare name that names formats of several kinds (NVIDIA uses `A8B8G8R8` for both texture
@@ -75,17 +80,17 @@ mod suggest;
 mod swizzle;
 
 pub use crate::codec::{Bc, ComponentType, Texel, YuvMatrix};
+pub use aliases::{aliases, Alias, AliasApi};
 pub use catalogue::{
     all_names, color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat,
     ZetaFormat,
 };
-pub use aliases::{aliases, Alias, AliasApi};
 pub use element_layout::{Layout, ZType, ZetaLayout};
-pub use suggest::suggest_names;
 pub use nv10_catalogue::{
     generation_bit, pre_g80_formats, PreG80Format, PreG80Table, GEN_NV10, GEN_NV20, GEN_NV30, GEN_NV40,
 };
 pub use palette::{Palette, PALETTE_BYTES};
+pub use suggest::suggest_names;
 pub use swizzle::Swizzle;
 
 use crate::error::{Error, Result};

@@ -3,8 +3,7 @@
 //! [`crate::format`]).
 
 use super::catalogue::{
-    color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind,
-    TextureFormat, ZetaFormat,
+    color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat, ZetaFormat,
 };
 use super::element_layout::{Layout, ZType};
 use super::swizzle::Swizzle;

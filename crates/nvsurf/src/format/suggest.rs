@@ -41,4 +41,3 @@ pub fn suggest_names<S: AsRef<str>>(name: &str, candidates: impl IntoIterator<It
     }
     out
 }
-
