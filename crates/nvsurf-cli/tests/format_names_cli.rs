@@ -234,3 +234,21 @@ fn index8_takes_a_palette() {
     ]);
     assert!(err.contains("pictures are not encoded to palette indices"), "{err}");
 }
+
+#[test]
+fn pre_g80_formats_write_dds_as_their_g80_twins() {
+    let tmp = Scratch::new("names-dds");
+    let dump = tmp.path("r.bin");
+    std::fs::write(&dump, (0..8192u32).map(|i| (i * 37 % 251) as u8).collect::<Vec<u8>>()).unwrap();
+    // nv10's DXT1 is id 0x0c, which on G80 is texture 16_16: the DDS must say BC1 (71), and
+    // A8R8G8B8 B8G8R8A8_UNORM (87), in the DX10 header's dxgiFormat (byte 128).
+    for (format, dxgi) in [("DXT1", 71u8), ("A8R8G8B8", 87)] {
+        let out = tmp.path(&format!("{format}.dds"));
+        let (code, _, err) = nvsurf(&[
+            "untile", "--gpu", "nv2a", "--format", format, "--size", "32x32", "--input", s(&dump), "--output", s(&out),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let dds = std::fs::read(&out).unwrap();
+        assert_eq!((&dds[84..88], dds[128]), (&b"DX10"[..], dxgi), "{format}");
+    }
+}

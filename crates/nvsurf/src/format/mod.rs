@@ -78,6 +78,7 @@ mod resolve;
 mod rgba8;
 mod suggest;
 mod swizzle;
+mod twin;
 
 pub use crate::codec::{Bc, ComponentType, Texel, YuvMatrix};
 pub use aliases::{aliases, Alias, AliasApi};

@@ -241,3 +241,18 @@ fn palettes() {
     assert!(Format::parse_for("INDEX8", Gpu::Nv2a).unwrap().needs_palette());
     assert!(!Format::parse_for("L8", Gpu::Nv2a).unwrap().needs_palette());
 }
+
+#[test]
+fn pre_g80_formats_have_g80_twins_where_the_bits_agree() {
+    let twin = |n: &str| Format::parse_for(n, Gpu::Nv2a).unwrap().g80_twin().map(|t| (t.kind(), t.id()));
+    assert_eq!(twin("A8R8G8B8"), Some((Kind::Color, 0xcf)));
+    assert_eq!(twin("X8R8G8B8"), Some((Kind::Color, 0xe6)));
+    assert_eq!(twin("R5G6B5"), Some((Kind::Color, 0xe8)));
+    assert_eq!(twin("A1R5G5B5"), Some((Kind::Color, 0xe9)));
+    assert_eq!(twin("DXT1"), Some((Kind::Texture, 0x24)));
+    assert_eq!(twin("DXT5"), Some((Kind::Texture, 0x26)));
+    // L8 replicates L into R, G, B: no G80 format without a swizzle does.
+    assert_eq!(twin("L8"), None);
+    let g = Format::parse("RGBA8").unwrap();
+    assert_eq!(g.g80_twin(), Some(g));
+}
