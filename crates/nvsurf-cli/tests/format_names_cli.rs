@@ -245,7 +245,17 @@ fn pre_g80_formats_write_dds_as_their_g80_twins() {
     for (format, dxgi) in [("DXT1", 71u8), ("A8R8G8B8", 87)] {
         let out = tmp.path(&format!("{format}.dds"));
         let (code, _, err) = nvsurf(&[
-            "untile", "--gpu", "nv2a", "--format", format, "--size", "32x32", "--input", s(&dump), "--output", s(&out),
+            "untile",
+            "--gpu",
+            "nv2a",
+            "--format",
+            format,
+            "--size",
+            "32x32",
+            "--input",
+            s(&dump),
+            "--output",
+            s(&out),
         ]);
         assert_eq!(code, 0, "{err}");
         let dds = std::fs::read(&out).unwrap();

@@ -107,36 +107,44 @@ impl Format {
 
     fn parse_g80(name: &str, gpu: &str) -> Result<Format> {
         let n = name.trim();
+        if let Some(f) = Self::find_g80(n)? {
+            return Ok(f);
+        }
         // After a `kind:` prefix, the names of that table; else every name and alias.
         let kinds =
             [("tex:", Kind::Texture), ("texture:", Kind::Texture), ("color:", Kind::Color), ("zeta:", Kind::Zeta)];
-        let unknown = || Error::UnknownFormat {
+        Err(Error::UnknownFormat {
             name: name.to_string(),
             gpu: gpu.to_string(),
             suggestions: match kinds.iter().find_map(|(p, k)| strip(n, p).map(|r| (r, *k))) {
                 Some((rest, kind)) => suggest_names(rest, kind_names(kind)),
                 None => suggest_names(n, g80_candidates()),
             },
-        };
+        })
+    }
+
+    /// The G80+ lookup without suggestions: `Ok(None)` for an unknown name, `Err` for a known
+    /// form that is wrong (an id no row has).
+    fn find_g80(n: &str) -> Result<Option<Format>> {
         match Self::parse_catalogue(n) {
-            Ok(f) => return Ok(f),
+            Ok(f) => return Ok(Some(f)),
             Err(Error::UnknownName { .. }) => {}
             Err(e) => return Err(e),
         }
         for table in [PreG80Table::Nv10, PreG80Table::Nv40] {
             if let Some(rest) = strip(n, table.name()).and_then(|r| r.strip_prefix(':')) {
-                return table_row(table, rest.trim()).map(Format::from_pre_g80).ok_or_else(unknown);
+                return Ok(table_row(table, rest.trim()).map(Format::from_pre_g80));
             }
         }
+        let all = [AliasApi::Vulkan, AliasApi::Dxgi, AliasApi::Short];
         for api in [AliasApi::Vulkan, AliasApi::Dxgi] {
             if let Some(bare) = strip(n, api.prefix()) {
-                return by_alias(bare, &[api])
+                return Ok(by_alias(bare, &[api])
                     .or_else(|| Self::parse_catalogue(bare).ok())
-                    .or_else(|| by_alias(bare, &[AliasApi::Vulkan, AliasApi::Dxgi, AliasApi::Short]))
-                    .ok_or_else(unknown);
+                    .or_else(|| by_alias(bare, &all)));
             }
         }
-        by_alias(n, &[AliasApi::Vulkan, AliasApi::Dxgi, AliasApi::Short]).ok_or_else(unknown)
+        Ok(by_alias(n, &all))
     }
 
     /// Every alias spelling that resolves to this format's table row (with any types or sRGB
@@ -210,7 +218,7 @@ fn parse_pre_g80(name: &str, gpu: Gpu, table: PreG80Table) -> Result<Format> {
     // A name only the G80+ tables know (RGBA8_UNORM, bc7, Vulkan names) keeps its G80 meaning:
     // its element size and bits are what a pre-G80 surface of that layout holds.
     if !prefixed {
-        if let Ok(f) = Format::parse(n) {
+        if let Ok(Some(f)) = Format::find_g80(n) {
             return Ok(f);
         }
     }
