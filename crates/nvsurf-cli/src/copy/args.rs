@@ -90,4 +90,9 @@ pub struct TileArgs {
     /// always whole, old or new. --output, if given, must name FILE.
     #[arg(long = "in-place", requires = "onto")]
     pub in_place: bool,
+    /// With --texture: build the lower mip levels from level 0 (or, with --subresource L,LAYER,
+    /// the levels below L of LAYER from level L as written) with a box filter, in linear light
+    /// for sRGB formats; a .dds input may then hold level 0 only. Needs --format.
+    #[arg(long = "generate-mips")]
+    pub generate_mips: bool,
 }

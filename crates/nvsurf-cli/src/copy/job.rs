@@ -94,6 +94,8 @@ pub struct Job<'a> {
     pub png_compression: crate::picture::png_stream::PngCompression,
     /// INDEX8 to a picture: the palette (`untile --palette`).
     pub palette: Option<nvsurf::format::Palette>,
+    /// `tile --generate-mips`: which levels are rebuilt, and from which.
+    pub mips: Option<super::mip_plan::MipPlan>,
 }
 
 fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<String>) -> Error {
@@ -147,6 +149,7 @@ impl<'a> Job<'a> {
             assumed,
             png_compression: Default::default(),
             palette: None,
+            mips: None,
         })
     }
 
@@ -161,7 +164,8 @@ impl<'a> Job<'a> {
             (Direction::Untile, LinearSide::Split(d)) => format!("'{}' (split)", d.display()),
             (Direction::Untile, LinearSide::Raw(p) | LinearSide::Picture(p, _)) => format!("'{}'", p.display()),
         };
-        format!("{verb}: wrote {out} for {}: {}", self.assumed.platform.name(), self.assumed.describe())
+        let mips = self.mips.as_ref().map(|m| m.describe()).unwrap_or_default();
+        format!("{verb}: wrote {out} for {}: {}{mips}", self.assumed.platform.name(), self.assumed.describe())
     }
 
     /// The format of a picture on the linear side (checked when the job was built).

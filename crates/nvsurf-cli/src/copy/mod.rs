@@ -7,6 +7,8 @@
 
 pub mod args;
 pub mod job;
+pub mod mip_plan;
+pub mod mips;
 pub mod surface;
 pub mod texture;
 
@@ -52,6 +54,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
         }
     }
     job.in_place = a.in_place;
+    job.mips = mip_plan::plan(&a, job::memory_budget(a.copy.max_memory))?;
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)

@@ -68,7 +68,9 @@ pub fn tile(job: &Job) -> CmdResult {
             let f = job.picture_format()?;
             let dds = read_dds(p, &f)?;
             let want = dds_shape(t, Vec::new());
-            if (dds.extent, dds.levels, dds.layers, dds.cube) != (want.extent, want.levels, want.layers, want.cube) {
+            // --generate-mips rebuilds the lower levels: level 0 alone is enough.
+            let levels_ok = dds.levels == want.levels || (job.mips.is_some() && dds.levels == 1);
+            if (dds.extent, dds.layers, dds.cube) != (want.extent, want.layers, want.cube) || !levels_ok {
                 return Err(format!(
                     "'{}' holds {} but the texture is {}",
                     p.display(),
@@ -77,7 +79,10 @@ pub fn tile(job: &Job) -> CmdResult {
                 )
                 .into());
             }
-            dds.data
+            match &job.mips {
+                Some(m) => m.dds_levels(t, dds)?,
+                None => dds.data,
+            }
         }
     };
     if (linear.len() as u64) < t.linear_size_bytes() {
@@ -87,6 +92,10 @@ pub fn tile(job: &Job) -> CmdResult {
             got: linear.len() as u64,
         }
         .into());
+    }
+    let mut linear = linear;
+    if let Some(m) = &job.mips {
+        m.regenerate_linear(&mut linear, job.pool.as_ref())?;
     }
     let end = usize::try_from(job.offset.checked_add(t.size_bytes()).ok_or("offset + texture size overflows")?)?;
     let offset = usize::try_from(job.offset)?;

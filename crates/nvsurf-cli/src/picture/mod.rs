@@ -32,7 +32,7 @@ mod png;
 pub mod png_stream;
 mod size;
 mod surface;
-mod texels;
+pub mod texels;
 
 pub use dds::{read_dds, write_dds, DdsTexture};
 pub use kind::PicKind;
