@@ -197,7 +197,7 @@ pub fn closest<'a, I: IntoIterator<Item = &'a str>>(name: &str, candidates: I) -
 }
 
 /// Levenshtein distance on bytes.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     let mut cur = alloc::vec![0; b.len() + 1];

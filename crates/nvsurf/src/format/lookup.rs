@@ -14,7 +14,7 @@
 //! rows) closest to the name (`suggest`).
 
 use super::aliases::{aliases, Alias, AliasApi};
-use super::catalogue::{all_names, kind_names, Kind};
+use super::catalogue::{all_names, color_formats, kind_names, texture_formats, zeta_formats, Kind};
 use super::nv10_catalogue::{pre_g80_formats, PreG80Format, PreG80Table};
 use super::resolve::parse_id;
 use super::suggest::suggest_names;
@@ -50,14 +50,29 @@ fn by_alias(n: &str, apis: &[AliasApi]) -> Option<Format> {
 }
 
 /// Every name and alias spelling of the G80+ tables (for suggestions).
-fn g80_candidates() -> Vec<String> {
-    let mut v: Vec<String> = all_names().into_iter().map(String::from).collect();
-    for a in aliases() {
-        if a.resolve().is_some() {
-            v.extend(a.spellings());
-        }
-    }
+fn g80_candidates() -> Vec<&'static str> {
+    let mut v = all_names();
+    v.extend(aliases().iter().filter(|a| target_exists(a.target)).map(|a| a.name));
     v
+}
+
+/// True when a catalogue row answers to `target` (a name, `kind:` prefixed or bare), checked
+/// without allocating.
+pub(super) fn target_exists(target: &str) -> bool {
+    let (t, kind) = match target.split_once(':') {
+        Some((k, rest)) => (rest, Some(k)),
+        None => (target, None),
+    };
+    let check = |n: &[&str], extra: &[&str]| n.iter().chain(extra).any(|x| x.eq_ignore_ascii_case(t));
+    let tex = || texture_formats().iter().any(|r| check(&[r.name, r.rnndb, r.nvidia], r.aliases));
+    let color = || color_formats().iter().any(|r| check(&[r.rnndb, r.nvidia], r.aliases));
+    let zeta = || zeta_formats().iter().any(|r| check(&[r.name, r.rnndb, r.nvidia], r.aliases));
+    match kind {
+        Some("tex") => tex(),
+        Some("color") => color(),
+        Some("zeta") => zeta(),
+        _ => tex() || color() || zeta(),
+    }
 }
 
 /// The row of `table` (any generation) named `n`, or with id `n`.
