@@ -13,6 +13,13 @@ pub struct ConvertArgs {
     /// input brings its own: then it may be left out, and if given it is checked.
     #[arg(long)]
     format: Option<String>,
+    /// Name formats in this GPU's tables (nv2a, nv40, ...: the pre-G80 texture formats).
+    /// Default: the G80 and later tables.
+    #[arg(long)]
+    gpu: Option<String>,
+    /// INDEX8 to a picture: the palette, 256 A8R8G8B8 entries as the GPU stores them (1024 bytes).
+    #[arg(long, value_name = "FILE")]
+    palette: Option<PathBuf>,
     /// Input: a picture (.png, .exr, .dds, .ktx2) or raw linear elements (any other extension).
     #[arg(long)]
     input: PathBuf,
@@ -63,7 +70,14 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     };
     let f = match (&a.format, &described) {
         (Some(name), d) => {
-            let f = crate::decode::build_format(name, a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, false)?;
+            let f = crate::decode::build_format(
+                name,
+                a.gpu.as_deref(),
+                a.components.as_deref(),
+                a.swizzle.as_deref(),
+                &a.yuv,
+                false,
+            )?;
             if let Some(d) = d.as_ref().filter(|d| !d.reads_as(&f)) {
                 return Err(d.mismatch("format", name).into());
             }
@@ -79,7 +93,16 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
             .into())
         }
     };
-    let (e, data) = if in_kind.is_some() {
+    let in_picture = in_kind.is_some();
+    let out_kind = PicKind::of_linear_side(&a.output)?;
+    let out_picture = out_kind.is_some();
+    if f.needs_palette() && in_picture {
+        return Err(crate::palette::no_encoding(&f).into());
+    }
+    // INDEX8 pictures show the palette entries; raw output keeps the indices.
+    let palette =
+        if out_picture || a.palette.is_some() { crate::palette::for_format(&f, a.palette.as_deref())? } else { None };
+    let (e, data) = if in_picture {
         read_surface(&a.input, &f, a.depth, None)?
     } else {
         let size = a.size.as_deref().ok_or(Error::Unsupported {
@@ -94,7 +117,11 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         check_len(&f, e, &data)?;
         (e, data.to_vec())
     };
-    let files = if let Some(kind) = PicKind::of_linear_side(&a.output)? {
+    let (f, data) = match &palette {
+        Some(p) if out_picture => crate::palette::expand(&f, p, &data)?,
+        _ => (f, data),
+    };
+    let files = if let Some(kind) = out_kind {
         write_surface_as(kind.with_ktx2_zstd(a.ktx2_zstd), &a.output, &f, e, &data)?
     } else {
         crate::io::write_atomic(&a.output, &data)?;

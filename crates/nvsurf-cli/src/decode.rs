@@ -14,6 +14,13 @@ pub struct DecodeArgs {
     /// color:0xd5 / zeta:0x16. See `nvsurf formats`.
     #[arg(long)]
     format: String,
+    /// Name formats in this GPU's tables: NV10-NV40 (nv2a, nv40, ...) have the pre-G80 texture
+    /// formats (A8R8G8B8, L8, INDEX8, ...). Default: the G80 and later tables.
+    #[arg(long)]
+    gpu: Option<String>,
+    /// INDEX8: the palette, 256 A8R8G8B8 entries as the GPU stores them (1024 bytes).
+    #[arg(long, value_name = "FILE")]
+    palette: Option<std::path::PathBuf>,
     /// Component types of C0-C3 (unorm, snorm, sint, uint, float); one value sets all four.
     #[arg(long, value_name = "T,T,T,T")]
     components: Option<String>,
@@ -67,15 +74,20 @@ where
     }
 }
 
-/// Builds the format from `--format`, `--components`, `--swizzle`, `--yuv`, `--srgb`.
+/// Builds the format from `--format` (named in the tables of `--gpu`, if given),
+/// `--components`, `--swizzle`, `--yuv`, `--srgb`.
 pub fn build_format(
     name: &str,
+    gpu: Option<&str>,
     components: Option<&str>,
     swizzle: Option<&str>,
     yuv: &str,
     srgb: bool,
 ) -> Result<Format, Error> {
-    let mut f = Format::parse(name)?;
+    let mut f = match gpu {
+        Some(g) => Format::parse_for(name, nvsurf::Platform::parse(g)?.gpu())?,
+        None => Format::parse(name)?,
+    };
     if let Some(c) = components {
         f = f.with_components(parse_list("components", c, ComponentType::parse, true)?)?;
     }
@@ -121,7 +133,8 @@ fn channel_text(kind: ValueKind, bits: u32) -> String {
 
 /// Runs `nvsurf decode`.
 pub fn run(a: DecodeArgs) -> CmdResult {
-    let f = build_format(&a.format, a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, a.srgb)?;
+    let f = build_format(&a.format, a.gpu.as_deref(), a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, a.srgb)?;
+    let palette = crate::palette::for_format(&f, a.palette.as_deref())?;
     let bytes = parse_hex(&a.hex)?;
     let size = f.elem_size_bytes() as usize;
     if bytes.len() != size {
@@ -133,8 +146,13 @@ pub fn run(a: DecodeArgs) -> CmdResult {
         .into());
     }
     let mut px: Vec<Texel> = vec![[0; 4]; f.pixels_per_elem()];
-    f.decode_element(&bytes, &mut px)?;
-    let kinds = f.channel_kinds();
+    // INDEX8: the pixel is the palette entry the index names.
+    let (shown, bytes) = match &palette {
+        Some(p) => crate::palette::expand(&f, p, &bytes)?,
+        None => (f, bytes),
+    };
+    shown.decode_element(&bytes, &mut px)?;
+    let kinds = shown.channel_kinds();
     if a.json {
         let pixels: Vec<Value> =
             px.iter().map(|t| Value::Array((0..4).map(|i| channel_json(kinds[i], t[i])).collect())).collect();

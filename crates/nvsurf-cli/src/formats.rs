@@ -1,7 +1,10 @@
 //! `nvsurf formats`: the texture, color and zeta format catalogue (errata fixed).
 
 use crate::CmdResult;
-use nvsurf::format::{color_formats, texture_formats, zeta_formats, Kind, Layout, TextureFormat};
+use nvsurf::format::{
+    aliases, color_formats, pre_g80_formats, texture_formats, zeta_formats, Format, Kind, Layout, PreG80Table,
+    TextureFormat,
+};
 use nvsurf::Error;
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -12,9 +15,13 @@ pub struct FormatsArgs {
     /// Only this table: texture (alias tex), color or zeta.
     #[arg(long)]
     kind: Option<String>,
-    /// Print a JSON array of objects (`kind`, `id`, `names`, `elem_size`, ...).
+    /// Print a JSON array of objects (`kind`, `id`, `names`, `aliases`, `elem_size`, ...).
     #[arg(long)]
     json: bool,
+    /// List this GPU's tables: NV10-NV40 (nv10, nv2a, nv30, nv40, ...) have the pre-G80 texture
+    /// formats with their ids. Default: the G80 and later tables.
+    #[arg(long)]
+    gpu: Option<String>,
 }
 
 fn parse_kind(s: &str) -> Result<Kind, Error> {
@@ -53,12 +60,26 @@ fn layout_text(t: &TextureFormat) -> String {
     }
 }
 
-fn texture_json(t: &TextureFormat) -> Value {
+/// Every alias spelling of the row `(kind, id)` (Vulkan, DXGI and short names).
+fn row_aliases(resolved: &[(Vec<String>, Format)], kind: Kind, id: u8) -> Vec<String> {
+    let mut v: Vec<String> = Vec::new();
+    for (spellings, _) in resolved.iter().filter(|(_, f)| f.kind() == kind && f.id() == id) {
+        for s in spellings {
+            if !v.iter().any(|x| x.eq_ignore_ascii_case(s)) {
+                v.push(s.clone());
+            }
+        }
+    }
+    v
+}
+
+fn texture_json(t: &TextureFormat, resolved: &[(Vec<String>, Format)]) -> Value {
     let mut v = json!({
         "kind": "texture",
         "id": t.id,
         "id_name": format!("tex:{:#04x}", t.id),
         "names": t.names(),
+        "aliases": row_aliases(resolved, Kind::Texture, t.id),
         "elem_size": t.elem_size_bytes,
         "block": [t.layout.block_dims().0, t.layout.block_dims().1],
         "category": t.layout.category(),
@@ -74,9 +95,11 @@ fn texture_json(t: &TextureFormat) -> Value {
 
 /// The catalogue as JSON objects, in texture, color, zeta order.
 pub fn catalogue(kind: Option<Kind>) -> Vec<Value> {
+    let resolved: Vec<(Vec<String>, Format)> =
+        aliases().iter().filter_map(|a| a.resolve().map(|f| (a.spellings(), f))).collect();
     let mut out = Vec::new();
     if kind.is_none_or(|k| k == Kind::Texture) {
-        out.extend(texture_formats().iter().map(texture_json));
+        out.extend(texture_formats().iter().map(|t| texture_json(t, &resolved)));
     }
     if kind.is_none_or(|k| k == Kind::Color) {
         for c in color_formats() {
@@ -85,6 +108,7 @@ pub fn catalogue(kind: Option<Kind>) -> Vec<Value> {
                 "id": c.id,
                 "id_name": format!("color:{:#04x}", c.id),
                 "names": c.names(),
+                "aliases": row_aliases(&resolved, Kind::Color, c.id),
                 "elem_size": c.texture().elem_size_bytes,
                 "block": [c.texture().layout.block_dims().0, c.texture().layout.block_dims().1],
                 "texture": c.texture_id,
@@ -106,6 +130,7 @@ pub fn catalogue(kind: Option<Kind>) -> Vec<Value> {
                 "id": z.id,
                 "id_name": format!("zeta:{:#04x}", z.id),
                 "names": z.names(),
+                "aliases": row_aliases(&resolved, Kind::Zeta, z.id),
                 "elem_size": z.texture().elem_size_bytes,
                 "block": [1, 1],
                 "textures": tex,
@@ -116,8 +141,81 @@ pub fn catalogue(kind: Option<Kind>) -> Vec<Value> {
     out
 }
 
+/// The pre-G80 texture formats of `gpu` as JSON objects (`table`, `id`, `names`, `aliases`,
+/// `elem_size`, `layout`, `linear`, `generations`, `palette`).
+pub fn pre_g80_catalogue(gpu: nvsurf::Gpu) -> Vec<Value> {
+    pre_g80_formats(gpu)
+        .into_iter()
+        .map(|r| {
+            let t = &r.texture;
+            let mut v = json!({
+                "kind": "texture",
+                "table": r.table.name(),
+                "id": r.id,
+                "id_name": format!("{}:{:#04x}", r.table.name(), r.id),
+                "names": r.names(),
+                "aliases": r.aliases,
+                "elem_size": t.elem_size_bytes,
+                "block": [t.layout.block_dims().0, t.layout.block_dims().1],
+                "category": t.layout.category(),
+                "layout": layout_text(t),
+                "swizzle": r.swizzle,
+                "type": r.ty.name(),
+                "linear": r.linear,
+                "generations": r.generation_names(),
+                "palette": r.palette,
+            });
+            if let Layout::Simple(bits) = t.layout {
+                v["bits"] = json!(bits);
+            }
+            units(v)
+        })
+        .collect()
+}
+
+fn run_pre_g80(gpu: nvsurf::Gpu, table: PreG80Table, a: &FormatsArgs) -> CmdResult {
+    if let Some(k) = a.kind.as_deref().map(parse_kind).transpose()? {
+        if k != Kind::Texture {
+            return Err(Error::Unsupported {
+                field: "kind",
+                value: k.name().into(),
+                rule: format!("{} has one table of texture formats (`{}`)", gpu.name(), table.name()),
+            }
+            .into());
+        }
+    }
+    let rows = pre_g80_catalogue(gpu);
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("{} texture formats of {} (TEX_FORMAT FORMAT field):", table.name(), gpu.name());
+    for r in &rows {
+        let names: Vec<&str> = r["names"].as_array().into_iter().flatten().filter_map(|n| n.as_str()).collect();
+        let gens: Vec<&str> = r["generations"].as_array().into_iter().flatten().filter_map(|n| n.as_str()).collect();
+        println!(
+            "  {:#04x}  {:>2} B  {:<28} {:<8} {} RGBA={}{}, {}",
+            r["id"].as_u64().unwrap_or(0),
+            r["elem_size"].as_u64().unwrap_or(0),
+            names.join(" "),
+            if r["linear"].as_bool() == Some(true) { "linear" } else { "swizzled" },
+            r["layout"].as_str().unwrap_or(""),
+            r["swizzle"].as_str().unwrap_or(""),
+            if r["palette"].as_bool() == Some(true) { ", palette indices (--palette)" } else { "" },
+            gens.join(" ")
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Runs `nvsurf formats`.
 pub fn run(a: FormatsArgs) -> CmdResult {
+    if let Some(g) = a.gpu.as_deref() {
+        let gpu = nvsurf::Platform::parse(g)?.gpu();
+        if let Some(table) = PreG80Table::of(gpu) {
+            return run_pre_g80(gpu, table, &a);
+        }
+    }
     let kind = a.kind.as_deref().map(parse_kind).transpose()?;
     let rows = catalogue(kind);
     if a.json {

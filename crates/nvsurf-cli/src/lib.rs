@@ -17,6 +17,7 @@ pub mod io;
 pub mod keys;
 pub mod layout;
 pub mod msaa;
+pub mod palette;
 pub mod picture;
 pub mod resolve;
 pub mod storage;

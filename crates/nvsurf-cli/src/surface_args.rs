@@ -71,9 +71,11 @@ pub struct SurfaceArgs {
 }
 
 impl SurfaceArgs {
-    /// The format given with `--format`, if any.
+    /// The format given with `--format`, if any, named in the tables of `--gpu`'s generation
+    /// (NV10-NV40: the pre-G80 texture formats; G80 and later: the G80 tables and aliases).
     pub fn format(&self) -> Result<Option<Format>, Error> {
-        self.format.as_deref().map(Format::parse).transpose()
+        let Some(name) = self.format.as_deref() else { return Ok(None) };
+        Format::parse_for(name, self.platform()?.gpu()).map(Some)
     }
 
     /// The element size in bytes: from `--format`, or `--elem-size` (exactly one of the two).
@@ -112,9 +114,23 @@ impl SurfaceArgs {
         Platform::parse(&self.gpu)
     }
 
-    /// The layout: `--layout`, or the GPU's natural one.
+    /// The layout: `--layout`, or the GPU's natural one; a pre-G80 linear (`_RECT`) format
+    /// implies pitch, and refuses another `--layout`.
     pub fn layout_kind(&self, platform: Platform) -> Result<LayoutKind, Error> {
-        self.layout.as_deref().map_or(Ok(LayoutKind::default_for(platform.gpu())), LayoutKind::parse)
+        let linear = self.format()?.filter(|f| f.is_linear_only());
+        match (self.layout.as_deref(), linear) {
+            (None, None) => Ok(LayoutKind::default_for(platform.gpu())),
+            (None, Some(_)) => Ok(LayoutKind::Pitch),
+            (Some(l), None) => LayoutKind::parse(l),
+            (Some(l), Some(f)) => match LayoutKind::parse(l)? {
+                LayoutKind::Pitch => Ok(LayoutKind::Pitch),
+                _ => Err(Error::Unsupported {
+                    field: "layout",
+                    value: l.to_string(),
+                    rule: format!("format {} is linear (a _RECT format): its layout is pitch", f.name()),
+                }),
+            },
+        }
     }
 
     /// The gob order and block policy this surface uses, and whether each was given or is the

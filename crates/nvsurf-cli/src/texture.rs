@@ -93,8 +93,8 @@ pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(T
     if let Some(l) = t.layers {
         d.layers = l;
     }
-    if let Some(l) = &s.layout {
-        d.layout = LayoutKind::parse(l)?;
+    if s.layout.is_some() || s.format()?.is_some_and(|f| f.is_linear_only()) {
+        d.layout = s.layout_kind(platform)?;
     }
     d.pitch_bytes = s.pitch.as_deref().map(|p| parse_u64("pitch", p)).transpose()?;
     let has_gobs = d.layout == LayoutKind::BlockLinear && ty != TextureType::Buffer;

@@ -99,6 +99,17 @@ pub enum Error {
         /// Up to a few close matches.
         suggestions: Vec<String>,
     },
+    /// A format name that the chosen GPU's tables lack; the closest names and aliases are
+    /// listed (`unknown format 'RGBA8_UNROM' for G80+; did you mean RGBA8_UNORM, ...?`).
+    #[error("unknown format '{name}' for {gpu}{}", did_you_mean(.suggestions))]
+    UnknownFormat {
+        /// The name given.
+        name: String,
+        /// The GPU (or `G80+` for the G80 and later tables).
+        gpu: String,
+        /// Up to three close names.
+        suggestions: Vec<String>,
+    },
     /// Text that could not be parsed.
     #[error("cannot parse {field} '{value}': {rule}")]
     Parse {
@@ -116,6 +127,14 @@ fn suggest(s: &[String]) -> String {
         String::new()
     } else {
         alloc::format!(" (did you mean {}?)", s.join(", "))
+    }
+}
+
+fn did_you_mean(s: &[String]) -> String {
+    if s.is_empty() {
+        String::new()
+    } else {
+        alloc::format!("; did you mean {}?", s.join(", "))
     }
 }
 

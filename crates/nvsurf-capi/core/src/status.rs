@@ -72,7 +72,7 @@ impl From<nvsurf::Error> for Failure {
             E::Overflow { .. } => S::NVSURF_ERR_OVERFLOW,
             E::OutOfBounds { .. } => S::NVSURF_ERR_OUT_OF_BOUNDS,
             E::BufferTooSmall { .. } => S::NVSURF_ERR_BUFFER_TOO_SMALL,
-            E::UnknownName { .. } => S::NVSURF_ERR_UNKNOWN_NAME,
+            E::UnknownName { .. } | E::UnknownFormat { .. } => S::NVSURF_ERR_UNKNOWN_NAME,
             E::Unsupported { .. } => S::NVSURF_ERR_UNSUPPORTED,
             // The error type is non-exhaustive: a later kind is at least an invalid argument.
             _ => S::NVSURF_ERR_INVALID,

@@ -74,6 +74,10 @@ pub struct UntileArgs {
     /// without it the levels are stored as they are.
     #[arg(long = "ktx2-zstd", value_name = "LEVEL", allow_hyphen_values = true)]
     pub ktx2_zstd: Option<i32>,
+    /// INDEX8 (P8) to a picture: the palette, 256 A8R8G8B8 entries as the GPU stores them
+    /// (1024 bytes). Raw outputs keep the indices.
+    #[arg(long, value_name = "FILE")]
+    pub palette: Option<PathBuf>,
 }
 
 /// Arguments of `nvsurf tile` (with `--in-place`, `--output` may be left out: it is `--onto`;

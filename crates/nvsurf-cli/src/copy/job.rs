@@ -92,6 +92,8 @@ pub struct Job<'a> {
     pub assumed: Assumed,
     /// How hard a PNG output is compressed.
     pub png_compression: crate::picture::png_stream::PngCompression,
+    /// INDEX8 to a picture: the palette (`untile --palette`).
+    pub palette: Option<nvsurf::format::Palette>,
     /// `tile --generate-mips`: which levels are rebuilt, and from which.
     pub mips: Option<super::mip_plan::MipPlan>,
 }
@@ -146,6 +148,7 @@ impl<'a> Job<'a> {
             pool,
             assumed,
             png_compression: Default::default(),
+            palette: None,
             mips: None,
         })
     }

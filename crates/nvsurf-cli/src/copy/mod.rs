@@ -25,6 +25,7 @@ pub fn run_untile(a: UntileArgs) -> CmdResult {
     if let job::LinearSide::Picture(_, kind) = &mut job.linear {
         *kind = kind.with_ktx2_zstd(a.ktx2_zstd);
     }
+    job.palette = untile_palette(&job, a.palette.as_deref())?;
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)
@@ -54,6 +55,11 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     // A DDS/KTX2 input describes itself: the flags it makes optional are filled or checked.
     let header_format = from_header::fill_from_header(&mut a.copy, a.generate_mips)?;
     let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
+    if let (Some(f), job::LinearSide::Picture(..)) = (&job.format, &job.linear) {
+        if f.needs_palette() {
+            return Err(crate::palette::no_encoding(f).into());
+        }
+    }
     job.in_place = a.in_place;
     if header_format.is_some() {
         job.format = header_format;
@@ -62,6 +68,26 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)
+}
+
+/// The palette an untile of INDEX8 to a picture needs (`None` for raw outputs and other
+/// formats); a whole INDEX8 texture goes to raw files only.
+fn untile_palette(
+    job: &Job,
+    path: Option<&std::path::Path>,
+) -> Result<Option<nvsurf::format::Palette>, Box<dyn std::error::Error>> {
+    let picture = matches!(job.linear, job::LinearSide::Picture(..));
+    let Some(f) = job.format.filter(|_| picture || path.is_some()) else {
+        return match path {
+            Some(p) => Err(format!("--palette '{}' needs --format INDEX8", p.display()).into()),
+            None => Ok(None),
+        };
+    };
+    let palette = crate::palette::for_format(&f, path)?;
+    if palette.is_some() && picture && matches!(job.shape, Shape::Texture(_)) {
+        return Err("INDEX8: a whole texture goes to raw files (--output FILE.bin or --split); a picture takes one --subresource".into());
+    }
+    Ok(palette.filter(|_| picture))
 }
 
 /// True when `a` and `b` name the same existing file (or the same path).

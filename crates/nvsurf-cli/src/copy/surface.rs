@@ -54,7 +54,7 @@ pub fn untile(job: &Job) -> CmdResult {
     let tiled = &input[..];
     if let LinearSide::Picture(path, kind) = &job.linear {
         let f = job.picture_format()?;
-        if *kind == PicKind::Png && png_stream::streams(&f) && job.lin_is_packed(sj) {
+        if *kind == PicKind::Png && png_stream::streams(&f) && job.lin_is_packed(sj) && job.palette.is_none() {
             warn_if_lossy(&f);
             let e = region_extent(&f, sj.picture_px, &region);
             untile_to_png(job, &ts, tregion, tiled, path, &f, e)?;
@@ -74,7 +74,14 @@ pub fn untile(job: &Job) -> CmdResult {
                 warn_if_lossy(&f);
             }
             let e = region_extent(&f, sj.picture_px, &region);
-            let files = write_surface_as(*kind, path, &f, e, &out)?;
+            let files = match &job.palette {
+                // INDEX8: the picture shows the palette entries.
+                Some(p) => {
+                    let (argb, px) = crate::palette::expand(&f, p, &out)?;
+                    write_surface_as(*kind, path, &argb, e, &px)?
+                }
+                None => write_surface_as(*kind, path, &f, e, &out)?,
+            };
             report(&files, e, &f);
         }
         LinearSide::Raw(path) => write_atomic(path, &out)?,

@@ -20,6 +20,10 @@ use std::path::Path;
 /// (DXGI names are LSB first: `B5G6R5` has B in bits 0-4, like color 0xe8).
 pub fn dxgi_of(f: &Format) -> Option<DxgiFormat> {
     use DxgiFormat as D;
+    if f.pre_g80().is_some() {
+        // Pre-G80 ids are not G80 ids: the G80 format that reads the same bytes the same way.
+        return f.g80_twin().and_then(|t| dxgi_of(&t));
+    }
     let default = Format::from_id(f.kind(), f.id()).ok()?;
     if f.components() != default.components() || f.swizzle() != default.swizzle() || f.is_srgb() != default.is_srgb() {
         // A texture format with chosen types/swizzle: only the plain color equivalents map.

@@ -37,7 +37,12 @@
 //! - Encoding: [`Format::encode_element`], [`Format::encode_rect`],
 //!   [`Format::encode_rect_f32`]; rounding is to nearest, and
 //!   `decode(encode(decode(e))) == decode(e)` for every element `e`.
-//! - Tables: [`texture_formats`], [`color_formats`], [`zeta_formats`], [`all_names`].
+//! - Tables: [`texture_formats`], [`color_formats`], [`zeta_formats`], [`all_names`]; the
+//!   pre-G80 (NV10-NV40) texture formats: [`pre_g80_formats`], [`PreG80Table`].
+//! - Per GPU: [`Format::parse_for`] names formats in the GPU's tables (`A8R8G8B8` on `nv2a` is
+//!   the NV10-NV40 texture format); [`Format::parse`] takes the G80+ tables and the Vulkan,
+//!   DXGI and short [`aliases`]. Unknown names are [`crate::Error::UnknownFormat`] with
+//!   suggestions. INDEX8 decodes through a [`Palette`]. Rules and sources: `docs/formats.md`.
 //!
 //! # Name resolution
 //! A bare name that names formats of several kinds (NVIDIA uses `A8B8G8R8` for both texture
@@ -61,20 +66,32 @@
 //! methods of [`Format`]. The number formats they use are in [`crate::codec`], which does not
 //! know formats.
 
+mod aliases;
 mod catalogue;
 mod element;
 mod element_layout;
+mod lookup;
+mod nv10_catalogue;
+mod palette;
 mod rect;
 mod resolve;
 mod rgba8;
+mod suggest;
 mod swizzle;
+mod twin;
 
 pub use crate::codec::{Bc, ComponentType, Texel, YuvMatrix};
+pub use aliases::{aliases, Alias, AliasApi};
 pub use catalogue::{
     all_names, color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat,
     ZetaFormat,
 };
 pub use element_layout::{Layout, ZType, ZetaLayout};
+pub use nv10_catalogue::{
+    generation_bit, pre_g80_formats, PreG80Format, PreG80Table, GEN_NV10, GEN_NV20, GEN_NV30, GEN_NV40,
+};
+pub use palette::{Palette, PALETTE_BYTES};
+pub use suggest::suggest_names;
 pub use swizzle::Swizzle;
 
 use crate::error::{Error, Result};
@@ -93,6 +110,8 @@ pub struct Format {
     pub(crate) srgb: bool,
     pub(crate) yuv: YuvMatrix,
     pub(crate) x_ones: bool,
+    /// The pre-G80 row (NV10-NV40 texture formats), `None` for the G80+ tables.
+    pub(crate) pre_g80: Option<&'static PreG80Format>,
 }
 
 impl Format {
@@ -125,8 +144,12 @@ impl Format {
         }
     }
 
-    /// `kind:0xid`, a name that always resolves back to this table row.
+    /// `kind:0xid`, a name that always resolves back to this table row (`nv10:0x06` /
+    /// `nv40:0x25` for the pre-G80 rows).
     pub fn id_name(&self) -> String {
+        if let Some(r) = self.pre_g80 {
+            return alloc::format!("{}:{:#04x}", r.table.name(), r.id);
+        }
         let k = if self.kind == Kind::Texture { "tex" } else { self.kind.name() };
         alloc::format!("{k}:{:#04x}", self.id)
     }
@@ -273,8 +296,27 @@ impl Format {
         Ok(self)
     }
 
-    /// True when this format exists on `gpu` (G80+ only; per-id generations from the tables).
+    /// The pre-G80 (NV10-NV40) row this format came from, if any.
+    pub fn pre_g80(&self) -> Option<&'static PreG80Format> {
+        self.pre_g80
+    }
+
+    /// True for the pre-G80 linear (`_RECT`) formats, which imply the pitch layout.
+    pub fn is_linear_only(&self) -> bool {
+        self.pre_g80.is_some_and(|r| r.linear)
+    }
+
+    /// True for INDEX8: its elements are palette indices ([`Palette`]).
+    pub fn needs_palette(&self) -> bool {
+        self.pre_g80.is_some_and(|r| r.palette)
+    }
+
+    /// True when this format exists on `gpu` (G80+ tables: per-id generations; pre-G80 rows:
+    /// the generations rnndb lists).
     pub fn exists_on(&self, gpu: Gpu) -> bool {
+        if let Some(r) = self.pre_g80 {
+            return r.exists_on(gpu);
+        }
         let since = match self.kind {
             Kind::Zeta => zeta_formats().iter().find(|z| z.id == self.id).and_then(|z| z.since),
             _ => self.tex.since,
@@ -288,3 +330,6 @@ mod tests;
 
 #[cfg(test)]
 mod decode_tests;
+
+#[cfg(test)]
+mod names_tests;

@@ -3,18 +3,17 @@
 //! [`crate::format`]).
 
 use super::catalogue::{
-    all_names, color_formats, kind_names, texture_format, texture_formats, zeta_formats, ColorFormat, Kind,
-    TextureFormat, ZetaFormat,
+    color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat, ZetaFormat,
 };
 use super::element_layout::{Layout, ZType};
 use super::swizzle::Swizzle;
 use super::Format;
 use crate::codec::{Bc, ComponentType, YuvMatrix};
-use crate::error::{closest, Error, Result};
+use crate::error::{Error, Result};
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-fn parse_id(s: &str) -> Option<u8> {
+pub(super) fn parse_id(s: &str) -> Option<u8> {
     let s = s.trim();
     let (digits, radix) = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         Some(h) => (h, 16),
@@ -24,8 +23,9 @@ fn parse_id(s: &str) -> Option<u8> {
 }
 
 impl Format {
-    /// Resolves a format name (see the module docs for every accepted form).
-    pub fn parse(name: &str) -> Result<Format> {
+    /// Resolves a catalogue name, a `kind:` prefixed name or id (the module docs' forms, without
+    /// the aliases of `aliases`).
+    pub(super) fn parse_catalogue(name: &str) -> Result<Format> {
         let n = name.trim();
         let prefixes =
             [("tex:", Kind::Texture), ("texture:", Kind::Texture), ("color:", Kind::Color), ("zeta:", Kind::Zeta)];
@@ -39,7 +39,7 @@ impl Format {
                 }
                 return match parse_id(rest) {
                     Some(id) => Format::from_id(kind, id),
-                    None => Err(unknown(name, kind_names(kind))),
+                    None => Err(unknown(name)),
                 };
             }
         }
@@ -48,7 +48,7 @@ impl Format {
                 return Ok(f);
             }
         }
-        Err(unknown(name, all_names()))
+        Err(unknown(name))
     }
 
     fn by_name(kind: Kind, n: &str) -> Option<Format> {
@@ -113,6 +113,7 @@ impl Format {
             srgb: false,
             yuv: YuvMatrix::Raw,
             x_ones: false,
+            pre_g80: None,
         }
     }
 
@@ -140,6 +141,7 @@ impl Format {
             srgb: c.srgb,
             yuv: YuvMatrix::Raw,
             x_ones: c.x_ones,
+            pre_g80: None,
         }
     }
 
@@ -152,6 +154,8 @@ impl Format {
     }
 }
 
-fn unknown(name: &str, candidates: Vec<&'static str>) -> Error {
-    Error::UnknownName { kind: "format", name: name.to_string(), suggestions: closest(name, candidates) }
+/// An unknown catalogue name; `Format::parse` then tries the aliases and makes the suggestions
+/// (none here: they would cost an edit distance per name on every miss).
+fn unknown(name: &str) -> Error {
+    Error::UnknownName { kind: "format", name: name.to_string(), suggestions: Vec::new() }
 }

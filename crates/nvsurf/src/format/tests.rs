@@ -75,7 +75,7 @@ fn ids_resolve_in_every_spelling() {
     assert_eq!(Format::parse("color:0xd5").unwrap().name(), "RGBA8_UNORM");
     assert_eq!(Format::parse("zeta:0x16").unwrap().name(), "Z24_S8");
     assert!(matches!(Format::parse("tex:0x06"), Err(Error::Unsupported { .. })));
-    assert!(matches!(Format::parse("color:0x300"), Err(Error::UnknownName { .. })));
+    assert!(matches!(Format::parse("color:0x300"), Err(Error::UnknownFormat { .. })));
 }
 
 #[test]
@@ -173,13 +173,13 @@ fn generations() {
 #[test]
 fn unknown_names_get_suggestions() {
     match Format::parse("RGBA8_UNROM") {
-        Err(Error::UnknownName { suggestions, .. }) => {
+        Err(Error::UnknownFormat { suggestions, .. }) => {
             assert!(suggestions.iter().any(|s| s == "RGBA8_UNORM"), "{suggestions:?}")
         }
         other => panic!("{other:?}"),
     }
     match Format::parse("dxt7") {
-        Err(e @ Error::UnknownName { .. }) => assert!(e.to_string().contains("did you mean"), "{e}"),
+        Err(e @ Error::UnknownFormat { .. }) => assert!(e.to_string().contains("; did you mean"), "{e}"),
         other => panic!("{other:?}"),
     }
     assert!(ComponentType::parse("unrom").is_err());

@@ -1,0 +1,245 @@
+//! Format names per GPU: the G80+ tables with their everyday aliases ([`Format::parse`]), or,
+//! for an NV10-NV40 GPU, that GPU's pre-G80 texture table ([`Format::parse_for`]); and the
+//! suggestions of an unknown name.
+//!
+//! Order, G80+: catalogue names and `kind:` prefixes first (texture, zeta, color), then an
+//! explicit `nv10:`/`nv40:` table prefix, then the aliases (a `VK_FORMAT_`/`DXGI_FORMAT_`
+//! prefix looks at its own API's aliases first, then at the catalogue names). Pre-G80: the
+//! rows of the GPU's table that its generation has, by name, or by id after `tex:`/`nv10:`/
+//! `nv40:`; then, for a bare name no pre-G80 row has, the G80+ names (so `RGBA8_UNORM` keeps
+//! working on `nv2a`, and `A8R8G8B8` there is the pre-G80 format). Names are case-insensitive
+//! everywhere.
+//!
+//! Suggestions: the three names (catalogue names and every alias spelling; pre-G80: the GPU's
+//! rows) closest to the name (`suggest`).
+
+use super::aliases::{aliases, Alias, AliasApi};
+use super::catalogue::{all_names, color_formats, kind_names, texture_formats, zeta_formats, Kind};
+use super::nv10_catalogue::{pre_g80_formats, PreG80Format, PreG80Table};
+use super::resolve::parse_id;
+use super::suggest::suggest_names;
+use super::Format;
+use super::Layout;
+use crate::error::{Error, Result};
+use crate::gpu::Gpu;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// Strips `prefix` case-insensitively.
+fn strip<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    s.get(..prefix.len()).filter(|h| h.eq_ignore_ascii_case(prefix)).map(|_| &s[prefix.len()..])
+}
+
+impl Alias {
+    /// The format this alias names, `None` when its target row is absent from the catalogue.
+    pub fn resolve(&self) -> Option<Format> {
+        let mut f = Format::parse_catalogue(self.target).ok()?;
+        if let Some(t) = self.ty {
+            f = f.with_components([t; 4]).ok()?;
+        }
+        if self.srgb {
+            f = f.with_srgb(true);
+        }
+        Some(f)
+    }
+}
+
+/// The alias named `n` among those of `apis`.
+fn by_alias(n: &str, apis: &[AliasApi]) -> Option<Format> {
+    aliases().iter().filter(|a| apis.contains(&a.api) && a.name.eq_ignore_ascii_case(n)).find_map(Alias::resolve)
+}
+
+/// Every name and alias spelling of the G80+ tables (for suggestions).
+fn g80_candidates() -> Vec<&'static str> {
+    let mut v = all_names();
+    v.extend(aliases().iter().filter(|a| target_exists(a.target)).map(|a| a.name));
+    v
+}
+
+/// True when a catalogue row answers to `target` (a name, `kind:` prefixed or bare), checked
+/// without allocating.
+pub(super) fn target_exists(target: &str) -> bool {
+    let (t, kind) = match target.split_once(':') {
+        Some((k, rest)) => (rest, Some(k)),
+        None => (target, None),
+    };
+    let check = |n: &[&str], extra: &[&str]| n.iter().chain(extra).any(|x| x.eq_ignore_ascii_case(t));
+    let tex = || texture_formats().iter().any(|r| check(&[r.name, r.rnndb, r.nvidia], r.aliases));
+    let color = || color_formats().iter().any(|r| check(&[r.rnndb, r.nvidia], r.aliases));
+    let zeta = || zeta_formats().iter().any(|r| check(&[r.name, r.rnndb, r.nvidia], r.aliases));
+    match kind {
+        Some("tex") => tex(),
+        Some("color") => color(),
+        Some("zeta") => zeta(),
+        _ => tex() || color() || zeta(),
+    }
+}
+
+/// The row of `table` (any generation) named `n`, or with id `n`.
+fn table_row(table: PreG80Table, n: &str) -> Option<&'static PreG80Format> {
+    let rows = table.rows();
+    rows.iter()
+        .find(|r| r.names().iter().any(|x| x.eq_ignore_ascii_case(n)))
+        .or_else(|| parse_id(n).and_then(|id| rows.iter().find(|r| r.id == id)))
+}
+
+impl Format {
+    /// Resolves a format name in the G80+ tables: every catalogue name form (module docs),
+    /// `nv10:NAME|ID` / `nv40:NAME|ID` for a pre-G80 row, and the Vulkan, DXGI and short
+    /// aliases ([`crate::format::aliases`]). An unknown name is [`Error::UnknownFormat`] with
+    /// up to three suggestions.
+    pub fn parse(name: &str) -> Result<Format> {
+        Self::parse_g80(name, "G80+")
+    }
+
+    /// Resolves a format name for `gpu`: the NV10-NV40 texture table of that GPU's generation
+    /// for NV10-NV4x (NV2A included), then (names only that table lacks) as [`Format::parse`]. `A8R8G8B8` is the pre-G80
+    /// texture format on `nv2a` and G80's color format `BGRA8_UNORM` on `g80`.
+    pub fn parse_for(name: &str, gpu: Gpu) -> Result<Format> {
+        match PreG80Table::of(gpu) {
+            Some(table) => parse_pre_g80(name, gpu, table),
+            None => Self::parse_g80(name, gpu.name()),
+        }
+    }
+
+    /// A pre-G80 row with its swizzle and component types (zeta rows keep the zeta types).
+    pub fn from_pre_g80(row: &'static PreG80Format) -> Format {
+        let mut f = Format::from_texture(&row.texture);
+        f.pre_g80 = Some(row);
+        f.swizzle = row.swizzles();
+        if !matches!(row.texture.layout, Layout::Zeta(_)) {
+            f.types = [row.ty; 4];
+        }
+        f
+    }
+
+    /// For INDEX8: the A8R8G8B8 format of the same table, the format of its palette entries
+    /// ([`crate::format::Palette`]); `None` for every other format.
+    pub fn palette_entry_format(&self) -> Option<Format> {
+        let row = self.pre_g80.filter(|r| r.palette)?;
+        row.table.rows().iter().find(|r| r.name == "A8R8G8B8").map(Format::from_pre_g80)
+    }
+
+    fn parse_g80(name: &str, gpu: &str) -> Result<Format> {
+        let n = name.trim();
+        if let Some(f) = Self::find_g80(n)? {
+            return Ok(f);
+        }
+        // After a `kind:` prefix, the names of that table; else every name and alias.
+        let kinds =
+            [("tex:", Kind::Texture), ("texture:", Kind::Texture), ("color:", Kind::Color), ("zeta:", Kind::Zeta)];
+        Err(Error::UnknownFormat {
+            name: name.to_string(),
+            gpu: gpu.to_string(),
+            suggestions: match kinds.iter().find_map(|(p, k)| strip(n, p).map(|r| (r, *k))) {
+                Some((rest, kind)) => suggest_names(rest, kind_names(kind)),
+                None => suggest_names(n, g80_candidates()),
+            },
+        })
+    }
+
+    /// The G80+ lookup without suggestions: `Ok(None)` for an unknown name, `Err` for a known
+    /// form that is wrong (an id no row has).
+    fn find_g80(n: &str) -> Result<Option<Format>> {
+        match Self::parse_catalogue(n) {
+            Ok(f) => return Ok(Some(f)),
+            Err(Error::UnknownName { .. }) => {}
+            Err(e) => return Err(e),
+        }
+        for table in [PreG80Table::Nv10, PreG80Table::Nv40] {
+            if let Some(rest) = strip(n, table.name()).and_then(|r| r.strip_prefix(':')) {
+                return Ok(table_row(table, rest.trim()).map(Format::from_pre_g80));
+            }
+        }
+        let all = [AliasApi::Vulkan, AliasApi::Dxgi, AliasApi::Short];
+        for api in [AliasApi::Vulkan, AliasApi::Dxgi] {
+            if let Some(bare) = strip(n, api.prefix()) {
+                return Ok(by_alias(bare, &[api])
+                    .or_else(|| Self::parse_catalogue(bare).ok())
+                    .or_else(|| by_alias(bare, &all)));
+            }
+        }
+        Ok(by_alias(n, &all))
+    }
+
+    /// Every alias spelling that resolves to this format's table row (with any types or sRGB
+    /// the alias implies): what `formats --json` lists as `aliases`.
+    pub fn alias_spellings(&self) -> Vec<String> {
+        if self.pre_g80.is_some() {
+            return Vec::new();
+        }
+        let mut v = Vec::new();
+        for a in aliases() {
+            if a.resolve().is_some_and(|f| f.kind == self.kind && f.id == self.id && f.pre_g80.is_none()) {
+                for s in a.spellings() {
+                    if !v.iter().any(|x: &String| x.eq_ignore_ascii_case(&s)) {
+                        v.push(s);
+                    }
+                }
+            }
+        }
+        v
+    }
+}
+
+fn parse_pre_g80(name: &str, gpu: Gpu, table: PreG80Table) -> Result<Format> {
+    let n = name.trim();
+    let mut rest = n;
+    let mut prefixed = false;
+    for p in ["tex:", "texture:", "nv10:", "nv40:"] {
+        if let Some(r) = strip(n, p) {
+            if p.starts_with("nv") && !p.starts_with(table.name()) {
+                return Err(Error::Unsupported {
+                    field: "format",
+                    value: name.to_string(),
+                    rule: alloc::format!(
+                        "{} reads the {} table (`nvsurf formats --gpu {0}`)",
+                        gpu.name(),
+                        table.name()
+                    ),
+                });
+            }
+            rest = r.trim();
+            prefixed = true;
+            break;
+        }
+    }
+    let rows = pre_g80_formats(gpu);
+    if let Some(r) = rows.iter().find(|r| r.names().iter().any(|x| x.eq_ignore_ascii_case(rest))) {
+        return Ok(Format::from_pre_g80(r));
+    }
+    if prefixed {
+        if let Some(id) = parse_id(rest) {
+            return match rows.iter().find(|r| r.id == id) {
+                Some(r) => Ok(Format::from_pre_g80(r)),
+                None => Err(Error::Unsupported {
+                    field: "format id",
+                    value: alloc::format!("{}:{id:#04x}", table.name()),
+                    rule: alloc::format!(
+                        "no texture format of {} has this id (see `nvsurf formats --gpu {0}`)",
+                        gpu.name()
+                    ),
+                }),
+            };
+        }
+    }
+    if let Some(r) = table.rows().iter().find(|r| r.names().iter().any(|x| x.eq_ignore_ascii_case(rest))) {
+        return Err(Error::Unsupported {
+            field: "format",
+            value: r.name.to_string(),
+            rule: alloc::format!("{} have it, {} does not", r.generation_names().join(" and "), gpu.name()),
+        });
+    }
+    // A name only the G80+ tables know (RGBA8_UNORM, bc7, Vulkan names) keeps its G80 meaning:
+    // its element size and bits are what a pre-G80 surface of that layout holds.
+    if !prefixed {
+        if let Ok(Some(f)) = Format::find_g80(n) {
+            return Ok(f);
+        }
+    }
+    let mut suggestions = suggest_names(rest, rows.iter().flat_map(|r| r.names()));
+    if suggestions.is_empty() {
+        suggestions = suggest_names(rest, g80_candidates());
+    }
+    Err(Error::UnknownFormat { name: name.to_string(), gpu: gpu.name().to_string(), suggestions })
+}
