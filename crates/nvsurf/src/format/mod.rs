@@ -36,7 +36,11 @@
 //!   paths write straight into the caller's buffer.
 //! - Encoding: [`Format::encode_element`], [`Format::encode_rect`],
 //!   [`Format::encode_rect_f32`]; rounding is to nearest, and
-//!   `decode(encode(decode(e))) == decode(e)` for every element `e`.
+//!   `decode(encode(decode(e))) == decode(e)` for every element `e` of an uncompressed format.
+//!   [`Format::encode_rect_with`], [`Format::encode_rect_f32_with`] and
+//!   [`Format::encode_rect_rgba8_with`] take [`EncodeOptions`] ([`BcQuality`]); BC1-BC7 (not
+//!   BC6H signed) encode through maintained encoder crates with the `bc-encode` feature
+//!   (`bc_rect`; `docs/encoding.md`).
 //! - Tables: [`texture_formats`], [`color_formats`], [`zeta_formats`], [`all_names`].
 //!
 //! # Name resolution
@@ -61,6 +65,7 @@
 //! methods of [`Format`]. The number formats they use are in [`crate::codec`], which does not
 //! know formats.
 
+mod bc_rect;
 mod catalogue;
 mod element;
 mod element_layout;
@@ -69,7 +74,7 @@ mod resolve;
 mod rgba8;
 mod swizzle;
 
-pub use crate::codec::{Bc, ComponentType, Texel, YuvMatrix};
+pub use crate::codec::{Bc, BcQuality, ComponentType, EncodeOptions, Texel, YuvMatrix};
 pub use catalogue::{
     all_names, color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat,
     ZetaFormat,
@@ -288,3 +293,6 @@ mod tests;
 
 #[cfg(test)]
 mod decode_tests;
+
+#[cfg(all(test, feature = "bc-encode"))]
+mod bc_encode_tests;
