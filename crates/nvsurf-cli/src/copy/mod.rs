@@ -44,10 +44,23 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
             }
         }
     }
+    let quality = nvsurf::format::BcQuality::parse(&a.bc_quality)?;
+    if a.json && a.copy.output.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+        return Err(nvsurf::Error::Unsupported {
+            field: "json",
+            value: "with --output -".into(),
+            rule: "stdout holds the tiled data: write it to a file to get the JSON summary".into(),
+        }
+        .into());
+    }
     let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
     job.in_place = a.in_place;
+    job.encoding = crate::picture::Encoding::new(quality);
     let code = run(&job)?;
-    eprintln!("{}", job.summary());
+    eprintln!("{}{}", job.summary(), job.encoding.summary());
+    if a.json {
+        println!("{}", job.summary_json());
+    }
     Ok(code)
 }
 

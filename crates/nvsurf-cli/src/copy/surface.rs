@@ -6,7 +6,7 @@
 use super::job::{Job, LinearSide, Shape, SurfaceJob};
 use crate::io::{inplace, patch_onto, patch_window_onto, progress_bar, write_atomic, write_sparse, LineAligned};
 use crate::picture::png_stream::{self, PngReader, PngWriter};
-use crate::picture::{read_surface_as, write_surface_as, Extent, PicKind};
+use crate::picture::{read_surface_as_with, write_surface_as, Extent, PicKind};
 use crate::CmdResult;
 use nvsurf::format::Format;
 use nvsurf::layout::Surface;
@@ -105,7 +105,7 @@ pub fn tile(job: &Job) -> CmdResult {
             let f = job.picture_format()?;
             let want = region_extent(&f, sj.picture_px, &region);
             let what = if sj.boxed { "box" } else { "surface" };
-            let (_, data) = read_surface_as(*kind, p, &f, want.depth, Some((want, what)))?;
+            let (_, data) = read_surface_as_with(*kind, p, &f, want.depth, Some((want, what)), &job.encoding, sj.at)?;
             let mut b = LineAligned::zeroed("picture elements", data.len())?;
             b.copy_from_slice(&data);
             let n = b.len() as u64;
@@ -263,7 +263,7 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
             let h = rows.min(region.h - ey);
             let px_rows = ((ey + h) * bh).min(want.height_px) - ey * bh;
             let img = reader.read_rows(path, px_rows)?;
-            let elems = png_stream::band_elements(f, &img)?;
+            let elems = png_stream::band_elements(f, &img, &job.encoding)?;
             let band = Region { y: tregion.y + ey, h, ..tregion };
             let lin = LinearLayout::packed(&band, es);
             match &job.pool {
@@ -298,6 +298,7 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    job.encoding.finish(sj.at.0, sj.at.1);
     Ok(ExitCode::SUCCESS)
 }
 

@@ -6,7 +6,7 @@
 use super::job::{Job, LinearSide, Shape};
 use super::surface::report;
 use crate::io::{patch_onto, progress_bar, read_part, write_atomic, LineAligned};
-use crate::picture::{read_dds, write_dds, DdsTexture, Extent};
+use crate::picture::{read_dds_with, write_dds, DdsTexture, Extent};
 use crate::CmdResult;
 use nvsurf::texture::{Subresource, Texture};
 use nvsurf::Error;
@@ -66,7 +66,7 @@ pub fn tile(job: &Job) -> CmdResult {
         LinearSide::Split(dir) => read_split(t, dir)?.to_vec(),
         LinearSide::Picture(p, _) => {
             let f = job.picture_format()?;
-            let dds = read_dds(p, &f)?;
+            let dds = read_dds_with(p, &f, &job.encoding)?;
             let want = dds_shape(t, Vec::new());
             if (dds.extent, dds.levels, dds.layers, dds.cube) != (want.extent, want.levels, want.layers, want.cube) {
                 return Err(format!(

@@ -6,6 +6,7 @@
 
 use super::kind::{cannot_read, PicResult};
 use super::size::{memory_bytes, saturate, try_with_capacity, Extent};
+use super::encoding::Encoding;
 use super::texels::{decode_f32, encode_texels};
 use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, NewDxgiParams};
 use nvsurf::codec::Texel;
@@ -352,10 +353,16 @@ fn dds_dxgi(dds: &Dds) -> Option<DxgiFormat> {
 /// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
 /// otherwise decoded with the DXGI format's codec and encoded to `f`.
 pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
-    read_dds_file(path, f).map_err(|e| cannot_read("DDS", path, e))
+    read_dds_with(path, f, &Encoding::default())
 }
 
-fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
+/// [`read_dds`] encoding with `enc`'s options; each level of each layer that is encoded has
+/// its PSNR closed in `enc`.
+pub fn read_dds_with(path: &Path, f: &Format, enc: &Encoding) -> PicResult<DdsTexture> {
+    read_dds_file(path, f, enc).map_err(|e| cannot_read("DDS", path, e))
+}
+
+fn read_dds_file(path: &Path, f: &Format, enc: &Encoding) -> PicResult<DdsTexture> {
     use std::io::Read;
     let mut file = File::open(path)?;
     let mut head = Vec::with_capacity(148);
@@ -409,7 +416,8 @@ fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
             let le = level_extent(extent, level);
             let px = decode_f32(&src_fmt, le, &src.data[at..at + n])?;
             let texels: Vec<Texel> = px.iter().map(|p| f.f32_to_texel(p)).collect();
-            data.extend(encode_texels(f, le, &texels)?);
+            data.extend(encode_texels(f, le, &texels, enc)?);
+            enc.finish(level, layer);
         }
     }
     Ok(DdsTexture { extent, levels, layers, cube, data })

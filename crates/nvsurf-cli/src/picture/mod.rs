@@ -20,12 +20,16 @@
 //!   decodes any DXGI format of that table (or BC) and encodes it to the wanted format.
 //! - Surfaces with depth > 1 are written to PNG/EXR as the slices stacked top to bottom.
 //!
+//! Block-compressed formats are encoded through the library (`--bc-quality`), and the PSNR
+//! of each encoded level against the picture is kept in an [`Encoding`] (`encoding`).
+//!
 //! Files: `kind` (picture type of a path), `size` ([`Extent`] and checked allocation),
 //! `texels` (elements <-> texels), `png`, `exr`, `dds`, and `surface` (the one-call entry
 //! points the commands use). This module imports no command module; `nvsurf convert` is in
 //! `convert.rs`.
 
 mod dds;
+mod encoding;
 mod exr;
 mod kind;
 mod png;
@@ -34,10 +38,13 @@ mod size;
 mod surface;
 mod texels;
 
-pub use dds::{read_dds, write_dds, DdsTexture};
+pub use dds::{read_dds, read_dds_with, write_dds, DdsTexture};
+pub use encoding::{Encoding, ErrorSum, Measured};
 pub use kind::PicKind;
 pub use size::{try_filled, Extent};
-pub use surface::{read_surface, read_surface_as, write_surface, write_surface_as};
+pub use surface::{
+    read_surface, read_surface_as, read_surface_as_with, read_surface_with, write_surface, write_surface_as,
+};
 pub use texels::check_len;
 
 #[cfg(test)]
