@@ -156,17 +156,27 @@ fn edge_blocks_repeat_the_edge_pixels() {
 
 #[test]
 fn rgba8_and_texel_inputs_give_the_same_blocks() {
-    let src = picture(W, H);
-    let bytes: Vec<[u8; 4]> = src.iter().map(|p| p.map(|v| (v * 255.0).round() as u8)).collect();
-    for name in ["bc1", "bc3", "bc7"] {
-        let f = Format::parse(name).unwrap();
-        let row = W.div_ceil(4) as usize * f.elem_size_bytes() as usize;
-        let n = row * H.div_ceil(4) as usize;
-        let (mut a, mut b) = (alloc::vec![0u8; n], alloc::vec![0u8; n]);
-        f.encode_rect_rgba8_with(&bytes, W, H, &mut a, row, &EncodeOptions::default()).unwrap();
-        let texels: Vec<Texel> = bytes.iter().map(|p| f.f32_to_texel(&p.map(|v| f32::from(v) / 255.0))).collect();
-        f.encode_rect(&texels, W, H, &mut b, row).unwrap();
-        assert_eq!(a, b, "{name}");
+    // Partial edge blocks (67x45) and whole ones (64x32: the RGBA8 input goes to the encoder
+    // in place, and tightly packed output is written in place).
+    for (w, h) in [(W, H), (64, 32)] {
+        let src = picture(w, h);
+        let bytes: Vec<[u8; 4]> = src.iter().map(|p| p.map(|v| (v * 255.0).round() as u8)).collect();
+        for name in ["bc1", "bc3", "bc7"] {
+            let f = Format::parse(name).unwrap();
+            let row = w.div_ceil(4) as usize * f.elem_size_bytes() as usize;
+            let n = row * h.div_ceil(4) as usize;
+            let (mut a, mut b) = (alloc::vec![0u8; n], alloc::vec![0u8; n]);
+            f.encode_rect_rgba8_with(&bytes, w, h, &mut a, row, &EncodeOptions::default()).unwrap();
+            let texels: Vec<Texel> = bytes.iter().map(|p| f.f32_to_texel(&p.map(|v| f32::from(v) / 255.0))).collect();
+            f.encode_rect(&texels, w, h, &mut b, row).unwrap();
+            assert_eq!(a, b, "{name} {w}x{h}");
+            // A wider row pitch: the same blocks, row by row.
+            let mut c = alloc::vec![0u8; (row + 8) * h.div_ceil(4) as usize];
+            f.encode_rect_rgba8_with(&bytes, w, h, &mut c, row + 8, &EncodeOptions::default()).unwrap();
+            for (r, blocks) in a.chunks(row).enumerate() {
+                assert_eq!(&c[r * (row + 8)..r * (row + 8) + row], blocks, "{name} {w}x{h} pitched row {r}");
+            }
+        }
     }
 }
 

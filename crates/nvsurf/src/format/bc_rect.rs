@@ -35,8 +35,17 @@ impl Format {
         #[cfg(feature = "bc-encode")]
         {
             let w = width_px as usize;
+            // Plain RGBA unorm (no swizzle, no sRGB): each float straight to its byte.
+            let plain = self.bc_rgba8_direct() == Some(_bc);
             self.encode_bc_rect(_bc, width_px, height_px, out, row_pitch_bytes, options, None, |x, y, dst| {
-                self.bc_input(_bc, &px[y * w + x], dst)
+                let t = &px[y * w + x];
+                if plain {
+                    for (d, c) in dst.iter_mut().zip(t) {
+                        *d = unorm_byte(f32::from_bits(*c));
+                    }
+                } else {
+                    self.bc_input(_bc, t, dst)
+                }
             })
         }
         #[cfg(not(feature = "bc-encode"))]
@@ -159,10 +168,25 @@ impl Format {
         let band = (65536 / cols).clamp(1, rows);
         let full_cols = if direct.is_some() { w / 4 } else { 0 };
         let mut input: Vec<u8> = Vec::new();
-        let mut blocks = alloc::vec![0u8; cols * band * size];
+        let mut blocks: Vec<u8> = Vec::new();
         let mut by = 0;
         while by < rows {
             let nb = band.min(rows - by);
+            // Whole rows of whole blocks from the caller's pixels into tightly packed output:
+            // straight into `out`, nothing copied.
+            if let Some(src) = direct {
+                if full_cols == cols && (by + nb) * 4 <= h && row_pitch_bytes == cols * size {
+                    let rows_px = &src[by * 4 * w * 4..];
+                    let plane =
+                        Plane { data: rows_px, width_px: (cols * 4) as u32, height_px: (nb * 4) as u32, stride_bytes: w * 4 };
+                    let opaque = bc != Bc::Bc7 || opaque_rows(rows_px, w, nb * 4);
+                    let at = by * row_pitch_bytes;
+                    encode_blocks(bc, options.bc_quality, opaque, &plane, &mut out[at..at + nb * row_pitch_bytes])?;
+                    by += nb;
+                    continue;
+                }
+            }
+            blocks.resize(cols * nb * size, 0);
             let encoded = &mut blocks[..cols * nb * size];
             // Whole blocks straight from the caller's rows when the band lies inside the picture.
             let inside = match direct {
@@ -217,6 +241,14 @@ impl Format {
         }
         Ok(())
     }
+}
+
+/// `unit_to_int(v, 255)` without its call: `v` clamped to [0, 1], scaled and rounded half
+/// up in f64 (exact for every f32 here, so the same byte), NaN to 0.
+#[cfg(feature = "bc-encode")]
+#[inline]
+fn unorm_byte(v: f32) -> u8 {
+    (f64::from(v.clamp(0.0, 1.0)) * 255.0 + 0.5) as u8
 }
 
 /// Whether every pixel of `rows` RGBA8 rows of `w` pixels has alpha 255.
