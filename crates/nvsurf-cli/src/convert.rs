@@ -58,7 +58,8 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     if a.depth == 0 {
         return Err(Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() }.into());
     }
-    let enc = Encoding::new(BcQuality::parse(&a.bc_quality)?);
+    let mut enc = Encoding::new(BcQuality::parse(&a.bc_quality)?);
+    enc.parallel = true;
     if a.json && a.output.as_os_str() == "-" {
         return Err(Error::Unsupported {
             field: "json",

@@ -75,6 +75,15 @@ fn png_to_bc7_dump_and_back_with_the_psnr() {
     let db = levels[0]["psnr_db"].as_f64().unwrap();
     assert!((db - measured).abs() < 0.006, "JSON {db} vs measured {measured}");
 
+    // One thread (--threads 1) and a pool (strips encoded in parallel) give the same blocks.
+    for threads in ["1", "2"] {
+        let d = tmp.path(&format!("dump-{threads}.bin"));
+        let mut args = vec!["tile", "--input", s(&png_in), "--output", s(&d), "--threads", threads];
+        args.extend(SURF);
+        assert_eq!(nvsurf(&args).0, 0);
+        assert_eq!(std::fs::read(&d).unwrap(), std::fs::read(&dump).unwrap(), "--threads {threads}");
+    }
+
     // A box of blocks (4x2 blocks at block 1,1: 16x8 px) from a picture onto the dump: only
     // its blocks change, and they hold the new picture.
     let patch: Vec<u8> = picture(16, 8).chunks(4).flat_map(|p| [p[2], p[0], p[1], p[3]]).collect();

@@ -56,6 +56,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
     job.in_place = a.in_place;
     job.encoding = crate::picture::Encoding::new(quality);
+    job.encoding.parallel = job.pool.is_some();
     let code = run(&job)?;
     eprintln!("{}{}", job.summary(), job.encoding.summary());
     if a.json {

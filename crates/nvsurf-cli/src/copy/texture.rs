@@ -66,7 +66,7 @@ pub fn tile(job: &Job) -> CmdResult {
         LinearSide::Split(dir) => read_split(t, dir)?.to_vec(),
         LinearSide::Picture(p, _) => {
             let f = job.picture_format()?;
-            let dds = read_dds_with(p, &f, &job.encoding)?;
+            let dds = job.install(|| read_dds_with(p, &f, &job.encoding).map_err(|e| e.to_string()))?;
             let want = dds_shape(t, Vec::new());
             if (dds.extent, dds.levels, dds.layers, dds.cube) != (want.extent, want.levels, want.layers, want.cube) {
                 return Err(format!(

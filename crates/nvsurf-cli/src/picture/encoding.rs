@@ -101,13 +101,16 @@ struct State {
 pub struct Encoding {
     /// Options handed to the library's encoders.
     pub options: EncodeOptions,
+    /// Encode block-compressed formats in strips over the current rayon pool (off: this
+    /// thread, as `--threads 1` asks).
+    pub parallel: bool,
     state: Mutex<State>,
 }
 
 impl Encoding {
     /// Encoding at `quality`.
     pub fn new(quality: BcQuality) -> Encoding {
-        Encoding { options: EncodeOptions::with_bc_quality(quality), state: Mutex::default() }
+        Encoding { options: EncodeOptions::with_bc_quality(quality), parallel: false, state: Mutex::default() }
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
