@@ -71,7 +71,9 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
             Contender { name: "crate", run: Box::new(|| direct(&mut theirs)), times: vec![] },
             Contender {
                 name: "texels",
-                run: Box::new(|| f.encode_rect_with(&texels, side, side, &mut via_texels, pitch, &opts).expect("encode")),
+                run: Box::new(|| {
+                    f.encode_rect_with(&texels, side, side, &mut via_texels, pitch, &opts).expect("encode")
+                }),
                 times: vec![],
             },
         ];

@@ -89,7 +89,8 @@ fn png_to_bc7_dump_and_back_with_the_psnr() {
     let patch: Vec<u8> = picture(16, 8).chunks(4).flat_map(|p| [p[2], p[0], p[1], p[3]]).collect();
     let (box_png, patched, box_back) = (tmp.path("box.png"), tmp.path("patched.bin"), tmp.path("box_back.png"));
     write_png_rgba8(&box_png, 16, 8, &patch);
-    let mut args = vec!["tile", "--input", s(&box_png), "--output", s(&patched), "--onto", s(&dump), "--box", "1,1,0,4,2,1"];
+    let mut args =
+        vec!["tile", "--input", s(&box_png), "--output", s(&patched), "--onto", s(&dump), "--box", "1,1,0,4,2,1"];
     args.extend(SURF);
     let (rc, _, err) = nvsurf(&args);
     assert_eq!(rc, 0, "{err}");
@@ -122,8 +123,18 @@ fn quality_flag_changes_the_blocks_and_slow_is_not_worse() {
     let mut got = Vec::new();
     for q in ["fast", "slow"] {
         let out = tmp.path(&format!("{q}.bin"));
-        let (rc, stdout, err) =
-            nvsurf(&["convert", "--format", "bc7", "--input", s(&png_in), "--output", s(&out), "--bc-quality", q, "--json"]);
+        let (rc, stdout, err) = nvsurf(&[
+            "convert",
+            "--format",
+            "bc7",
+            "--input",
+            s(&png_in),
+            "--output",
+            s(&out),
+            "--bc-quality",
+            q,
+            "--json",
+        ]);
         assert_eq!(rc, 0, "{err}");
         let v = json_of(&stdout);
         assert_eq!(v["bc_quality"], q);
@@ -131,7 +142,8 @@ fn quality_flag_changes_the_blocks_and_slow_is_not_worse() {
     }
     assert_ne!(got[0].0, got[1].0, "fast and slow gave the same blocks");
     assert!(got[1].1 >= got[0].1, "slow {} dB < fast {} dB", got[1].1, got[0].1);
-    let (rc, _, err) = nvsurf(&["convert", "--format", "bc7", "--input", s(&png_in), "--output", "x.bin", "--bc-quality", "best"]);
+    let (rc, _, err) =
+        nvsurf(&["convert", "--format", "bc7", "--input", s(&png_in), "--output", "x.bin", "--bc-quality", "best"]);
     assert_eq!(rc, 2);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(err.contains("bc-quality") && err.contains("best") && err.contains("fast, normal or slow"), "{err}");
@@ -145,7 +157,8 @@ fn convert_png_to_bc1_matches_the_library() {
     let opaque: Vec<u8> = px.chunks(4).flat_map(|p| [p[0], p[1], p[2], 255]).collect();
     let (png_in, out) = (tmp.path("in.png"), tmp.path("out.bc1"));
     write_png_rgba8(&png_in, w as u32, h as u32, &opaque);
-    let (rc, stdout, err) = nvsurf(&["convert", "--format", "bc1", "--input", s(&png_in), "--output", s(&out), "--json"]);
+    let (rc, stdout, err) =
+        nvsurf(&["convert", "--format", "bc1", "--input", s(&png_in), "--output", s(&out), "--json"]);
     assert_eq!(rc, 0, "{err}");
     let data = std::fs::read(&out).unwrap();
     assert_eq!(data.len(), 8 * 5 * 8, "8x5 blocks of 8 bytes");
@@ -157,7 +170,10 @@ fn convert_png_to_bc1_matches_the_library() {
     let measured = psnr(&opaque, &back);
     assert!(measured > 30.0, "{measured:.2} dB");
     let v = json_of(&stdout);
-    assert_eq!((v["width_px"].as_u64(), v["height_px"].as_u64(), v["format"].as_str()), (Some(30), Some(18), Some("DXT1")));
+    assert_eq!(
+        (v["width_px"].as_u64(), v["height_px"].as_u64(), v["format"].as_str()),
+        (Some(30), Some(18), Some("DXT1"))
+    );
     // Alpha is 255 on both sides: the JSON's PSNR over R, G, B, A is the test's over RGBA.
     let db = v["levels"][0]["psnr_db"].as_f64().unwrap();
     assert!((db - measured).abs() < 0.006, "JSON {db} vs measured {measured}");
@@ -174,11 +190,15 @@ fn a_texture_from_a_dds_reports_every_level() {
     }
     std::fs::write(&lin, &bytes).unwrap();
     let tex = ["--gpu", "switch", "--size", "64x48", "--levels", "3", "--texture"];
-    let (rc, _, err) = nvsurf(&[&["tile", "--format", "A8B8G8R8", "--input", s(&lin), "--output", s(&rgba_dump)][..], &tex].concat());
+    let (rc, _, err) =
+        nvsurf(&[&["tile", "--format", "A8B8G8R8", "--input", s(&lin), "--output", s(&rgba_dump)][..], &tex].concat());
     assert_eq!(rc, 0, "{err}");
-    let (rc, _, err) = nvsurf(&[&["untile", "--format", "A8B8G8R8", "--input", s(&rgba_dump), "--output", s(&dds)][..], &tex].concat());
+    let (rc, _, err) = nvsurf(
+        &[&["untile", "--format", "A8B8G8R8", "--input", s(&rgba_dump), "--output", s(&dds)][..], &tex].concat(),
+    );
     assert_eq!(rc, 0, "{err}");
-    let (rc, out, err) = nvsurf(&[&["tile", "--format", "bc7", "--input", s(&dds), "--output", s(&bc), "--json"][..], &tex].concat());
+    let (rc, out, err) =
+        nvsurf(&[&["tile", "--format", "bc7", "--input", s(&dds), "--output", s(&bc), "--json"][..], &tex].concat());
     assert_eq!(rc, 0, "{err}");
     let v = json_of(&out);
     let levels: Vec<(u64, u64)> = v["levels"]
@@ -194,10 +214,25 @@ fn a_texture_from_a_dds_reports_every_level() {
 
     // One level back from PNG onto the dump: labelled with its --subresource.
     let l1 = tmp.path("l1.png");
-    let (rc, _, err) =
-        nvsurf(&[&["untile", "--format", "bc7", "--input", s(&bc), "--output", s(&l1), "--subresource", "1,0"][..], &tex].concat());
+    let (rc, _, err) = nvsurf(
+        &[&["untile", "--format", "bc7", "--input", s(&bc), "--output", s(&l1), "--subresource", "1,0"][..], &tex]
+            .concat(),
+    );
     assert_eq!(rc, 0, "{err}");
-    let args = ["tile", "--format", "bc7", "--input", s(&l1), "--output", s(&bc), "--onto", s(&bc), "--subresource", "1,0", "--json"];
+    let args = [
+        "tile",
+        "--format",
+        "bc7",
+        "--input",
+        s(&l1),
+        "--output",
+        s(&bc),
+        "--onto",
+        s(&bc),
+        "--subresource",
+        "1,0",
+        "--json",
+    ];
     let (rc, out, err) = nvsurf(&[&args[..], &tex].concat());
     assert_eq!(rc, 0, "{err}");
     let v = json_of(&out);

@@ -4,9 +4,9 @@
 //! format matches, and otherwise decodes any DXGI format of [`dxgi_of`]'s table (or BC) and
 //! encodes it to the wanted format.
 
+use super::encoding::Encoding;
 use super::kind::{cannot_read, PicResult};
 use super::size::{memory_bytes, saturate, try_with_capacity, Extent};
-use super::encoding::Encoding;
 use super::texels::{decode_f32, encode_texels};
 use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, NewDxgiParams};
 use nvsurf::codec::Texel;

@@ -4,9 +4,9 @@
 //! formats are written without the sRGB decode and read back the same way. Depth goes to a
 //! 16-bit grey picture and the stencil, if any, to `<name>.stencil.png`.
 
+use super::encoding::Encoding;
 use super::kind::{cannot_read, png_error, PicResult};
 use super::size::{check_decoded_size, try_filled, try_with_capacity, Extent};
-use super::encoding::Encoding;
 use super::texels::{decode_texels, encode_texels};
 use nvsurf::codec::{Texel, ValueKind};
 use nvsurf::format::{Format, Layout};

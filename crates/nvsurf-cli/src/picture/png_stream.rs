@@ -4,8 +4,8 @@
 //! read row by row and are decoded whole; depth/stencil formats (two pictures) go the whole
 //! way too ([`super::write_surface`], [`super::read_surface`]).
 
-use super::kind::{cannot_read, png_error, PicResult};
 use super::encoding::Encoding;
+use super::kind::{cannot_read, png_error, PicResult};
 use super::png::{from_png, png_needs_16_bits, to_png, PngImage};
 use super::size::Extent;
 use nvsurf::codec::ComponentType;

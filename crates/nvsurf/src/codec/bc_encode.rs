@@ -159,11 +159,8 @@ fn squish(bc: Bc, quality: BcQuality, p: &Plane, out: &mut [u8]) {
         BcQuality::Normal => texpresso::Algorithm::ClusterFit,
         BcQuality::Slow => texpresso::Algorithm::IterativeClusterFit,
     };
-    let params = texpresso::Params {
-        algorithm,
-        weights: texpresso::COLOUR_WEIGHTS_UNIFORM,
-        weigh_colour_by_alpha: false,
-    };
+    let params =
+        texpresso::Params { algorithm, weights: texpresso::COLOUR_WEIGHTS_UNIFORM, weigh_colour_by_alpha: false };
     format.compress(rgba, w, h, params, out);
 }
 

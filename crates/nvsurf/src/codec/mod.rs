@@ -38,8 +38,8 @@ mod numbers;
 mod yuv;
 
 pub use bc::Bc;
-pub use encode_options::{BcQuality, EncodeOptions};
 pub(crate) use bc::{bc_rgba8, decode_bc};
+pub use encode_options::{BcQuality, EncodeOptions};
 pub use field::ComponentType;
 pub(crate) use field::{decode_field, encode_field, one_of};
 pub use numbers::{

@@ -128,7 +128,14 @@ fn srgb_bc7_stores_srgb_coded_values() {
     // Read without the sRGB decode, the blocks hold the sRGB-coded source.
     let coded: Vec<[f32; 4]> = src
         .iter()
-        .map(|p| [crate::codec::linear_to_srgb(p[0]), crate::codec::linear_to_srgb(p[1]), crate::codec::linear_to_srgb(p[2]), p[3]])
+        .map(|p| {
+            [
+                crate::codec::linear_to_srgb(p[0]),
+                crate::codec::linear_to_srgb(p[1]),
+                crate::codec::linear_to_srgb(p[2]),
+                p[3],
+            ]
+        })
         .collect();
     let p = psnr(&raw, &data, &coded, W, H, 4);
     assert!(p > 38.0, "{p:.2} dB");
@@ -206,6 +213,13 @@ fn bc6h_signed_is_refused_in_one_line() {
     assert!(msg.starts_with(&want), "{msg}");
     assert!(!msg.contains('\n'));
     // Bad sizes are errors, not panics.
-    let e = Format::parse("bc7").unwrap().encode_rect_f32_with(&[[0f32; 4]; 3], 4, 4, &mut out, 16, &EncodeOptions::default());
+    let e = Format::parse("bc7").unwrap().encode_rect_f32_with(
+        &[[0f32; 4]; 3],
+        4,
+        4,
+        &mut out,
+        16,
+        &EncodeOptions::default(),
+    );
     assert!(e.is_err());
 }

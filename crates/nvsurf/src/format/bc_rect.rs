@@ -6,12 +6,12 @@
 //! the edge pixels, and whole RGBA8 blocks go to the encoder straight from the caller's rows.
 //! Rationale and measurements: `docs/encoding.md`, `docs/perf/bc-encode.md`.
 
+use super::element_layout::Layout;
 use super::Format;
 #[cfg(feature = "bc-encode")]
 use crate::codec::{bc_encode, unit_to_int, Bc};
 use crate::codec::{EncodeOptions, Texel};
 use crate::error::{Error, Result};
-use super::element_layout::Layout;
 
 impl Format {
     /// Encodes `width_px x height_px` texels (row-major) into a linear image of elements
@@ -76,7 +76,7 @@ impl Format {
         #[cfg(feature = "bc-encode")]
         {
             let w = width_px as usize;
-            let direct = (self.bc_rgba8_direct() == Some(_bc)).then(|| px.as_flattened());
+            let direct = (self.bc_rgba8_direct() == Some(_bc)).then_some(px.as_flattened());
             self.encode_bc_rect(_bc, width_px, height_px, out, row_pitch_bytes, options, direct, |x, y, dst| {
                 self.bc_input(_bc, &texel(&px[y * w + x]), dst)
             })
@@ -177,8 +177,12 @@ impl Format {
             if let Some(src) = direct {
                 if full_cols == cols && (by + nb) * 4 <= h && row_pitch_bytes == cols * size {
                     let rows_px = &src[by * 4 * w * 4..];
-                    let plane =
-                        Plane { data: rows_px, width_px: (cols * 4) as u32, height_px: (nb * 4) as u32, stride_bytes: w * 4 };
+                    let plane = Plane {
+                        data: rows_px,
+                        width_px: (cols * 4) as u32,
+                        height_px: (nb * 4) as u32,
+                        stride_bytes: w * 4,
+                    };
                     let opaque = bc != Bc::Bc7 || opaque_rows(rows_px, w, nb * 4);
                     let at = by * row_pitch_bytes;
                     encode_blocks(bc, options.bc_quality, opaque, &plane, &mut out[at..at + nb * row_pitch_bytes])?;
@@ -221,7 +225,8 @@ impl Format {
                     }
                 }
                 let opaque = bc != Bc::Bc7 || input.chunks_exact(4).all(|p| p[3] == 255);
-                let plane = Plane { data: &input, width_px: pw as u32, height_px: (nb * 4) as u32, stride_bytes: pw * bpp };
+                let plane =
+                    Plane { data: &input, width_px: pw as u32, height_px: (nb * 4) as u32, stride_bytes: pw * bpp };
                 encode_blocks(bc, options.bc_quality, opaque, &plane, &mut tail)?;
             }
             if self.types[0] == crate::codec::ComponentType::Snorm {
