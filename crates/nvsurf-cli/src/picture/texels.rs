@@ -76,7 +76,7 @@ pub fn encode_texels(f: &Format, e: Extent, px: &[Texel], enc: &Encoding) -> Pic
 }
 
 /// [`encode_texels`] of a block-compressed format in strips of 16 block rows over the current
-/// rayon pool (a BC7 encode is about a second a megapixel on one core).
+/// rayon pool (BC7 `normal` takes most of a second a megapixel on one core).
 fn encode_strips(f: &Format, e: Extent, px: &[Texel], out: &mut [u8], enc: &Encoding) -> PicResult<()> {
     use rayon::prelude::*;
     let (_, bh) = f.block_dims();
