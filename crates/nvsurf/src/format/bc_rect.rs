@@ -162,6 +162,12 @@ impl Format {
             return Ok(());
         }
         let (cols, rows) = (w.div_ceil(4), h.div_ceil(4));
+        // The encoders take 32-bit sizes (a band of 4 rows at least, 16 bytes a pixel at most):
+        // a wider picture is refused before any buffer exists.
+        let max_w = i32::MAX as usize / 16 / 4;
+        if cols * 4 > max_w {
+            return Err(Error::OutOfRange { field: "width", value: w as u64, min: 1, max: max_w as u64 });
+        }
         let size = bc_encode::block_bytes(bc);
         let bpp = input_bytes_per_px(bc);
         // About a million pixels of input a band: a few MiB whatever the picture's size.
