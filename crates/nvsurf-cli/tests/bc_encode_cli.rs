@@ -239,6 +239,31 @@ fn a_texture_from_a_dds_reports_every_level() {
     assert_eq!((v["levels"][0]["level"].as_u64(), v["levels"][0]["layer"].as_u64()), (Some(1), Some(0)), "{v}");
     // Decoded BC7 blocks encode again to (nearly) themselves.
     assert!(v["levels"][0]["psnr_db"].is_null() || v["levels"][0]["psnr_db"].as_f64().unwrap() > 50.0, "{v}");
+
+    // The modder's round trip: level 0 to PNG, back with the lower levels generated; every
+    // encoded level (0 from the picture, 1 and 2 from the filter) reports its PSNR.
+    let l0 = tmp.path("l0.png");
+    let (rc, _, err) = nvsurf(
+        &[&["untile", "--format", "bc7", "--input", s(&bc), "--output", s(&l0), "--subresource", "0,0"][..], &tex]
+            .concat(),
+    );
+    assert_eq!(rc, 0, "{err}");
+    let regen = tmp.path("regen.bin");
+    let args =
+        ["tile", "--format", "bc7", "--input", s(&l0), "--output", s(&regen), "--onto", s(&bc), "--subresource", "0,0"];
+    let (rc, out, err) = nvsurf(&[&args[..], &tex, &["--generate-mips", "--json"]].concat());
+    assert_eq!(rc, 0, "{err}");
+    let v = json_of(&out);
+    let got: Vec<(u64, u64, bool)> = v["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (l["level"].as_u64().unwrap(), l["layer"].as_u64().unwrap(), l["psnr_db"].as_f64().is_none_or(|d| d > 25.0))
+        })
+        .collect();
+    assert_eq!(got, [(0, 0, true), (1, 0, true), (2, 0, true)], "{v}");
+    assert!(err.contains("generated mips") && err.contains("PSNR level 0 layer 0"), "{err}");
 }
 
 #[test]

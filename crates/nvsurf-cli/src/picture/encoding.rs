@@ -131,9 +131,11 @@ impl Encoding {
         }
     }
 
-    /// Every closed level, in the order they were encoded.
+    /// Every closed level, layer by layer, level by level (the order of a DDS).
     pub fn measured(&self) -> Vec<Measured> {
-        self.state().done.clone()
+        let mut v = self.state().done.clone();
+        v.sort_by_key(|m| (m.layer, m.level));
+        v
     }
 
     /// Takes the entry of (`level`, `layer`) out, if there is one (the others stay).
