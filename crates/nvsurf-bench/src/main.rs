@@ -42,6 +42,7 @@ macro_rules! say {
     ($($t:tt)*) => { $crate::say_line(format_args!($($t)*)) };
 }
 
+mod bc_encode;
 mod capi;
 mod cli;
 mod codec;
@@ -586,6 +587,10 @@ fn main() {
     }
     texture_cases(only, smoke, budget, json_out, &pool, &mut rows);
     codec::run(only, smoke, budget, json_out, &mut rows);
+    if !json_out && only.is_none_or(|o| o.starts_with("bc")) {
+        say!("(bc encode rows: ours = nvsurf from RGBA8, memcpy column = the crate called directly, paired = ours over the crate; last two: from texels, GB/s and paired)");
+    }
+    bc_encode::run(only, smoke, budget, json_out, &mut rows);
     cli::run(only, smoke, quick, json_out, &mut rows);
     if !json_out && only.is_none_or(|o| o.starts_with("capi")) {
         say!("(capi rows: ours = the C call, memcpy column = the Rust call, paired = C over Rust)");

@@ -103,6 +103,14 @@ pub const TARGETS: &[Target] = &[
         min: 0.97,
     },
     Target {
+        what: "BC encode wrapper adds <= 5%: >= 0.95x the crate called directly (BC7 normal, BC1)",
+        cases: &["bc7-encode-normal-1024", "bc1-encode-1024"],
+        op: Some("encode"),
+        threads: Some(1),
+        key: "ratio_crate_paired",
+        min: 0.95,
+    },
+    Target {
         what: "all threads >= 0.9x a memcpy split over the same threads",
         cases: ISSUE_CASES,
         op: None,

@@ -2,7 +2,8 @@
 //! picture module; raw input is read as far as the image reaches, and every output is written
 //! atomically.
 
-use crate::picture::{check_len, describe_file, read_surface, write_surface_as, Extent, PicKind};
+use crate::picture::{check_len, describe_file, read_surface_with, write_surface_as, Encoding, Extent, PicKind};
+use nvsurf::format::BcQuality;
 use nvsurf::Error;
 use std::path::PathBuf;
 
@@ -44,6 +45,13 @@ pub struct ConvertArgs {
     /// YUV to RGB conversion: raw, bt601, bt709.
     #[arg(long, default_value = "raw")]
     yuv: String,
+    /// Effort of the block-compression encoder when a picture is converted to a BC format:
+    /// fast, normal (default) or slow (see docs/encoding.md). The summary reports the PSNR.
+    #[arg(long = "bc-quality", value_name = "fast|normal|slow", default_value = "normal")]
+    bc_quality: String,
+    /// Also print the summary as JSON on stdout (with `psnr_db` per encoded level and layer).
+    #[arg(long)]
+    json: bool,
 }
 
 fn parse_extent(s: &str) -> Result<Extent, Error> {
@@ -62,6 +70,16 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         return Err(Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() }.into());
     }
     crate::picture::check_zstd_level(a.ktx2_zstd)?;
+    let mut enc = Encoding::new(BcQuality::parse(&a.bc_quality)?);
+    enc.parallel = true;
+    if a.json && a.output.as_os_str() == "-" {
+        return Err(Error::Unsupported {
+            field: "json",
+            value: "with --output -".into(),
+            rule: "stdout holds the converted data: write it to a file to get the JSON summary".into(),
+        }
+        .into());
+    }
     let in_kind = PicKind::of_linear_side(&a.input)?;
     // A DDS/KTX2 input describes itself: its format unless --format is given (then checked).
     let described = match in_kind {
@@ -103,7 +121,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     let palette =
         if out_picture || a.palette.is_some() { crate::palette::for_format(&f, a.palette.as_deref())? } else { None };
     let (e, data) = if in_picture {
-        read_surface(&a.input, &f, a.depth, None)?
+        read_surface_with(&a.input, &f, a.depth, None, &enc, (0, 0))?
     } else {
         let size = a.size.as_deref().ok_or(Error::Unsupported {
             field: "size",
@@ -127,16 +145,29 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         crate::io::write_atomic(&a.output, &data)?;
         vec![a.output.clone()]
     };
-    for p in files {
+    for p in &files {
         eprintln!(
-            "wrote {} ({}x{}x{} px, {} {})",
+            "wrote {} ({}x{}x{} px, {} {}){}",
             p.display(),
             e.width_px,
             e.height_px,
             e.depth,
             f.name(),
-            f.id_name()
+            f.id_name(),
+            enc.summary()
         );
+    }
+    if a.json {
+        let mut v = serde_json::json!({
+            "command": "convert",
+            "output": files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            "width_px": e.width_px,
+            "height_px": e.height_px,
+            "depth_px": e.depth,
+            "format": f.name(),
+        });
+        enc.add_json(&mut v);
+        println!("{v}");
     }
     Ok(std::process::ExitCode::SUCCESS)
 }

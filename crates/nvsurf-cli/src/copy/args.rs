@@ -102,4 +102,11 @@ pub struct TileArgs {
     /// for sRGB formats; a .dds input may then hold level 0 only. Needs --format.
     #[arg(long = "generate-mips")]
     pub generate_mips: bool,
+    /// Effort of the block-compression encoder for a picture tiled into a BC format: fast,
+    /// normal (default) or slow (see docs/encoding.md). The summary reports the PSNR.
+    #[arg(long = "bc-quality", value_name = "fast|normal|slow", default_value = "normal")]
+    pub bc_quality: String,
+    /// Also print the summary as JSON on stdout (with `psnr_db` per encoded level and layer).
+    #[arg(long)]
+    pub json: bool,
 }

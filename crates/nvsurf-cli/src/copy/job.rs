@@ -48,6 +48,8 @@ pub struct SurfaceJob {
     pub lin: LinearLayout,
     /// Bytes of the linear image the copy touches (the plan's span).
     pub span: usize,
+    /// (level, layer) of `--subresource`, (0, 0) without it: how an encode's PSNR is labelled.
+    pub at: (u32, u32),
 }
 
 /// What is copied.
@@ -94,6 +96,9 @@ pub struct Job<'a> {
     pub png_compression: crate::picture::png_stream::PngCompression,
     /// INDEX8 to a picture: the palette (`untile --palette`).
     pub palette: Option<nvsurf::format::Palette>,
+    /// `tile`: how pictures are encoded to block-compressed formats (`--bc-quality`), and the
+    /// PSNR of what was encoded.
+    pub encoding: crate::picture::Encoding,
     /// `tile --generate-mips`: which levels are rebuilt, and from which.
     pub mips: Option<super::mip_plan::MipPlan>,
 }
@@ -149,6 +154,7 @@ impl<'a> Job<'a> {
             assumed,
             png_compression: Default::default(),
             palette: None,
+            encoding: Default::default(),
             mips: None,
         })
     }
@@ -166,6 +172,29 @@ impl<'a> Job<'a> {
         };
         let mips = self.mips.as_ref().map(|m| m.describe()).unwrap_or_default();
         format!("{verb}: wrote {out} for {}: {}{mips}", self.assumed.platform.name(), self.assumed.describe())
+    }
+
+    /// The summary as JSON: `command`, `output`, `platform`, `assumed` (the summary line's
+    /// facts), `format` (when given), and the encoding's `bc_quality` and `levels` (each
+    /// `level`, `layer`, `psnr_db`; see [`crate::picture::Encoding`]).
+    pub fn summary_json(&self) -> serde_json::Value {
+        let verb = match self.direction {
+            Direction::Untile => "untile",
+            Direction::Tile => "tile",
+        };
+        let out = match (self.direction, &self.linear) {
+            (Direction::Tile, _) => &self.tiled,
+            (Direction::Untile, LinearSide::Split(p) | LinearSide::Raw(p) | LinearSide::Picture(p, _)) => p,
+        };
+        let mut v = serde_json::json!({
+            "command": verb,
+            "output": out.display().to_string(),
+            "platform": self.assumed.platform.name(),
+            "assumed": self.assumed.describe(),
+            "format": self.format.map(|f| f.name()),
+        });
+        self.encoding.add_json(&mut v);
+        v
     }
 
     /// The format of a picture on the linear side (checked when the job was built).
@@ -289,6 +318,7 @@ struct Placed {
     offset: usize,
     picture_px: [u32; 3],
     file_bytes: usize,
+    at: (u32, u32),
 }
 
 fn place(a: &CopyArgs, offset: u64) -> Res<(Placed, Assumed)> {
@@ -298,7 +328,7 @@ fn place(a: &CopyArgs, offset: u64) -> Res<(Placed, Assumed)> {
         let offset = usize::try_from(offset)?;
         let picture_px = parse_size(&a.surface.size)?;
         let file_bytes = tiled_end(offset, &surface)?;
-        return Ok((Placed { surface, offset, picture_px, file_bytes }, assumed));
+        return Ok((Placed { surface, offset, picture_px, file_bytes, at: (0, 0) }, assumed));
     };
     let [level, layer] = parse_list::<2>("subresource", sel)?;
     let (t, assumed) = crate::texture::build_texture_assumed(&a.surface, &a.tex)?;
@@ -319,6 +349,7 @@ fn place(a: &CopyArgs, offset: u64) -> Res<(Placed, Assumed)> {
         offset: at("subresource offset", sub.offset_bytes)?,
         picture_px: t.level(level)?.texels.to_array(),
         file_bytes: at("texture size", t.size_bytes())?,
+        at: (level, layer),
     };
     Ok((placed, assumed))
 }
@@ -350,6 +381,7 @@ fn surface_job(a: &CopyArgs, p: Placed) -> Res<SurfaceJob> {
         boxed: a.region.is_some(),
         lin,
         span,
+        at: p.at,
     })
 }
 

@@ -39,6 +39,9 @@ pub struct MipPlan {
     pub layer: Option<u32>,
     /// Levels of a DDS input that were replaced (set while the job runs).
     pub replaced_dds_levels: Mutex<Option<u32>>,
+    /// How generated levels of a block-compressed format are encoded (`--bc-quality`), and
+    /// their PSNR against the filtered texels, per level and layer.
+    pub encoding: crate::picture::Encoding,
 }
 
 fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<String>) -> Error {
@@ -114,7 +117,14 @@ pub fn plan(a: &TileArgs, header_format: Option<Format>, budget: Option<u64>) ->
             .into());
         }
     }
-    Ok(Some(MipPlan { texture, format, from_level, layer, replaced_dds_levels: Mutex::new(None) }))
+    Ok(Some(MipPlan {
+        texture,
+        format,
+        from_level,
+        layer,
+        replaced_dds_levels: Mutex::new(None),
+        encoding: Default::default(),
+    }))
 }
 
 impl MipPlan {
@@ -224,7 +234,7 @@ impl MipPlan {
         let src = t.subresource(self.from_level, layer)?;
         let mut texels = decode_texels(&self.format, self.extent(self.from_level)?, slice(linear, &src, base)?)?;
         for level in self.from_level + 1..t.level_count() {
-            let (bytes, next) = self.next_level(&texels, level)?;
+            let (bytes, next) = self.next_level(&texels, level, layer)?;
             let sub = t.subresource(level, layer)?;
             let dst = slice_mut(linear, &sub, base)?;
             if dst.len() != bytes.len() {
@@ -242,8 +252,10 @@ impl MipPlan {
         Ok(())
     }
 
-    /// Level `level` from the texels of the level above it: its linear bytes and its texels.
-    pub(super) fn next_level(&self, above: &[Texel], level: u32) -> Res<(Vec<u8>, Vec<Texel>)> {
+    /// Level `level` of `layer` from the texels of the level above it: its linear bytes and its
+    /// texels (an encode's PSNR goes to [`MipPlan::encoding`]; layers run on several threads,
+    /// so each level is measured on its own first).
+    pub(super) fn next_level(&self, above: &[Texel], level: u32, layer: u32) -> Res<(Vec<u8>, Vec<Texel>)> {
         let from = self.extent(level - 1)?;
         let want = self.extent(level)?;
         let (texels, got) = mips::downsample_format(&self.format, above, [from.width_px, from.height_px, from.depth])?;
@@ -260,7 +272,12 @@ impl MipPlan {
             )
             .into());
         }
-        let bytes = encode_texels(&self.format, want, &texels)?;
+        let own = crate::picture::Encoding::new(self.encoding.options.bc_quality);
+        let bytes = encode_texels(&self.format, want, &texels, &own)?;
+        own.finish(level, layer);
+        for m in own.measured() {
+            self.encoding.push(m, level, layer);
+        }
         Ok((bytes, texels))
     }
 }

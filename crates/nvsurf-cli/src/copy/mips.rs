@@ -88,7 +88,7 @@ impl MipPlan {
         let mut texels = decode_texels(&self.format, self.extent(self.from_level)?, &out)?;
         drop(out);
         for level in self.from_level + 1..t.level_count() {
-            let (bytes, next) = self.next_level(&texels, level)?;
+            let (bytes, next) = self.next_level(&texels, level, layer)?;
             let (ls, at) = place(level)?;
             let r = Region::whole(&ls);
             let l = LinearLayout::packed(&r, ls.elem_size());

@@ -52,6 +52,15 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
             }
         }
     }
+    let quality = nvsurf::format::BcQuality::parse(&a.bc_quality)?;
+    if a.json && a.copy.output.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+        return Err(nvsurf::Error::Unsupported {
+            field: "json",
+            value: "with --output -".into(),
+            rule: "stdout holds the tiled data: write it to a file to get the JSON summary".into(),
+        }
+        .into());
+    }
     // A DDS/KTX2 input describes itself: the flags it makes optional are filled or checked.
     let header_format = from_header::fill_from_header(&mut a.copy, a.generate_mips)?;
     let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
@@ -65,8 +74,20 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
         job.format = header_format;
     }
     job.mips = mip_plan::plan(&a, header_format, job::memory_budget(a.copy.max_memory))?;
+    job.encoding = crate::picture::Encoding::new(quality);
+    job.encoding.parallel = job.pool.is_some();
+    if let Some(m) = job.mips.as_mut() {
+        m.encoding = crate::picture::Encoding::new(quality);
+    }
     let code = run(&job)?;
-    eprintln!("{}", job.summary());
+    // Generated mip levels that were encoded report their PSNR with the rest.
+    for m in job.mips.as_ref().map(|p| p.encoding.measured()).unwrap_or_default() {
+        job.encoding.push(m, m.level, m.layer);
+    }
+    eprintln!("{}{}", job.summary(), job.encoding.summary());
+    if a.json {
+        println!("{}", job.summary_json());
+    }
     Ok(code)
 }
 

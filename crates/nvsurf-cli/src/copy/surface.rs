@@ -6,7 +6,7 @@
 use super::job::{Job, LinearSide, Shape, SurfaceJob};
 use crate::io::{inplace, patch_onto, patch_window_onto, progress_bar, write_atomic, write_sparse, LineAligned};
 use crate::picture::png_stream::{self, PngReader, PngWriter};
-use crate::picture::{read_surface_as, write_surface_as, Extent, PicKind};
+use crate::picture::{read_surface_as_with, write_surface_as, Extent, PicKind};
 use crate::CmdResult;
 use nvsurf::format::Format;
 use nvsurf::layout::Surface;
@@ -112,7 +112,12 @@ pub fn tile(job: &Job) -> CmdResult {
             let f = job.picture_format()?;
             let want = region_extent(&f, sj.picture_px, &region);
             let what = if sj.boxed { "box" } else { "surface" };
-            let (_, data) = read_surface_as(*kind, p, &f, want.depth, Some((want, what)))?;
+            // Encoding (BC) runs over the job's pool.
+            let read = || {
+                read_surface_as_with(*kind, p, &f, want.depth, Some((want, what)), &job.encoding, sj.at)
+                    .map_err(|e| e.to_string())
+            };
+            let (_, data) = job.install(read)?;
             let mut b = LineAligned::zeroed("picture elements", data.len())?;
             b.copy_from_slice(&data);
             let n = b.len() as u64;
@@ -272,7 +277,7 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
             let h = rows.min(region.h - ey);
             let px_rows = ((ey + h) * bh).min(want.height_px) - ey * bh;
             let img = reader.read_rows(path, px_rows)?;
-            let elems = png_stream::band_elements(f, &img)?;
+            let elems = job.install(|| png_stream::band_elements(f, &img, &job.encoding).map_err(|e| e.to_string()))?;
             let band = Region { y: tregion.y + ey, h, ..tregion };
             let lin = LinearLayout::packed(&band, es);
             match &job.pool {
@@ -308,6 +313,7 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    job.encoding.finish(sj.at.0, sj.at.1);
     Ok(ExitCode::SUCCESS)
 }
 

@@ -7,7 +7,7 @@
 use super::job::{Job, LinearSide, Shape};
 use super::surface::report;
 use crate::io::{patch_onto, progress_bar, read_part, write_atomic, LineAligned};
-use crate::picture::{read_dds, read_ktx2, write_dds, write_ktx2, DdsTexture, Extent, PicKind};
+use crate::picture::{read_dds_with, read_ktx2_with, write_dds, write_ktx2, DdsTexture, Extent, PicKind};
 use crate::CmdResult;
 use nvsurf::texture::{Subresource, Texture};
 use nvsurf::Error;
@@ -70,10 +70,14 @@ pub fn tile(job: &Job) -> CmdResult {
         LinearSide::Split(dir) => read_split(t, dir)?.to_vec(),
         LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
-            let dds = match kind {
-                PicKind::Ktx2(_) => read_ktx2(p, &f)?,
-                _ => read_dds(p, &f)?,
-            };
+            // Encoding (BC) runs over the job's pool; errors cross threads as text.
+            let dds = job.install(|| {
+                match kind {
+                    PicKind::Ktx2(_) => read_ktx2_with(p, &f, &job.encoding),
+                    _ => read_dds_with(p, &f, &job.encoding),
+                }
+                .map_err(|e| e.to_string())
+            })?;
             let want = dds_shape(t, Vec::new());
             // --generate-mips rebuilds the lower levels: level 0 alone is enough.
             let levels_ok = dds.levels == want.levels || (job.mips.is_some() && dds.levels == 1);

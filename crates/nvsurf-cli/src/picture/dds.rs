@@ -5,6 +5,7 @@
 //! encodes it to the wanted format.
 
 use super::described::{convert_texture, Described};
+use super::encoding::Encoding;
 use super::kind::{cannot_read, PicResult};
 use super::size::Extent;
 use super::texels::decode_f32;
@@ -278,7 +279,13 @@ fn dds_dxgi(dds: &Dds) -> Option<DxgiFormat> {
 /// otherwise converted as [`convert_texture`] allows (a different block-compressed format is
 /// the mismatch line, "the DDS holds BC7_UNorm ...; --format says ...").
 pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
-    read_dds_file(path, f).map_err(|e| cannot_read("DDS", path, e))
+    read_dds_with(path, f, &Encoding::default())
+}
+
+/// [`read_dds`] encoding with `enc`'s options; each level of each layer that is encoded has
+/// its PSNR closed in `enc`.
+pub fn read_dds_with(path: &Path, f: &Format, enc: &Encoding) -> PicResult<DdsTexture> {
+    read_dds_file(path, f, enc).map_err(|e| cannot_read("DDS", path, e))
 }
 
 /// What a parsed DDS header says: format (the first of [`dxgi_table`] for its DXGI format,
@@ -328,7 +335,7 @@ pub fn describe_dds(head: &[u8]) -> PicResult<Described> {
     dds_described(&dds, None)
 }
 
-fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
+fn read_dds_file(path: &Path, f: &Format, enc: &Encoding) -> PicResult<DdsTexture> {
     use std::io::Read;
     let mut file = File::open(path)?;
     let mut head = Vec::with_capacity(148);
@@ -342,5 +349,5 @@ fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
     if src.data.len() < need {
         return Err(Error::BufferTooSmall { what: "DDS data", needed: need as u64, got: src.data.len() as u64 }.into());
     }
-    convert_texture(&d, src, f)
+    convert_texture(&d, src, f, enc)
 }

@@ -2,10 +2,13 @@
 //! levels, layers, kind), the flags checked against it (one line naming both on a mismatch),
 //! and the one conversion rule for reading a texture as another format.
 //!
-//! A format other than the file's is converted (decoded, then encoded) only when the wanted
-//! format is not block-compressed: re-encoding one compressed format as another would lose
-//! what the file holds, so a different compressed `--format` is a mismatch, not a conversion.
+//! A format other than the file's is converted (decoded, then encoded) unless both are
+//! block-compressed: re-encoding one compressed format as another would lose what the file
+//! holds, so a different compressed `--format` is a mismatch, not a conversion. An
+//! uncompressed file is encoded to a compressed `--format` (the BC encoders,
+//! `docs/encoding.md`), each level's PSNR kept in the [`Encoding`].
 
+use super::encoding::Encoding;
 use super::kind::PicResult;
 use super::size::{try_with_capacity, Extent};
 use super::texels::{decode_f32, encode_texels};
@@ -73,10 +76,10 @@ impl Described {
         format!("the {} holds {}; --{flag} says {says}", self.container, self.summary())
     }
 
-    /// Whether the file's texture may be read as `f`: the same format, or a conversion to a
-    /// format that is not block-compressed (see the module's rule).
+    /// Whether the file's texture may be read as `f`: the same format, or a conversion that is
+    /// not from one block-compressed format to another (see the module's rule).
     pub fn reads_as(&self, f: &Format) -> bool {
-        same_bits(&self.format, f) || !f.is_compressed()
+        same_bits(&self.format, f) || !f.is_compressed() || !self.format.is_compressed()
     }
 }
 
@@ -91,8 +94,8 @@ fn same_bits(a: &Format, b: &Format) -> bool {
 
 /// A texture read in the file's own format (`d.format`), as `f`: as it is when the formats
 /// store the same bits, decoded and encoded when [`Described::reads_as`] allows, and the
-/// mismatch line otherwise.
-pub fn convert_texture(d: &Described, src: DdsTexture, f: &Format) -> PicResult<DdsTexture> {
+/// mismatch line otherwise. Each encoded level of each layer has its PSNR closed in `enc`.
+pub fn convert_texture(d: &Described, src: DdsTexture, f: &Format, enc: &Encoding) -> PicResult<DdsTexture> {
     if same_bits(&d.format, f) {
         return Ok(src);
     }
@@ -106,7 +109,8 @@ pub fn convert_texture(d: &Described, src: DdsTexture, f: &Format) -> PicResult<
             let le = level_extent(src.extent, level);
             let px = decode_f32(&d.format, le, &src.data[at..at + n])?;
             let texels: Vec<Texel> = px.iter().map(|p| f.f32_to_texel(p)).collect();
-            data.extend(encode_texels(f, le, &texels)?);
+            data.extend(encode_texels(f, le, &texels, enc)?);
+            enc.finish(level, layer);
         }
     }
     Ok(DdsTexture { data, ..src })

@@ -5,6 +5,7 @@
 //! Sections cited are the Khronos KTX 2.0 specification's.
 
 use super::described::{convert_texture, Described};
+use super::encoding::Encoding;
 use super::kind::{cannot_read, PicResult};
 use super::ktx2_write::{
     HEADER_BYTES, KTX2_IDENTIFIER, LEVEL_ENTRY_BYTES, SCHEME_BASISLZ, SCHEME_NONE, SCHEME_ZLIB, SCHEME_ZSTD,
@@ -246,10 +247,15 @@ pub fn ktx2_texture(bytes: &[u8]) -> PicResult<(Described, DdsTexture)> {
 /// Reads a KTX2 texture as elements of `f`: as they are when the vkFormat is `f`'s twin,
 /// otherwise converted as [`convert_texture`] allows.
 pub fn read_ktx2(path: &Path, f: &Format) -> PicResult<DdsTexture> {
+    read_ktx2_with(path, f, &Encoding::default())
+}
+
+/// [`read_ktx2`] encoding with `enc`'s options (see [`super::read_dds_with`]).
+pub fn read_ktx2_with(path: &Path, f: &Format, enc: &Encoding) -> PicResult<DdsTexture> {
     let run = || -> PicResult<DdsTexture> {
         let bytes = std::fs::read(path)?;
         let (d, tex) = ktx2_texture(&bytes)?;
-        convert_texture(&d, tex, f)
+        convert_texture(&d, tex, f, enc)
     };
     run().map_err(|e| cannot_read("KTX2", path, e))
 }

@@ -24,6 +24,9 @@
 //!   the commands take the format, size, levels, layers and kind from the header.
 //! - Surfaces with depth > 1 are written to PNG/EXR as the slices stacked top to bottom.
 //!
+//! Block-compressed formats are encoded through the library (`--bc-quality`), and the PSNR
+//! of each encoded level against the picture is kept in an [`Encoding`] (`encoding`).
+//!
 //! Files: `kind` (picture type of a path), `size` ([`Extent`] and checked allocation),
 //! `texels` (elements <-> texels), `png`, `exr`, `dds`, `ktx2_read`, `ktx2_write`, `vk_format`,
 //! `texture` (a whole texture in memory), `described` and `header` (what a DDS/KTX2 header
@@ -33,6 +36,7 @@
 
 mod dds;
 mod described;
+mod encoding;
 mod exr;
 mod header;
 mod kind;
@@ -46,14 +50,17 @@ pub mod texels;
 mod texture;
 mod vk_format;
 
-pub use dds::{describe_dds, read_dds, write_dds};
+pub use dds::{describe_dds, read_dds, read_dds_with, write_dds};
 pub use described::Described;
+pub use encoding::{Encoding, ErrorSum, Measured};
 pub use header::describe_file;
 pub use kind::{Ktx2Options, PicKind};
-pub use ktx2_read::{ktx2_header, ktx2_texture, read_ktx2};
+pub use ktx2_read::{ktx2_header, ktx2_texture, read_ktx2, read_ktx2_with};
 pub use ktx2_write::{check_zstd_level, ktx2_bytes, write_ktx2};
 pub use size::{try_filled, Extent};
-pub use surface::{read_surface, read_surface_as, write_surface, write_surface_as};
+pub use surface::{
+    read_surface, read_surface_as, read_surface_as_with, read_surface_with, write_surface, write_surface_as,
+};
 pub use texels::check_len;
 pub use texture::DdsTexture;
 pub use vk_format::{format_of_vk, vk_name, vk_of};

@@ -4,6 +4,7 @@
 //! formats are written without the sRGB decode and read back the same way. Depth goes to a
 //! 16-bit grey picture and the stencil, if any, to `<name>.stencil.png`.
 
+use super::encoding::Encoding;
 use super::kind::{cannot_read, png_error, PicResult};
 use super::size::{check_decoded_size, try_filled, try_with_capacity, Extent};
 use super::texels::{decode_texels, encode_texels};
@@ -178,7 +179,13 @@ pub fn to_png(f: &Format, e: Extent, data: &[u8]) -> PicResult<(PngImage, Option
 
 /// PNG image(s) to a linear element image of `f` (the inverse of [`to_png`]). `depth` slices
 /// are taken from the picture stacked top to bottom.
-pub fn from_png(f: &Format, img: &PngImage, stencil: Option<&PngImage>, depth: u32) -> PicResult<(Extent, Vec<u8>)> {
+pub fn from_png(
+    f: &Format,
+    img: &PngImage,
+    stencil: Option<&PngImage>,
+    depth: u32,
+    enc: &Encoding,
+) -> PicResult<(Extent, Vec<u8>)> {
     let f = png_view(f);
     if depth == 0 || !img.height.is_multiple_of(depth) {
         return Err(Error::NotMultiple {
@@ -216,7 +223,7 @@ pub fn from_png(f: &Format, img: &PngImage, stencil: Option<&PngImage>, depth: u
             t[1] = u32::from(st.samples[i * st.channels as usize]).min(255);
         }
     }
-    Ok((e, encode_texels(&f, e, &texels)?))
+    Ok((e, encode_texels(&f, e, &texels, enc)?))
 }
 
 /// Path of the stencil picture that goes with `path` (`out.png` -> `out.stencil.png`).

@@ -4,6 +4,7 @@
 //! read row by row and are decoded whole; depth/stencil formats (two pictures) go the whole
 //! way too ([`super::write_surface`], [`super::read_surface`]).
 
+use super::encoding::Encoding;
 use super::kind::{cannot_read, png_error, PicResult};
 use super::png::{from_png, png_needs_16_bits, to_png, PngImage};
 use super::size::Extent;
@@ -260,9 +261,10 @@ impl PngReader {
     }
 }
 
-/// A band of PNG rows to linear elements of `f` (the inverse of the writer's band).
-pub fn band_elements(f: &Format, img: &PngImage) -> PicResult<Vec<u8>> {
-    Ok(from_png(f, img, None, 1)?.1)
+/// A band of PNG rows to linear elements of `f` (the inverse of the writer's band), encoded
+/// with `enc` (whose PSNR sums take the band's errors).
+pub fn band_elements(f: &Format, img: &PngImage, enc: &Encoding) -> PicResult<Vec<u8>> {
+    Ok(from_png(f, img, None, 1, enc)?.1)
 }
 
 #[cfg(test)]

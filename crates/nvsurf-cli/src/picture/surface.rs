@@ -2,10 +2,11 @@
 //! picture its path names, or read a picture of any kind into a linear element image, with a
 //! picture of the wrong size refused from its header before any pixel is decoded.
 
-use super::dds::{read_dds, write_dds};
+use super::dds::{read_dds_with, write_dds};
+use super::encoding::Encoding;
 use super::exr::{exr_size, read_exr, write_exr};
 use super::kind::{PicKind, PicResult};
-use super::ktx2_read::read_ktx2;
+use super::ktx2_read::read_ktx2_with;
 use super::ktx2_write::write_ktx2;
 use super::png::{from_png, png_bytes, png_size, read_png, stencil_path, to_png, PngImage};
 use super::size::{is_regular, Extent};
@@ -79,6 +80,19 @@ pub fn read_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &
     read_surface_as(PicKind::of(path)?, path, f, depth, want)
 }
 
+/// [`read_surface`] with `enc`'s options for block-compressed formats; the PSNR of what was
+/// encoded is closed as (`level`, `layer`) in `enc`.
+pub fn read_surface_with(
+    path: &Path,
+    f: &Format,
+    depth: u32,
+    want: Option<(Extent, &str)>,
+    enc: &Encoding,
+    at: (u32, u32),
+) -> PicResult<(Extent, Vec<u8>)> {
+    read_surface_as_with(PicKind::of(path)?, path, f, depth, want, enc, at)
+}
+
 /// [`read_surface`] of a picture of `kind` whatever the path's extension (`-`: stdin).
 pub fn read_surface_as(
     kind: PicKind,
@@ -87,10 +101,33 @@ pub fn read_surface_as(
     depth: u32,
     want: Option<(Extent, &str)>,
 ) -> PicResult<(Extent, Vec<u8>)> {
-    let (e, data) = read_any_surface(kind, path, f, depth, want)?;
+    read_surface_as_with(kind, path, f, depth, want, &Encoding::default(), (0, 0))
+}
+
+/// [`read_surface_as`] with `enc` (see [`read_surface_with`]).
+pub fn read_surface_as_with(
+    kind: PicKind,
+    path: &Path,
+    f: &Format,
+    depth: u32,
+    want: Option<(Extent, &str)>,
+    enc: &Encoding,
+    (level, layer): (u32, u32),
+) -> PicResult<(Extent, Vec<u8>)> {
+    let (e, data) = read_any_surface(kind, path, f, depth, want, enc)?;
     match want {
         Some((w, what)) if w != e => Err(size_mismatch(path, e, w, what)),
-        _ => Ok((e, data)),
+        _ => {
+            if matches!(kind, PicKind::Dds | PicKind::Ktx2(_)) {
+                // The DDS/KTX2 reader closed its own levels: its level 0 of layer 0 is this surface.
+                if let Some(m) = enc.take(0, 0) {
+                    enc.push(m, level, layer);
+                }
+            } else {
+                enc.finish(level, layer);
+            }
+            Ok((e, data))
+        }
     }
 }
 
@@ -100,6 +137,7 @@ fn read_any_surface(
     f: &Format,
     depth: u32,
     want: Option<(Extent, &str)>,
+    enc: &Encoding,
 ) -> PicResult<(Extent, Vec<u8>)> {
     match kind {
         PicKind::Png => {
@@ -123,7 +161,7 @@ fn read_any_surface(
             };
             let stencil =
                 stencil.map(|s| PngImage { channels: 1, samples: s.samples.iter().step_by(4).copied().collect(), ..s });
-            from_png(f, &img, stencil.as_ref(), depth)
+            from_png(f, &img, stencil.as_ref(), depth, enc)
         }
         PicKind::Exr => {
             // As for PNG: a picture of another size is refused from its header (a regular file
@@ -147,13 +185,18 @@ fn read_any_surface(
             }
             let e = Extent { width_px: w, height_px: h / depth, depth };
             let texels: Vec<Texel> = px.iter().map(|p| f.f32_to_texel(p)).collect();
-            Ok((e, encode_texels(f, e, &texels)?))
+            Ok((e, encode_texels(f, e, &texels, enc)?))
         }
         PicKind::Dds | PicKind::Ktx2(_) => {
+            // Only layer 0, level 0 is kept: its PSNR alone is reported.
+            let scratch = Encoding::new(enc.options.bc_quality);
             let tex = match kind {
-                PicKind::Ktx2(_) => read_ktx2(path, f)?,
-                _ => read_dds(path, f)?,
+                PicKind::Ktx2(_) => read_ktx2_with(path, f, &scratch)?,
+                _ => read_dds_with(path, f, &scratch)?,
             };
+            if let Some(m) = scratch.take(0, 0) {
+                enc.push(m, 0, 0);
+            }
             if tex.layers > 1 || tex.levels > 1 {
                 eprintln!(
                     "note: '{}' holds {} layer(s) of {} level(s); only layer 0, level 0 is read (`tile --texture` reads them all)",

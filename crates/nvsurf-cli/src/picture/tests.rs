@@ -77,7 +77,7 @@ fn png_16_bit_round_trip_and_depth_stencil() {
     let f = Format::parse("Z24_S8").unwrap();
     let e = Extent::new(3, 2);
     let texels: Vec<Texel> = (0..6u32).map(|i| f.f32_to_texel(&[i as f32 / 5.0, (i * 40) as f32, 0.0, 1.0])).collect();
-    let data = encode_texels(&f, e, &texels).unwrap();
+    let data = encode_texels(&f, e, &texels, &super::Encoding::default()).unwrap();
     let p = tmp.path().join("z.png");
     let files = write_surface(&p, &f, e, &data).unwrap();
     assert_eq!(files, vec![p.clone(), stencil_path(&p)]);
@@ -102,7 +102,7 @@ fn exr_and_dds_round_trip() {
     let f = Format::parse("RGBA16_FLOAT").unwrap();
     let e = Extent::new(5, 3);
     let texels: Vec<Texel> = (0..15u32).map(|i| f.f32_to_texel(&[i as f32 * 0.5, -1.5, 1e4, 0.25])).collect();
-    let data = encode_texels(&f, e, &texels).unwrap();
+    let data = encode_texels(&f, e, &texels, &super::Encoding::default()).unwrap();
     for name in ["a.exr", "a.dds"] {
         let p = tmp.path().join(name);
         write_surface(&p, &f, e, &data).unwrap();

@@ -1,6 +1,6 @@
 //! Block compression: [`Bc`], the 4x4-pixel BC1-BC7 (DXT, RGTC, BPTC) block formats, and the
 //! decoding of one block, to component registers or straight to RGBA8 rows, through the
-//! `bcdec_rs` crate (a safe port of bcdec). Encoding to these formats is not implemented.
+//! `bcdec_rs` crate (a safe port of bcdec). Encoding is in `bc_encode` (feature `bc-encode`).
 
 use super::numbers::unorm8;
 

@@ -24,9 +24,14 @@
 //! ([`ValueKind`]).
 //!
 //! Modules: `numbers` (one value), `field` ([`ComponentType`] and one bitfield), `yuv`,
-//! `bc` ([`Bc`] blocks) and `lut` (the RGBA8 row kernels).
+//! `bc` ([`Bc`] blocks), `bc_encode` (BC encoding through maintained crates, feature
+//! `bc-encode`), `encode_options` ([`EncodeOptions`], [`BcQuality`]) and `lut` (the RGBA8 row
+//! kernels).
 
 mod bc;
+#[cfg(feature = "bc-encode")]
+pub(crate) mod bc_encode;
+mod encode_options;
 mod field;
 pub(crate) mod lut;
 mod numbers;
@@ -34,6 +39,7 @@ mod yuv;
 
 pub use bc::Bc;
 pub(crate) use bc::{bc_rgba8, decode_bc};
+pub use encode_options::{BcQuality, EncodeOptions};
 pub use field::ComponentType;
 pub(crate) use field::{decode_field, encode_field, one_of};
 pub use numbers::{

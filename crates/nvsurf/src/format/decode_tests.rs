@@ -311,7 +311,10 @@ fn bad_input_is_an_error() {
     assert!(b.decode_rect_rgba8(&[0; 7], 8, 4, 4, &mut out).is_err());
     assert!(b.decode_rect_rgba8(&[0; 8], 4, 4, 4, &mut out).is_err()); // pitch below a row
     assert!(b.decode_rgba8(&[0; 8], &mut out).is_err()); // several pixels per element
-    assert!(b.encode_element(&[[0; 4]; 16], &mut [0; 8]).is_err());
+                                                         // Encoding BC blocks needs the `bc-encode` feature (a one-line refusal without it).
+    assert_eq!(b.encode_element(&[[0; 4]; 16], &mut [0; 8]).is_ok(), cfg!(feature = "bc-encode"));
+    assert!(b.encode_element(&[[0; 4]; 16], &mut [0; 7]).is_err());
+    assert!(b.encode_element(&[[0; 4]; 15], &mut [0; 8]).is_err());
 }
 
 // ---------------------------------------------------------------------------------------------

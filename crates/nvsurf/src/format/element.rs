@@ -72,7 +72,7 @@ impl Format {
 
     /// Inverse of [`Self::swizzled`]: components C0-C3 from a texel; a component that no output
     /// reads gets 0 (or all ones for NVIDIA's `O...` formats).
-    fn unswizzled(&self, t: &Texel) -> ([u32; 4], [bool; 4]) {
+    pub(super) fn unswizzled(&self, t: &Texel) -> ([u32; 4], [bool; 4]) {
         let mut t = *t;
         if self.srgb {
             let kinds = self.channel_kinds();
@@ -270,11 +270,8 @@ impl Format {
                 v
             }
             Layout::Compressed(_) => {
-                return Err(Error::Unsupported {
-                    field: "encode",
-                    value: self.name().into(),
-                    rule: "encoding to block-compressed formats is not implemented".into(),
-                })
+                // One 4x4 block: the rectangle encoder (feature `bc-encode`), default options.
+                return self.encode_rect_with(&px[..n], 4, 4, &mut out[..size], size, &Default::default());
             }
         };
         out[..size].copy_from_slice(&v.to_le_bytes()[..size]);

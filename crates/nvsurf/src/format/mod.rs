@@ -36,7 +36,11 @@
 //!   paths write straight into the caller's buffer.
 //! - Encoding: [`Format::encode_element`], [`Format::encode_rect`],
 //!   [`Format::encode_rect_f32`]; rounding is to nearest, and
-//!   `decode(encode(decode(e))) == decode(e)` for every element `e`.
+//!   `decode(encode(decode(e))) == decode(e)` for every element `e` of an uncompressed format.
+//!   [`Format::encode_rect_with`], [`Format::encode_rect_f32_with`] and
+//!   [`Format::encode_rect_rgba8_with`] take [`EncodeOptions`] ([`BcQuality`]); BC1-BC7 (not
+//!   BC6H signed) encode through maintained encoder crates with the `bc-encode` feature
+//!   (`bc_rect`; `docs/encoding.md`).
 //! - Tables: [`texture_formats`], [`color_formats`], [`zeta_formats`], [`all_names`]; the
 //!   pre-G80 (NV10-NV40) texture formats: [`pre_g80_formats`], [`PreG80Table`].
 //! - Per GPU: [`Format::parse_for`] names formats in the GPU's tables (`A8R8G8B8` on `nv2a` is
@@ -67,6 +71,7 @@
 //! know formats.
 
 mod aliases;
+mod bc_rect;
 mod catalogue;
 mod element;
 mod element_layout;
@@ -80,7 +85,7 @@ mod suggest;
 mod swizzle;
 mod twin;
 
-pub use crate::codec::{Bc, ComponentType, Texel, YuvMatrix};
+pub use crate::codec::{Bc, BcQuality, ComponentType, EncodeOptions, Texel, YuvMatrix};
 pub use aliases::{aliases, Alias, AliasApi};
 pub use catalogue::{
     all_names, color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat,
@@ -331,5 +336,7 @@ mod tests;
 #[cfg(test)]
 mod decode_tests;
 
+#[cfg(all(test, feature = "bc-encode"))]
+mod bc_encode_tests;
 #[cfg(test)]
 mod names_tests;

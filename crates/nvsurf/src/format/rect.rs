@@ -4,7 +4,7 @@
 //! fast paths of `rgba8.rs` where one applies.
 
 use super::Format;
-use crate::codec::{Texel, MAX_PIXELS_PER_ELEM};
+use crate::codec::{EncodeOptions, Texel, MAX_PIXELS_PER_ELEM};
 use crate::error::{Error, Result};
 
 impl Format {
@@ -181,8 +181,21 @@ impl Format {
     }
 
     /// Encodes `width_px x height_px` texels into a linear image of elements; pixels past the
-    /// right and bottom edges of partial blocks repeat the edge pixel.
+    /// right and bottom edges of partial blocks repeat the edge pixel. Block-compressed formats
+    /// take [`EncodeOptions::default`] (see [`Format::encode_rect_with`]).
     pub fn encode_rect(
+        &self,
+        px: &[Texel],
+        width_px: u32,
+        height_px: u32,
+        out: &mut [u8],
+        row_pitch_bytes: usize,
+    ) -> Result<()> {
+        self.encode_rect_with(px, width_px, height_px, out, row_pitch_bytes, &EncodeOptions::default())
+    }
+
+    /// [`Format::encode_rect`] element by element (every layout but the compressed ones).
+    pub(super) fn encode_rect_elements(
         &self,
         px: &[Texel],
         width_px: u32,
@@ -222,7 +235,20 @@ impl Format {
         out: &mut [u8],
         row_pitch_bytes: usize,
     ) -> Result<()> {
+        self.encode_rect_f32_with(px, width_px, height_px, out, row_pitch_bytes, &EncodeOptions::default())
+    }
+
+    /// [`Format::encode_rect_f32`] with [`EncodeOptions`] (see [`Format::encode_rect_with`]).
+    pub fn encode_rect_f32_with(
+        &self,
+        px: &[[f32; 4]],
+        width_px: u32,
+        height_px: u32,
+        out: &mut [u8],
+        row_pitch_bytes: usize,
+        options: &EncodeOptions,
+    ) -> Result<()> {
         let texels: alloc::vec::Vec<Texel> = px.iter().map(|p| self.f32_to_texel(p)).collect();
-        self.encode_rect(&texels, width_px, height_px, out, row_pitch_bytes)
+        self.encode_rect_with(&texels, width_px, height_px, out, row_pitch_bytes, options)
     }
 }

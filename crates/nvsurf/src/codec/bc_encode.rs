@@ -1,0 +1,183 @@
+//! Block-compression encoding (feature `bc-encode`): whole 4x4 blocks of one [`Plane`] of
+//! encoder input to BC blocks, through maintained crates, never a hand-written encoder.
+//!
+//! - BC1, BC3, BC4, BC5, BC6H (unsigned) and BC7: `intel_tex_2`, Rust bindings of Intel's
+//!   ISPC Texture Compressor (SIMD kernels, prebuilt for the common targets; the reference for
+//!   BC7/BC6H quality per second). BC7 and BC6H take its `fast` / `basic` / `slow` presets.
+//! - BC2, and BC1/BC3 at [`BcQuality::Slow`]: `texpresso` (a pure-Rust port of libsquish) with
+//!   its iterative cluster fit, which searches more endpoint pairs than the ISPC BC1 kernel.
+//! - BC6H signed: no maintained crate encodes it (the ISPC kernel is unsigned only): refused.
+//!
+//! Measurements: `docs/perf/bc-encode.md`. Facts: Microsoft's "Texture Block Compression in
+//! Direct3D 11" (BC4/BC5 signed endpoints are two's complement bytes, same index layout).
+
+use super::bc::Bc;
+use super::encode_options::BcQuality;
+use crate::error::{Error, Result};
+use alloc::vec::Vec;
+
+// intel_tex_2's prebuilt Linux archives refer to the C++ runtime (`__gxx_personality_v0`)
+// without linking it: the link fails with an undefined symbol unless libstdc++ comes along.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[link(name = "stdc++")]
+extern "C" {}
+
+/// Encoder input: `width_px x height_px` pixels (both multiples of 4), rows `stride_bytes`
+/// apart, [`input_bytes_per_px`] bytes a pixel.
+pub(crate) struct Plane<'a> {
+    /// The pixels.
+    pub data: &'a [u8],
+    /// Width in pixels (a multiple of 4).
+    pub width_px: u32,
+    /// Height in pixels (a multiple of 4).
+    pub height_px: u32,
+    /// Bytes from one row to the next.
+    pub stride_bytes: usize,
+}
+
+/// Bytes of one input pixel for `bc`: RGBA8 (BC1/2/3/7), RG8 (BC5), R8 (BC4) or RGBA half
+/// floats (BC6H, 8 bytes).
+pub(crate) fn input_bytes_per_px(bc: Bc) -> usize {
+    match bc {
+        Bc::Bc4 => 1,
+        Bc::Bc5 => 2,
+        Bc::Bc6hSigned | Bc::Bc6hUnsigned => 8,
+        Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7 => 4,
+    }
+}
+
+/// Bytes of one encoded block of `bc`.
+pub(crate) fn block_bytes(bc: Bc) -> usize {
+    match bc {
+        Bc::Bc1 | Bc::Bc4 => 8,
+        _ => 16,
+    }
+}
+
+/// Why `bc` cannot be encoded, if it cannot (the rule of the one-line error).
+pub(crate) fn refusal(bc: Bc) -> Option<&'static str> {
+    match bc {
+        Bc::Bc6hSigned => Some(
+            "no maintained encoder exists for BC6H signed (intel_tex_2 encodes BC6H unsigned only); \
+             use BC6H_UF16 or keep the texture's blocks",
+        ),
+        _ => None,
+    }
+}
+
+/// Encodes every 4x4 block of `p` into `out` (blocks row by row, tightly packed). `opaque`
+/// tells the BC7 encoder that alpha is 255 everywhere (it then spends no bits on alpha).
+pub(crate) fn encode_blocks(bc: Bc, quality: BcQuality, opaque: bool, p: &Plane, out: &mut [u8]) -> Result<()> {
+    if let Some(rule) = refusal(bc) {
+        return Err(Error::Unsupported { field: "encode", value: alloc::format!("{bc:?}"), rule: rule.into() });
+    }
+    let bpp = input_bytes_per_px(bc);
+    let (w, h) = (p.width_px as usize, p.height_px as usize);
+    // The kernels index with 32-bit signed sizes and trust these bounds: they are proved here.
+    let max = i32::MAX as usize / 16;
+    if w % 4 != 0 || h % 4 != 0 || w > max || h > max || w.saturating_mul(h) > max {
+        return Err(Error::OutOfRange { field: "encoder plane width", value: w as u64, min: 4, max: max as u64 });
+    }
+    let row = w * bpp;
+    if p.stride_bytes < row || p.stride_bytes > i32::MAX as usize {
+        return Err(Error::OutOfRange {
+            field: "encoder plane stride",
+            value: p.stride_bytes as u64,
+            min: row as u64,
+            max: i32::MAX as u64,
+        });
+    }
+    let need = if h == 0 { 0 } else { (h - 1) * p.stride_bytes + row };
+    if p.data.len() < need {
+        return Err(Error::BufferTooSmall { what: "encoder plane", needed: need as u64, got: p.data.len() as u64 });
+    }
+    let blocks = (w / 4) * (h / 4) * block_bytes(bc);
+    if out.len() != blocks {
+        return Err(Error::BufferTooSmall { what: "encoded blocks", needed: blocks as u64, got: out.len() as u64 });
+    }
+    if blocks == 0 {
+        return Ok(());
+    }
+    let stride = p.stride_bytes as u32;
+    let (wu, hu) = (p.width_px, p.height_px);
+    match (bc, quality) {
+        (Bc::Bc1 | Bc::Bc3, BcQuality::Slow) | (Bc::Bc2, _) => squish(bc, quality, p, out),
+        (Bc::Bc1, _) => intel_tex_2::bc1::compress_blocks_into(&surface::<4>(p, wu, hu, stride), out),
+        (Bc::Bc3, _) => intel_tex_2::bc3::compress_blocks_into(&surface::<4>(p, wu, hu, stride), out),
+        (Bc::Bc4, _) => intel_tex_2::bc4::compress_blocks_into(&surface::<1>(p, wu, hu, stride), out),
+        (Bc::Bc5, _) => intel_tex_2::bc5::compress_blocks_into(&surface::<2>(p, wu, hu, stride), out),
+        (Bc::Bc7, q) => {
+            use intel_tex_2::bc7;
+            let settings = match (q, opaque) {
+                (BcQuality::Fast, true) => bc7::opaque_fast_settings(),
+                (BcQuality::Normal, true) => bc7::opaque_basic_settings(),
+                (BcQuality::Slow, true) => bc7::opaque_slow_settings(),
+                (BcQuality::Fast, false) => bc7::alpha_fast_settings(),
+                (BcQuality::Normal, false) => bc7::alpha_basic_settings(),
+                (BcQuality::Slow, false) => bc7::alpha_slow_settings(),
+            };
+            bc7::compress_blocks_into(&settings, &surface::<4>(p, wu, hu, stride), out)
+        }
+        (_, q) => {
+            // BC6H unsigned (signed was refused above): RGBA half floats, 8 bytes a pixel.
+            use intel_tex_2::bc6h;
+            let settings = match q {
+                BcQuality::Fast => bc6h::fast_settings(),
+                BcQuality::Normal => bc6h::basic_settings(),
+                BcQuality::Slow => bc6h::slow_settings(),
+            };
+            // The crate's surface type counts bytes per pixel in its parameter; BC6H reads 8.
+            bc6h::compress_blocks_into(&settings, &surface::<4>(p, wu, hu, stride), out)
+        }
+    }
+    Ok(())
+}
+
+/// The crate's view of `p` (its bounds were checked by [`encode_blocks`]).
+fn surface<'a, const N: usize>(p: &Plane<'a>, w: u32, h: u32, stride: u32) -> intel_tex_2::Surface<'a, N> {
+    intel_tex_2::Surface { data: p.data, width: w, height: h, stride }
+}
+
+/// BC1/BC2/BC3 through `texpresso` (it wants tightly packed RGBA8 rows). Uniform channel
+/// weights: the error it minimises is then the one PSNR measures.
+fn squish(bc: Bc, quality: BcQuality, p: &Plane, out: &mut [u8]) {
+    let (w, h) = (p.width_px as usize, p.height_px as usize);
+    let packed: Vec<u8>;
+    let rgba = if p.stride_bytes == w * 4 {
+        &p.data[..w * h * 4]
+    } else {
+        packed = (0..h).flat_map(|y| p.data[y * p.stride_bytes..y * p.stride_bytes + w * 4].iter().copied()).collect();
+        &packed[..]
+    };
+    let format = match bc {
+        Bc::Bc1 => texpresso::Format::Bc1,
+        Bc::Bc2 => texpresso::Format::Bc2,
+        _ => texpresso::Format::Bc3,
+    };
+    let algorithm = match quality {
+        BcQuality::Fast => texpresso::Algorithm::RangeFit,
+        BcQuality::Normal => texpresso::Algorithm::ClusterFit,
+        BcQuality::Slow => texpresso::Algorithm::IterativeClusterFit,
+    };
+    let params =
+        texpresso::Params { algorithm, weights: texpresso::COLOUR_WEIGHTS_UNIFORM, weigh_colour_by_alpha: false };
+    format.compress(rgba, w, h, params, out);
+}
+
+/// Turns blocks that [`encode_blocks`] made of BC4/BC5 input biased by 128 (a snorm byte `s`
+/// given as `s + 128`) into signed blocks: each endpoint byte `e` becomes `e - 128` as two's
+/// complement (`e ^ 0x80`). The map keeps the endpoints' order, so the block's mode and
+/// indices mean the same values, shifted by -128.
+pub(crate) fn unbias_signed(bc: Bc, blocks: &mut [u8]) {
+    let (size, halves): (usize, &[usize]) = match bc {
+        Bc::Bc4 => (8, &[0]),
+        Bc::Bc5 => (16, &[0, 8]),
+        _ => return,
+    };
+    for b in blocks.chunks_exact_mut(size) {
+        for &h in halves {
+            b[h] ^= 0x80;
+            b[h + 1] ^= 0x80;
+        }
+    }
+}
