@@ -1,7 +1,7 @@
 //! `tile` from a DDS or KTX2: the file describes itself, so `--format`, `--size` and (with
 //! `--texture`) `--levels`, `--layers` and `--type` come from its header when left out, and
 //! are checked against it when given: a mismatch is one line naming both ("the DDS holds
-//! BC7_UNorm 1024x1024 with 11 levels; --format says BC3"). Runs before the job is built, so
+//! BC7 1024x1024 with 11 levels; --format says BC3"). Runs before the job is built, so
 //! every later check sees the header's values as if they had been typed.
 
 use super::args::CopyArgs;

@@ -277,7 +277,7 @@ fn dds_dxgi(dds: &Dds) -> Option<DxgiFormat> {
 
 /// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
 /// otherwise converted as [`convert_texture`] allows (a different block-compressed format is
-/// the mismatch line, "the DDS holds BC7_UNorm ...; --format says ...").
+/// the mismatch line, "the DDS holds BC7 ...; --format says ...").
 pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
     read_dds_with(path, f, &Encoding::default())
 }

@@ -37,7 +37,7 @@ pub struct Described {
 }
 
 impl Described {
-    /// `BC7_UNorm 1024x1024 with 11 levels` (and the layers and kind when there are more).
+    /// `BC7 1024x1024 with 11 levels` (and the layers and kind when there are more).
     pub fn summary(&self) -> String {
         let e = self.extent;
         let size = match e.depth {
@@ -51,7 +51,23 @@ impl Described {
             (false, 1) => String::new(),
             (false, n) => format!(", {n} layers"),
         };
-        format!("{} {size} with {levels}{layers}", self.format_name)
+        format!("{} {size} with {levels}{layers}", self.short_name())
+    }
+
+    /// The name users type for the file's format (`BC7`, `RGBA16F`: the first short alias that
+    /// reads the same bits), else the container's own name (`BC7_UNorm`).
+    pub fn short_name(&self) -> String {
+        let short = nvsurf::format::aliases()
+            .iter()
+            .filter(|a| a.api == nvsurf::format::AliasApi::Short)
+            .map(|a| a.name)
+            .chain(self.format.texture().aliases.iter().copied());
+        for name in short {
+            if Format::parse(name).is_ok_and(|f| same_bits(&f, &self.format)) {
+                return name.to_ascii_uppercase();
+            }
+        }
+        self.format_name.clone()
     }
 
     /// The texture type the header implies: `cube`, `cube_array`, `3d`, `2d_array` or `2d`.
@@ -70,7 +86,7 @@ impl Described {
         DdsTexture { extent: self.extent, levels: self.levels, layers: self.layers, cube: self.cube, data: Vec::new() }
     }
 
-    /// The line for a flag that says otherwise: "the DDS holds BC7_UNorm 1024x1024 with 11
+    /// The line for a flag that says otherwise: "the DDS holds BC7 1024x1024 with 11
     /// levels; --format says BC3".
     pub fn mismatch(&self, flag: &str, says: &str) -> String {
         format!("the {} holds {}; --{flag} says {says}", self.container, self.summary())
