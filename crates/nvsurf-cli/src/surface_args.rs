@@ -157,6 +157,13 @@ impl SurfaceArgs {
     /// Builds the validated surface descriptor, with what it assumed.
     pub fn desc_assumed(&self) -> Result<(SurfaceDesc, Assumed), Error> {
         let platform = self.platform()?;
+        if let Some(f) = self.format()?.filter(|f| !f.exists_on(platform.gpu())) {
+            return Err(Error::Unsupported {
+                field: "format",
+                value: f.name().into(),
+                rule: format!("does not exist on {}: {}", platform.gpu(), f.availability_rule()),
+            });
+        }
         let layout = self.layout_kind(platform)?;
         let assumed = self.assumed(layout == LayoutKind::BlockLinear)?;
         let elem_size = self.elem_size()?;

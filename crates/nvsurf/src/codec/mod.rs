@@ -24,8 +24,9 @@
 //! ([`ValueKind`]).
 //!
 //! Modules: `numbers` (one value), `field` ([`ComponentType`] and one bitfield), `yuv`,
-//! `bc` ([`Bc`] blocks) and `lut` (the RGBA8 row kernels).
+//! `bc` ([`Bc`] blocks; ASTC and ETC2/EAC in `astc_etc`) and `lut` (the RGBA8 row kernels).
 
+mod astc_etc;
 mod bc;
 mod field;
 pub(crate) mod lut;
@@ -33,6 +34,7 @@ mod numbers;
 mod yuv;
 
 pub use bc::Bc;
+pub(crate) use astc_etc::ASTC_DECODER;
 pub(crate) use bc::{bc_rgba8, decode_bc};
 pub use field::ComponentType;
 pub(crate) use field::{decode_field, encode_field, one_of};
@@ -58,8 +60,8 @@ pub enum ValueKind {
     Uint,
 }
 
-/// The largest number of pixels in one element (8x8 bitmap).
-pub const MAX_PIXELS_PER_ELEM: usize = 64;
+/// The largest number of pixels in one element (a 12x12 ASTC block).
+pub const MAX_PIXELS_PER_ELEM: usize = 144;
 
 #[cfg(test)]
 mod tests;
