@@ -45,6 +45,7 @@ macro_rules! say {
 mod capi;
 mod cli;
 mod codec;
+mod codec_blocks;
 mod targets;
 
 /// The line printer behind [`say!`].
@@ -586,6 +587,7 @@ fn main() {
     }
     texture_cases(only, smoke, budget, json_out, &pool, &mut rows);
     codec::run(only, smoke, budget, json_out, &mut rows);
+    codec_blocks::run(only, smoke, budget, json_out, &mut rows);
     cli::run(only, smoke, quick, json_out, &mut rows);
     if !json_out && only.is_none_or(|o| o.starts_with("capi")) {
         say!("(capi rows: ours = the C call, memcpy column = the Rust call, paired = C over Rust)");

@@ -29,7 +29,7 @@ pub struct SurfaceArgs {
     pub elem_size: Option<u32>,
     /// Format, in place of --elem-size (any name `nvsurf formats` lists: A8B8G8R8, RGBA8_UNORM, bc1,
     /// tex:0x08, zeta:0x16, ...). The element size comes from the format and --size is then in
-    /// pixels (texels): formats with several pixels per element (4x4 compressed, 2x1 YUV, 8x8
+    /// pixels (texels): formats with several pixels per element (4x4 BC/ETC2, ASTC 4x4-12x12, 2x1 YUV, 8x8
     /// bitmap) take ceil(width / block width) x ceil(height / block height) elements.
     #[arg(long, value_name = "F")]
     pub format: Option<String>,

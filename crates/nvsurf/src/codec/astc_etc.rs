@@ -22,7 +22,7 @@ fn bgra_to_rgba(p: u32) -> [u8; 4] {
 }
 
 /// An ETC2 RGB/RGB8A1/RGBA8 block to RGBA8 rows, `pitch` bytes apart.
-#[inline]
+#[inline(always)]
 pub(crate) fn etc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
     let mut px = [0u32; 16];
     match bc {
@@ -40,7 +40,7 @@ pub(crate) fn etc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
 
 /// An ASTC block (16 bytes, footprint `w` x `h`) to RGBA8 rows, `pitch` bytes apart.
 #[cfg(feature = "std")]
-#[inline]
+#[inline(always)]
 pub(crate) fn astc_rgba8(w: u8, h: u8, src: &[u8], dst: &mut [u8], pitch: usize) {
     let mut block = [0u8; 16];
     block.copy_from_slice(&src[..16]);

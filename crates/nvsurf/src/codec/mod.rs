@@ -34,7 +34,7 @@ mod numbers;
 mod yuv;
 
 pub use bc::Bc;
-pub(crate) use astc_etc::ASTC_DECODER;
+pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, ASTC_DECODER};
 pub(crate) use bc::{bc_rgba8, decode_bc};
 pub use field::ComponentType;
 pub(crate) use field::{decode_field, encode_field, one_of};

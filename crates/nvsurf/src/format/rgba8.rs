@@ -17,7 +17,7 @@ use super::swizzle::Swizzle;
 use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
-use crate::codec::{bc_rgba8, Bc, ComponentType, YuvMatrix, MAX_PIXELS_PER_ELEM};
+use crate::codec::{astc_rgba8, bc_rgba8, etc_rgba8, Bc, ComponentType, YuvMatrix, MAX_PIXELS_PER_ELEM};
 use crate::error::Result;
 
 impl Format {
@@ -171,7 +171,9 @@ impl Format {
     }
 
     /// Decodes compressed blocks to RGBA8: whole blocks straight into the caller's rows, edge
-    /// blocks through a block buffer.
+    /// blocks through a block buffer. ETC2 and ASTC get a loop of their own each, so that the
+    /// decoder crate's block function inlines into it (one shared loop cost ETC2 a third of its
+    /// speed: `docs/perf/astc-etc2-decode.md`).
     pub(super) fn decode_bc_rect_rgba8(
         &self,
         bc: Bc,
@@ -180,6 +182,25 @@ impl Format {
         width_px: u32,
         height_px: u32,
         out: &mut [[u8; 4]],
+    ) -> Result<()> {
+        let args = (elems, row_pitch_bytes, width_px, height_px);
+        match bc {
+            Bc::Etc2Rgb => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(Bc::Etc2Rgb, s, d, p)),
+            Bc::Etc2RgbA1 => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(Bc::Etc2RgbA1, s, d, p)),
+            Bc::Etc2Rgba => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(Bc::Etc2Rgba, s, d, p)),
+            Bc::Astc { w, h } => self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p)),
+            _ => self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p)),
+        }
+    }
+
+    /// The loop of [`Format::decode_bc_rect_rgba8`] with `decode(block, rows, pitch)`.
+    #[inline(always)]
+    fn block_rect_rgba8(
+        &self,
+        bc: Bc,
+        (elems, row_pitch_bytes, width_px, height_px): (&[u8], usize, u32, u32),
+        out: &mut [[u8; 4]],
+        mut decode: impl FnMut(&[u8], &mut [u8], usize),
     ) -> Result<()> {
         let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
         let size = self.elem_size_bytes() as usize;
@@ -198,9 +219,9 @@ impl Format {
                     let start = (ey * bh * w + ex * bw) * 4;
                     let pitch = w * 4;
                     let end = start + (bh - 1) * pitch + 4 * bw;
-                    bc_rgba8(bc, src, &mut flat[start..end], pitch);
+                    decode(src, &mut flat[start..end], pitch);
                 } else {
-                    bc_rgba8(bc, src, &mut block, 4 * bw);
+                    decode(src, &mut block, 4 * bw);
                     for py in 0..bh {
                         for px in 0..bw {
                             let (x, y) = (ex * bw + px, ey * bh + py);
