@@ -157,7 +157,9 @@ impl SurfaceArgs {
     /// Builds the validated surface descriptor, with what it assumed.
     pub fn desc_assumed(&self) -> Result<(SurfaceDesc, Assumed), Error> {
         let platform = self.platform()?;
-        if let Some(f) = self.format()?.filter(|f| !f.exists_on(platform.gpu())) {
+        // The per-id generations of the catalogue (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...); the
+        // G80 tables themselves are used for the older GPUs' layouts as well, so not refused.
+        if let Some(f) = self.format()?.filter(|f| f.since().is_some_and(|s| platform.gpu() < s)) {
             return Err(Error::Unsupported {
                 field: "format",
                 value: f.name().into(),

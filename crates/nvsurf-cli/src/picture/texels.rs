@@ -1,6 +1,7 @@
 //! Texel conversion: a linear element image of any [`Format`] to decoded texels (or RGBA
 //! `f32`) and back, slices stacked, with the image's length checked against its extent first.
 
+use super::astc_encode::{astc_footprint, encode_astc};
 use super::kind::PicResult;
 use super::size::{try_filled, Extent};
 use nvsurf::codec::Texel;
@@ -50,6 +51,11 @@ pub fn encode_texels(f: &Format, e: Extent, px: &[Texel]) -> PicResult<Vec<u8>> 
     let mut out = try_filled("encoded elements", bytes, 0u8)?;
     let sb = e.slice_bytes(f);
     for z in 0..e.depth as usize {
+        if astc_footprint(f).is_some() {
+            // ASTC: ARM's encoder over the whole slice (picture/astc_encode.rs).
+            encode_astc(f, &px[z * n..(z + 1) * n], e.width_px, e.height_px, &mut out[z * sb..(z + 1) * sb])?;
+            continue;
+        }
         f.encode_rect(
             &px[z * n..(z + 1) * n],
             e.width_px,

@@ -89,14 +89,14 @@ pub(crate) fn decode_bc(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]], 
         Bc::Bc5 => {
             let mut f = [0f32; 32];
             bcdec_rs::bc5_float(src, &mut f, 8, signed);
-            for (i, o) in out.iter_mut().enumerate() {
+            for (i, o) in out.iter_mut().take(16).enumerate() {
                 *o = [f[2 * i].to_bits(), f[2 * i + 1].to_bits(), 0, one];
             }
         }
         Bc::Bc6hSigned | Bc::Bc6hUnsigned => {
             let mut f = [0f32; 48];
             bcdec_rs::bc6h_float(src, &mut f, 12, bc == Bc::Bc6hSigned);
-            for (i, o) in out.iter_mut().enumerate() {
+            for (i, o) in out.iter_mut().take(16).enumerate() {
                 *o = [f[3 * i].to_bits(), f[3 * i + 1].to_bits(), f[3 * i + 2].to_bits(), one];
             }
         }
