@@ -91,7 +91,8 @@ fn astc_encodes_from_png_and_round_trips() {
     let tmp = Scratch::new("astc-encode");
     let src = format!("{DATA}source.png");
     let (_, _, source) = png_rgba8(std::path::Path::new(&src));
-    for (fmt, reference) in [("astc_8x8", "ldr_8x8.ktx"), ("astc_4x4", "ldr_4x4.ktx"), ("astc_12x12", "ldr_12x12.ktx")] {
+    for (fmt, reference) in [("astc_8x8", "ldr_8x8.ktx"), ("astc_4x4", "ldr_4x4.ktx"), ("astc_12x12", "ldr_12x12.ktx")]
+    {
         let (blocks, back) = (tmp.path("blocks.bin"), tmp.path("back.png"));
         let (code, _, err) =
             nvsurf(&["convert", "--format", fmt, "--input", &src, "--output", blocks.to_str().unwrap()]);

@@ -58,11 +58,11 @@ fn eac(name: &str, blocks: &[u8], expect: &[u8], channels: usize, signed: bool) 
     f.decode_rect_f32(blocks, (W / 4) as usize * 8 * channels, W, H, &mut out).unwrap();
     let scale = if signed { 1023.0 } else { 2047.0 };
     for (i, p) in out.iter().enumerate() {
-        for c in 0..channels {
+        for (c, &v) in p.iter().enumerate().take(channels) {
             let at = 2 * (i * channels + c);
             let want = i16::from_le_bytes([expect[at], expect[at + 1]]);
-            assert_eq!((p[c] * scale).round() as i16, want, "{name} signed {signed}: pixel {i} channel {c}");
-            assert_eq!(p[c], f32::from(want) / scale as f32);
+            assert_eq!((v * scale).round() as i16, want, "{name} signed {signed}: pixel {i} channel {c}");
+            assert_eq!(v, f32::from(want) / scale);
         }
         assert_eq!(p[3], 1.0);
     }

@@ -12,7 +12,19 @@
 //!   keeps only 8 of the 11 bits, so nvsurf decodes these 8-byte blocks itself, to full
 //!   precision (`unorm: v / 2047`, `snorm: v / 1023`).
 
-use super::Bc;
+/// The largest block: ASTC 12x12.
+pub(crate) const MAX_BLOCK_PIXELS: usize = 144;
+
+/// The ETC2 colour block kinds ([`super::Bc::Etc2Rgb`], `Etc2RgbA1`, `Etc2Rgba`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EtcColour {
+    /// ETC2 RGB8, 8 bytes.
+    Rgb,
+    /// ETC2 RGB8 with punch-through alpha, 8 bytes.
+    RgbA1,
+    /// An EAC alpha block, then ETC2 RGB8: 16 bytes.
+    Rgba,
+}
 
 /// `texture2ddecoder` packs a pixel as `u32::from_le_bytes([b, g, r, a])`.
 #[inline]
@@ -23,12 +35,12 @@ fn bgra_to_rgba(p: u32) -> [u8; 4] {
 
 /// An ETC2 RGB/RGB8A1/RGBA8 block to RGBA8 rows, `pitch` bytes apart.
 #[inline(always)]
-pub(crate) fn etc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
+pub(crate) fn etc_rgba8(kind: EtcColour, src: &[u8], dst: &mut [u8], pitch: usize) {
     let mut px = [0u32; 16];
-    match bc {
-        Bc::Etc2RgbA1 => texture2ddecoder::decode_etc2_rgba1_block(src, &mut px),
-        Bc::Etc2Rgba => texture2ddecoder::decode_etc2_rgba8_block(src, &mut px),
-        _ => texture2ddecoder::decode_etc2_rgb_block(src, &mut px),
+    match kind {
+        EtcColour::RgbA1 => texture2ddecoder::decode_etc2_rgba1_block(src, &mut px),
+        EtcColour::Rgba => texture2ddecoder::decode_etc2_rgba8_block(src, &mut px),
+        EtcColour::Rgb => texture2ddecoder::decode_etc2_rgb_block(src, &mut px),
     }
     for (y, row) in px.chunks_exact(4).enumerate() {
         let d = &mut dst[y * pitch..y * pitch + 16];
@@ -125,15 +137,15 @@ pub(crate) fn eac_r11(src: &[u8], signed: bool) -> [i32; 16] {
     out
 }
 
-/// EAC R11/RG11 blocks to component registers (floats): C0 = R, C1 = G (RG11), C2 = 0,
-/// C3 = `one`.
-pub(crate) fn eac_components(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]], one: u32) {
+/// EAC R11 (`rg` false) or RG11 blocks to component registers (floats): C0 = R, C1 = G
+/// (RG11), C2 = 0, C3 = `one`.
+pub(crate) fn eac_components(rg: bool, signed: bool, src: &[u8], out: &mut [[u32; 4]], one: u32) {
     let to_f = |v: i32| {
         let f = if signed { v as f32 / 1023.0 } else { v as f32 / 2047.0 };
         f.to_bits()
     };
     let r = eac_r11(src, signed);
-    let g = if bc == Bc::EacRg11 { Some(eac_r11(&src[8..], signed)) } else { None };
+    let g = if rg { Some(eac_r11(&src[8..], signed)) } else { None };
     for (i, o) in out.iter_mut().take(16).enumerate() {
         *o = [to_f(r[i]), g.map_or(0, |g| to_f(g[i])), 0, one];
     }

@@ -3,7 +3,7 @@
 //! to component registers or straight to RGBA8 rows: BC through the `bcdec_rs` crate (a safe
 //! port of bcdec); ETC2/EAC and ASTC in `astc_etc`. Encoding to these formats is not implemented.
 
-use super::astc_etc::{astc_rgba8, etc_rgba8};
+use super::astc_etc::{astc_rgba8, eac_components, etc_rgba8, EtcColour, MAX_BLOCK_PIXELS};
 use super::numbers::unorm8;
 
 /// Block-compressed formats: 4x4 pixels per element, except ASTC (its footprint).
@@ -72,13 +72,13 @@ pub(crate) fn decode_bc(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]], 
         Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7 | Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::Astc { .. } => {
             let (w, h) = bc.block_dims();
             let n = (w * h) as usize;
-            let mut b = [0u8; 4 * super::MAX_PIXELS_PER_ELEM];
+            let mut b = [0u8; 4 * MAX_BLOCK_PIXELS];
             bc_rgba8(bc, src, &mut b, 4 * w as usize);
             for (i, o) in out.iter_mut().take(n).enumerate() {
                 *o = [0, 1, 2, 3].map(|c| unorm8(b[i * 4 + c]));
             }
         }
-        Bc::EacR11 | Bc::EacRg11 => super::astc_etc::eac_components(bc, signed, src, out, one),
+        Bc::EacR11 | Bc::EacRg11 => eac_components(bc == Bc::EacRg11, signed, src, out, one),
         Bc::Bc4 => {
             let mut f = [0f32; 16];
             bcdec_rs::bc4_float(src, &mut f, 4, signed);
@@ -111,7 +111,9 @@ pub(crate) fn bc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
         Bc::Bc1 => bcdec_rs::bc1(src, dst, pitch),
         Bc::Bc2 => bcdec_rs::bc2(src, dst, pitch),
         Bc::Bc3 => bcdec_rs::bc3(src, dst, pitch),
-        Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba => etc_rgba8(bc, src, dst, pitch),
+        Bc::Etc2Rgb => etc_rgba8(EtcColour::Rgb, src, dst, pitch),
+        Bc::Etc2RgbA1 => etc_rgba8(EtcColour::RgbA1, src, dst, pitch),
+        Bc::Etc2Rgba => etc_rgba8(EtcColour::Rgba, src, dst, pitch),
         Bc::Astc { w, h } => astc_rgba8(w, h, src, dst, pitch),
         _ => bcdec_rs::bc7(src, dst, pitch),
     }

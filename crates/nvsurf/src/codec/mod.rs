@@ -33,8 +33,8 @@ pub(crate) mod lut;
 mod numbers;
 mod yuv;
 
+pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, EtcColour, ASTC_DECODER};
 pub use bc::Bc;
-pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, ASTC_DECODER};
 pub(crate) use bc::{bc_rgba8, decode_bc};
 pub use field::ComponentType;
 pub(crate) use field::{decode_field, encode_field, one_of};
@@ -61,7 +61,7 @@ pub enum ValueKind {
 }
 
 /// The largest number of pixels in one element (a 12x12 ASTC block).
-pub const MAX_PIXELS_PER_ELEM: usize = 144;
+pub const MAX_PIXELS_PER_ELEM: usize = astc_etc::MAX_BLOCK_PIXELS;
 
 #[cfg(test)]
 mod tests;

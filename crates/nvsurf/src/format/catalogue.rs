@@ -272,7 +272,16 @@ pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
         Layout::Compressed(Bc::Etc2RgbA1),
         Some(MAXWELL)
     ),
-    tex!(0x0b, "ETC2_RGBA", "", "ETC2_RGBA", ["etc2_rgba8", "etc2_eac"], 16, Layout::Compressed(Bc::Etc2Rgba), Some(MAXWELL)),
+    tex!(
+        0x0b,
+        "ETC2_RGBA",
+        "",
+        "ETC2_RGBA",
+        ["etc2_rgba8", "etc2_eac"],
+        16,
+        Layout::Compressed(Bc::Etc2Rgba),
+        Some(MAXWELL)
+    ),
     tex!(0x0c, "16_16", "16_16", "R16_G16", [], 4, simple(&[16, 16]), None),
     tex!(0x0d, "24_8", "24_8", "G8R24", [], 4, simple(&[24, 8]), None),
     tex!(0x0e, "8_24", "8_24", "G24R8", [], 4, simple(&[8, 24]), None),

@@ -295,7 +295,9 @@ impl Format {
     pub fn availability_rule(&self) -> String {
         let Some(since) = self.since() else { return "G80 and later GPUs have it".to_string() };
         match self.tex.layout {
-            Layout::Compressed(Bc::Astc { .. } | Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::EacR11 | Bc::EacRg11) => {
+            Layout::Compressed(
+                Bc::Astc { .. } | Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::EacR11 | Bc::EacRg11,
+            ) => {
                 alloc::format!(
                     "ASTC and ETC2/EAC texture formats exist from {since} (Maxwell texture headers, incl. Tegra X1) on"
                 )

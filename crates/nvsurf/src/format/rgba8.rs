@@ -17,7 +17,7 @@ use super::swizzle::Swizzle;
 use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
-use crate::codec::{astc_rgba8, bc_rgba8, etc_rgba8, Bc, ComponentType, YuvMatrix, MAX_PIXELS_PER_ELEM};
+use crate::codec::{astc_rgba8, bc_rgba8, etc_rgba8, Bc, ComponentType, EtcColour, YuvMatrix, MAX_PIXELS_PER_ELEM};
 use crate::error::Result;
 
 impl Format {
@@ -185,9 +185,9 @@ impl Format {
     ) -> Result<()> {
         let args = (elems, row_pitch_bytes, width_px, height_px);
         match bc {
-            Bc::Etc2Rgb => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(Bc::Etc2Rgb, s, d, p)),
-            Bc::Etc2RgbA1 => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(Bc::Etc2RgbA1, s, d, p)),
-            Bc::Etc2Rgba => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(Bc::Etc2Rgba, s, d, p)),
+            Bc::Etc2Rgb => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgb, s, d, p)),
+            Bc::Etc2RgbA1 => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::RgbA1, s, d, p)),
+            Bc::Etc2Rgba => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgba, s, d, p)),
             Bc::Astc { w, h } => self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p)),
             _ => self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p)),
         }
