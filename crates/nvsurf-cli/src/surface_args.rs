@@ -154,18 +154,24 @@ impl SurfaceArgs {
         }))
     }
 
-    /// Builds the validated surface descriptor, with what it assumed.
-    pub fn desc_assumed(&self) -> Result<(SurfaceDesc, Assumed), Error> {
-        let platform = self.platform()?;
-        // The per-id generations of the catalogue (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...); the
-        // G80 tables themselves are used for the older GPUs' layouts as well, so not refused.
-        if let Some(f) = self.format()?.filter(|f| f.since().is_some_and(|s| platform.gpu() < s)) {
-            return Err(Error::Unsupported {
+    /// Refuses a `--format` newer than the GPU: the per-id generations of the catalogue
+    /// (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...). The G80 tables themselves also serve the older
+    /// GPUs' layouts, so those are not refused.
+    pub fn check_format_on(&self, platform: Platform) -> Result<(), Error> {
+        match self.format()?.filter(|f| f.since().is_some_and(|s| platform.gpu() < s)) {
+            Some(f) => Err(Error::Unsupported {
                 field: "format",
                 value: f.name().into(),
                 rule: format!("does not exist on {}: {}", platform.gpu(), f.availability_rule()),
-            });
+            }),
+            None => Ok(()),
         }
+    }
+
+    /// Builds the validated surface descriptor, with what it assumed.
+    pub fn desc_assumed(&self) -> Result<(SurfaceDesc, Assumed), Error> {
+        let platform = self.platform()?;
+        self.check_format_on(platform)?;
         let layout = self.layout_kind(platform)?;
         let assumed = self.assumed(layout == LayoutKind::BlockLinear)?;
         let elem_size = self.elem_size()?;
