@@ -5,7 +5,8 @@
 //!   without a panic, where `texture2ddecoder` 0.1.2 panicked on the first few thousand (a
 //!   slice index past the 16-byte block). HDR endpoint modes and HDR void extents decode to
 //!   the error colour (magenta): the crate has no HDR path. See `docs/formats/astc-etc2.md`.
-//! - ETC2 RGB8, RGB8A1 and RGBA8 through `texture2ddecoder` (no_std + alloc).
+//! - ETC2 RGB8, RGB8A1 and RGBA8 through `texture2ddecoder` (no_std + alloc); its RGB8A1
+//!   transparent pixels keep their colour, which the specification sets to 0 (fixed here).
 //! - EAC R11/RG11 here, after the Khronos Data Format Specification 1.3, section "ETC2
 //!   Compressed Texture Image Formats" (R11 and signed R11 EAC): `texture2ddecoder` 0.1.2 reads
 //!   the pixel indices of an EAC block in the wrong byte order (its `decode_eac_block`) and
@@ -38,7 +39,14 @@ fn bgra_to_rgba(p: u32) -> [u8; 4] {
 pub(crate) fn etc_rgba8(kind: EtcColour, src: &[u8], dst: &mut [u8], pitch: usize) {
     let mut px = [0u32; 16];
     match kind {
-        EtcColour::RgbA1 => texture2ddecoder::decode_etc2_rgba1_block(src, &mut px),
+        EtcColour::RgbA1 => {
+            texture2ddecoder::decode_etc2_rgba1_block(src, &mut px);
+            // A punch-through pixel is (0, 0, 0, 0) (Khronos Data Format Specification 1.3,
+            // "ETC2 RGB8A1": R = G = B = A = 0); texture2ddecoder 0.1.2 keeps its colour.
+            for p in px.iter_mut().filter(|p| **p >> 24 == 0) {
+                *p = 0;
+            }
+        }
         EtcColour::Rgba => texture2ddecoder::decode_etc2_rgba8_block(src, &mut px),
         EtcColour::Rgb => texture2ddecoder::decode_etc2_rgb_block(src, &mut px),
     }

@@ -57,12 +57,30 @@ def signed3(x):
     return x - 8 if x >= 4 else x
 
 
-def etc2_rgb(block):
-    """One 8-byte ETC2 RGB block -> 16 (r, g, b), row-major."""
+def etc2_rgb(block, punch=False):
+    """One 8-byte ETC2 RGB block -> 16 (r, g, b), row-major. With `punch` (RGB8A1): 16
+    (r, g, b, a); bit 33 is then the opaque flag and the mode always differential-based;
+    without opaque, index 2 is transparent black (T, H, differential) and the differential
+    modifiers of indices 0 and 2 are 0. Planar blocks are always opaque."""
     v = int.from_bytes(block, "big")
     out = [None] * 16
     idx = [((bits(v, 16 + i, 16 + i) << 1) | bits(v, i, i)) for i in range(16)]  # pixel i = x*4+y
     diff, flip = bits(v, 33, 33), bits(v, 32, 32)
+    opaque = True
+    if punch:
+        opaque, diff = bool(diff), 1
+    if punch:
+        rgb = etc2_rgb_modes(v, idx, diff, flip, opaque)
+        out = []
+        for i, p in enumerate(rgb):
+            out.append(p if len(p) == 4 else p + (255,))
+        return out
+    return etc2_rgb_modes(v, idx, diff, flip, True)
+
+
+def etc2_rgb_modes(v, idx, diff, flip, opaque):
+    out = [None] * 16
+    clear = (0, 0, 0, 0)
     if diff:
         r, g, b = bits(v, 63, 59), bits(v, 55, 51), bits(v, 47, 43)
         r2, g2, b2 = r + signed3(bits(v, 58, 56)), g + signed3(bits(v, 50, 48)), b + signed3(bits(v, 42, 40))
@@ -72,7 +90,7 @@ def etc2_rgb(block):
             d = T_DIST[(bits(v, 35, 34) << 1) | bits(v, 32, 32)]
             paint = [c1, [clamp(c + d) for c in c2], c2, [clamp(c - d) for c in c2]]
             for i in range(16):
-                out[(i % 4) * 4 + i // 4] = tuple(paint[idx[i]])
+                out[(i % 4) * 4 + i // 4] = clear if (not opaque and idx[i] == 2) else tuple(paint[idx[i]])
             return out
         if not 0 <= g2 <= 31:  # H mode
             r1, g1 = bits(v, 62, 59), (bits(v, 58, 56) << 1) | bits(v, 52, 52)
@@ -87,7 +105,7 @@ def etc2_rgb(block):
             paint = [[clamp(c + d) for c in c1], [clamp(c - d) for c in c1],
                      [clamp(c + d) for c in c2], [clamp(c - d) for c in c2]]
             for i in range(16):
-                out[(i % 4) * 4 + i // 4] = tuple(paint[idx[i]])
+                out[(i % 4) * 4 + i // 4] = clear if (not opaque and idx[i] == 2) else tuple(paint[idx[i]])
             return out
         if not 0 <= b2 <= 31:  # planar mode
             ro, go = ext6(bits(v, 62, 57)), ext7((bits(v, 56, 56) << 6) | bits(v, 54, 49))
@@ -108,6 +126,11 @@ def etc2_rgb(block):
         x, y = i // 4, i % 4
         sub = (y >= 2) if flip else (x >= 2)
         a, b_ = ETC1_MOD[tables[sub]]
+        if not opaque and idx[i] == 2:
+            out[y * 4 + x] = clear
+            continue
+        if not opaque:
+            a = 0
         m = [a, b_, -a, -b_][idx[i]]
         out[y * 4 + x] = tuple(clamp(c + m) for c in base[sub])
     return out
@@ -181,6 +204,9 @@ def main():
     cases = []
     rgb_blocks = etcpak.compress_to_etc2(rgba, W, H)
     cases.append(("etc2_rgb", rgb_blocks, 8, lambda b: [p + (255,) for p in etc2_rgb(b)], "rgba8"))
+    # Any 8 bytes are an RGB8A1 block: the RGB8 blocks read as punch-through (bit 33, the
+    # differential bit there, is the opaque flag here), so some blocks have transparent pixels.
+    cases.append(("etc2_rgb8a1", rgb_blocks, 8, lambda b: etc2_rgb(b, punch=True), "rgba8"))
     rgba_blocks = etcpak.compress_etc2_rgba(rgba, W, H)
     cases.append(("etc2_rgba", rgba_blocks, 16,
                   lambda b: [p + (a,) for p, a in zip(etc2_rgb(b[8:]), eac_alpha8(b[:8]))], "rgba8"))
@@ -198,7 +224,7 @@ def main():
             expect = bytes(c for p in pic for c in p)
         else:
             expect = b"".join(struct.pack("<h", c) for p in pic for c in p)
-        if not name.endswith("_snorm"):
+        if not name.endswith("_snorm") and name != "etc2_rgb8a1":
             open(name + ".blocks", "wb").write(blocks)
         open(name + ".expect", "wb").write(expect)
         print(name, len(blocks), len(expect))
