@@ -91,3 +91,16 @@ fn etc2_and_eac_formats_are_maxwell_and_later() {
     let e = Format::parse("etc2_rgb").unwrap().with_components([ComponentType::Snorm; 4]).unwrap_err();
     assert!(e.to_string().contains("EAC R11/RG11"), "{e}");
 }
+
+#[test]
+fn decode_element_writes_only_the_block_pixels() {
+    // Buffers sized for the largest block (ASTC 12x12) keep what lies past the block.
+    for (name, n) in
+        [("bc1", 16), ("bc5", 16), ("etc2_rgb", 16), ("eac_rg11", 16), ("astc_5x4", 20), ("astc_12x12", 144)]
+    {
+        let f = Format::parse(name).unwrap();
+        let mut out = [[7u32; 4]; nvsurf::codec::MAX_PIXELS_PER_ELEM];
+        assert_eq!(f.decode_element(&[0x5a; 16], &mut out).unwrap(), n, "{name}");
+        assert!(out[n..].iter().all(|t| *t == [7; 4]), "{name} wrote past its {n} pixels");
+    }
+}

@@ -182,7 +182,7 @@ impl Format {
                 }
                 let mut comps = [[0u32; 4]; MAX_PIXELS_PER_ELEM];
                 decode_bc(bc, self.types[0] == ComponentType::Snorm, elem, &mut comps, self.missing(3));
-                for (o, c) in out.iter_mut().zip(comps) {
+                for (o, c) in out.iter_mut().zip(comps).take(n) {
                     *o = self.swizzled(c);
                 }
             }
