@@ -2,22 +2,26 @@
 //! picture module; raw input is read as far as the image reaches, and every output is written
 //! atomically.
 
-use crate::picture::{check_len, read_surface, write_surface, Extent, PicKind};
+use crate::picture::{check_len, describe_file, read_surface, write_surface_as, Extent, PicKind};
 use nvsurf::Error;
 use std::path::PathBuf;
 
 /// Arguments of `nvsurf convert`.
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
-    /// Format of the elements (any name, or tex:0x08 / color:0xd5 / zeta:0x16).
+    /// Format of the elements (any name, or tex:0x08 / color:0xd5 / zeta:0x16). A .dds or .ktx2
+    /// input brings its own: then it may be left out, and if given it is checked.
     #[arg(long)]
-    format: String,
-    /// Input: a picture (.png, .exr, .dds) or raw linear elements (any other extension).
+    format: Option<String>,
+    /// Input: a picture (.png, .exr, .dds, .ktx2) or raw linear elements (any other extension).
     #[arg(long)]
     input: PathBuf,
-    /// Output: a picture (.png, .exr, .dds) or raw linear elements (any other extension).
+    /// Output: a picture (.png, .exr, .dds, .ktx2) or raw linear elements (any other extension).
     #[arg(long)]
     output: PathBuf,
+    /// A .ktx2 output zstd-supercompressed at this level (1-22); without it, stored as it is.
+    #[arg(long = "ktx2-zstd", value_name = "LEVEL", allow_hyphen_values = true)]
+    ktx2_zstd: Option<i32>,
     /// Size in pixels, W[xH[xD]], for raw input (pictures carry their own).
     #[arg(long, value_name = "W[xH[xD]]")]
     size: Option<String>,
@@ -50,8 +54,32 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     if a.depth == 0 {
         return Err(Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() }.into());
     }
-    let f = crate::decode::build_format(&a.format, a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, false)?;
-    let (e, data) = if PicKind::of_linear_side(&a.input)?.is_some() {
+    crate::picture::check_zstd_level(a.ktx2_zstd)?;
+    let in_kind = PicKind::of_linear_side(&a.input)?;
+    // A DDS/KTX2 input describes itself: its format unless --format is given (then checked).
+    let described = match in_kind {
+        Some(k) => describe_file(&a.input, k)?,
+        None => None,
+    };
+    let f = match (&a.format, &described) {
+        (Some(name), d) => {
+            let f = crate::decode::build_format(name, a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, false)?;
+            if let Some(d) = d.as_ref().filter(|d| !d.reads_as(&f)) {
+                return Err(d.mismatch("format", name).into());
+            }
+            f
+        }
+        (None, Some(d)) => d.format,
+        (None, None) => {
+            return Err(Error::Unsupported {
+                field: "format",
+                value: "(none)".into(),
+                rule: "give --format F (a .dds or .ktx2 input brings its own)".into(),
+            }
+            .into())
+        }
+    };
+    let (e, data) = if in_kind.is_some() {
         read_surface(&a.input, &f, a.depth, None)?
     } else {
         let size = a.size.as_deref().ok_or(Error::Unsupported {
@@ -66,8 +94,8 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         check_len(&f, e, &data)?;
         (e, data.to_vec())
     };
-    let files = if PicKind::of_linear_side(&a.output)?.is_some() {
-        write_surface(&a.output, &f, e, &data)?
+    let files = if let Some(kind) = PicKind::of_linear_side(&a.output)? {
+        write_surface_as(kind.with_ktx2_zstd(a.ktx2_zstd), &a.output, &f, e, &data)?
     } else {
         crate::io::write_atomic(&a.output, &data)?;
         vec![a.output.clone()]

@@ -15,18 +15,20 @@ use std::process::ExitCode;
 /// The flags that make a surface a texture.
 #[derive(clap::Args, Debug, Clone)]
 pub struct TextureShapeArgs {
-    /// Texture type: 1d, 2d, 3d, 1d_array, 2d_array, cube, cube_array (GT215+), rect, buffer.
-    #[arg(long = "type", value_name = "TYPE", default_value = "2d")]
-    pub ty: String,
+    /// Texture type: 1d, 2d, 3d, 1d_array, 2d_array, cube, cube_array (GT215+), rect, buffer
+    /// (default 2d; `tile` from a .dds or .ktx2: the file's).
+    #[arg(long = "type", value_name = "TYPE")]
+    pub ty: Option<String>,
     /// Elements are blocks of 4x4 texels (BC/DXT formats given with --elem-size).
     #[arg(long)]
     pub compressed: bool,
     /// Texels per element, WxH (e.g. 4x4); --compressed is 4x4.
     #[arg(long = "block-texels", value_name = "WxH", conflicts_with = "compressed")]
     pub block_texels: Option<String>,
-    /// Number of mip levels (1 to floor(log2(max dimension)) + 1).
-    #[arg(long, default_value_t = 1, value_parser = crate::surface_args::clap_u32)]
-    pub levels: u32,
+    /// Number of mip levels (1 to floor(log2(max dimension)) + 1; default 1; `tile` from a
+    /// .dds or .ktx2: the file's).
+    #[arg(long, value_parser = crate::surface_args::clap_u32)]
+    pub levels: Option<u32>,
     /// Number of layers; default 6 for cube and cube_array, else 1.
     #[arg(long, value_parser = crate::surface_args::clap_u32)]
     pub layers: Option<u32>,
@@ -68,7 +70,7 @@ pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(T
     let platform = s.platform()?;
     s.check_format_on(platform)?;
     let gpu = platform.gpu();
-    let ty = TextureType::parse(&t.ty)?;
+    let ty = TextureType::parse(t.ty.as_deref().unwrap_or("2d"))?;
     // --format (a shared surface flag) gives the element size and the texels per element.
     let elem_size = s.elem_size()?;
     let texels = s.format()?.map_or([1, 1], |f| {
@@ -88,7 +90,7 @@ pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(T
     };
     let mut d = TextureDesc::new(gpu, ty, elem_size, parse_size(&s.size)?);
     d.texels_per_elem = texels;
-    d.levels = t.levels;
+    d.levels = t.levels.unwrap_or(1);
     if let Some(l) = t.layers {
         d.layers = l;
     }

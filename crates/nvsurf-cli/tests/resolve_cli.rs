@@ -185,7 +185,7 @@ fn unsupported_picture_extension_is_an_error() {
         let (rc, _, err) = nvsurf(&args);
         assert_eq!(rc, 2, "{ext}: {err}");
         assert!(err.contains("picture file") && err.contains(&format!("r.{ext}'")), "{err}");
-        assert!(err.contains("use .png, .exr or .dds"), "{err}");
+        assert!(err.contains("use .png, .exr, .dds or .ktx2"), "{err}");
         assert_eq!(err.trim().lines().count(), 1, "{err}");
         assert!(!out.exists(), "{ext}: nothing may be written");
     }

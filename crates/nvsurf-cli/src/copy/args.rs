@@ -10,7 +10,8 @@ pub struct CopyArgs {
     #[command(flatten)]
     pub surface: SurfaceArgs,
     /// Input file (untile: the tiled dump; tile: the linear rows, a picture or, with --texture,
-    /// the packed linear texture or a .dds); `-` is stdin. Not needed by `tile --texture --split DIR`.
+    /// the packed linear texture, a .dds or a .ktx2: these two bring their format, size,
+    /// levels, layers and type, so those flags may be left out); `-` is stdin. Not needed by `tile --texture --split DIR`.
     #[arg(long, required_unless_present = "split")]
     pub input: Option<PathBuf>,
     /// Output file (replaced atomically if it exists); `-` is stdout. Not needed by
@@ -48,13 +49,13 @@ pub struct CopyArgs {
     /// memory). A copy that would need more stops before allocating, naming the size.
     #[arg(long = "max-memory", value_name = "BYTES", value_parser = crate::surface_args::clap_u64)]
     pub max_memory: Option<u64>,
-    /// What the linear side read from `--input -` (stdin) is: png, exr, dds or raw (default);
-    /// for a named file it overrides the extension.
-    #[arg(long = "input-format", value_name = "png|exr|dds|raw")]
-    pub input_format: Option<String>,
-    /// What the linear side written to `--output -` (stdout) is: png, exr, dds or raw
+    /// What the linear side read from `--input -` (stdin) is: png, exr, dds, ktx2 or raw
     /// (default); for a named file it overrides the extension.
-    #[arg(long = "output-format", value_name = "png|exr|dds|raw")]
+    #[arg(long = "input-format", value_name = "png|exr|dds|ktx2|raw")]
+    pub input_format: Option<String>,
+    /// What the linear side written to `--output -` (stdout) is: png, exr, dds, ktx2 or raw
+    /// (default); for a named file it overrides the extension.
+    #[arg(long = "output-format", value_name = "png|exr|dds|ktx2|raw")]
     pub output_format: Option<String>,
     /// Byte offset of the surface inside the tiled file (untile: in --input; tile: in --onto).
     #[arg(long = "offset", value_name = "BYTES", default_value = "0")]
@@ -69,11 +70,17 @@ pub struct UntileArgs {
     /// PNG compression: fast (default; about the untile's own speed), default or best.
     #[arg(long = "png-compression", value_name = "fast|default|best", default_value = "fast")]
     pub png_compression: String,
+    /// A .ktx2 output's levels zstd-supercompressed at this level (1-22; 3 is zstd's default);
+    /// without it the levels are stored as they are.
+    #[arg(long = "ktx2-zstd", value_name = "LEVEL", allow_hyphen_values = true)]
+    pub ktx2_zstd: Option<i32>,
 }
 
-/// Arguments of `nvsurf tile` (with `--in-place`, `--output` may be left out: it is `--onto`).
+/// Arguments of `nvsurf tile` (with `--in-place`, `--output` may be left out: it is `--onto`;
+/// from a .dds or .ktx2, `--size` may be left out: the header has it).
 #[derive(clap::Args)]
 #[command(mut_arg("output", |a| a.required_unless_present_any(["split", "in_place"])))]
+#[command(mut_arg("size", |a| a.required(false).default_value("").hide_default_value(true)))]
 pub struct TileArgs {
     #[command(flatten)]
     pub copy: CopyArgs,
@@ -86,4 +93,9 @@ pub struct TileArgs {
     /// always whole, old or new. --output, if given, must name FILE.
     #[arg(long = "in-place", requires = "onto")]
     pub in_place: bool,
+    /// With --texture: build the lower mip levels from level 0 (or, with --subresource L,LAYER,
+    /// the levels below L of LAYER from level L as written) with a box filter, in linear light
+    /// for sRGB formats; a .dds input may then hold level 0 only. Needs --format.
+    #[arg(long = "generate-mips")]
+    pub generate_mips: bool,
 }

@@ -62,7 +62,7 @@ pub enum Shape {
 pub enum LinearSide {
     /// Raw linear elements in a file.
     Raw(PathBuf),
-    /// A picture (PNG, EXR, DDS) of the job's format.
+    /// A picture (PNG, EXR, DDS, KTX2) of the job's format.
     Picture(PathBuf, PicKind),
     /// With --texture: one raw file per level and layer in a directory.
     Split(PathBuf),
@@ -92,6 +92,8 @@ pub struct Job<'a> {
     pub assumed: Assumed,
     /// How hard a PNG output is compressed.
     pub png_compression: crate::picture::png_stream::PngCompression,
+    /// `tile --generate-mips`: which levels are rebuilt, and from which.
+    pub mips: Option<super::mip_plan::MipPlan>,
 }
 
 fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<String>) -> Error {
@@ -144,6 +146,7 @@ impl<'a> Job<'a> {
             pool,
             assumed,
             png_compression: Default::default(),
+            mips: None,
         })
     }
 
@@ -158,7 +161,8 @@ impl<'a> Job<'a> {
             (Direction::Untile, LinearSide::Split(d)) => format!("'{}' (split)", d.display()),
             (Direction::Untile, LinearSide::Raw(p) | LinearSide::Picture(p, _)) => format!("'{}'", p.display()),
         };
-        format!("{verb}: wrote {out} for {}: {}", self.assumed.platform.name(), self.assumed.describe())
+        let mips = self.mips.as_ref().map(|m| m.describe()).unwrap_or_default();
+        format!("{verb}: wrote {out} for {}: {}{mips}", self.assumed.platform.name(), self.assumed.describe())
     }
 
     /// The format of a picture on the linear side (checked when the job was built).
@@ -234,8 +238,13 @@ fn linear_side(
     let Some(kind) = kind else {
         return Ok(LinearSide::Raw(path));
     };
-    if whole_texture && kind != PicKind::Dds {
-        return Err(unsupported("texture", path.display().to_string(), "a whole texture goes to or from .dds").into());
+    if whole_texture && !kind.holds_texture() {
+        return Err(unsupported(
+            "texture",
+            path.display().to_string(),
+            "a whole texture goes to or from .dds or .ktx2",
+        )
+        .into());
     }
     if a.linear_pitch.is_some() {
         return Err(

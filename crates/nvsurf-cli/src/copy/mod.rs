@@ -6,7 +6,10 @@
 //! sharing [`CopyArgs`].
 
 pub mod args;
+pub mod from_header;
 pub mod job;
+pub mod mip_plan;
+pub mod mips;
 pub mod surface;
 pub mod texture;
 
@@ -18,6 +21,10 @@ use job::{Direction, Job, Shape};
 pub fn run_untile(a: UntileArgs) -> CmdResult {
     let mut job = Job::new(&a.copy, None, Direction::Untile)?;
     job.png_compression = crate::picture::png_stream::PngCompression::parse(&a.png_compression)?;
+    crate::picture::check_zstd_level(a.ktx2_zstd)?;
+    if let job::LinearSide::Picture(_, kind) = &mut job.linear {
+        *kind = kind.with_ktx2_zstd(a.ktx2_zstd);
+    }
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)
@@ -44,8 +51,14 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
             }
         }
     }
+    // A DDS/KTX2 input describes itself: the flags it makes optional are filled or checked.
+    let header_format = from_header::fill_from_header(&mut a.copy, a.generate_mips)?;
     let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
     job.in_place = a.in_place;
+    if header_format.is_some() {
+        job.format = header_format;
+    }
+    job.mips = mip_plan::plan(&a, header_format, job::memory_budget(a.copy.max_memory))?;
     let code = run(&job)?;
     eprintln!("{}", job.summary());
     Ok(code)

@@ -134,6 +134,8 @@ pub fn tile(job: &Job) -> CmdResult {
     };
     let (offset, end) = (sj.offset, sj.end);
     match job.onto {
+        // --generate-mips: the whole level and the levels below it are patched at once.
+        _ if job.mips.is_some() => super::mips::patch_subresource(job, sj, |buf| fill(&s, region, buf))?,
         Some(base) if job.in_place && sj.boxed => {
             let w = tile::window(&s, region)?;
             inplace::patch_window_in_place(base, offset, end - offset, &w, |buf| fill(&w.surface, w.region, buf))?
@@ -279,6 +281,7 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
     };
     let (offset, end) = (sj.offset, sj.end);
     match job.onto {
+        _ if job.mips.is_some() => super::mips::patch_subresource(job, sj, |buf| fill(buf, &s, region))?,
         Some(base) if job.in_place && sj.boxed => {
             let w = tile::window(&s, region)?;
             inplace::patch_window_in_place(base, offset, end - offset, &w, |buf| fill(buf, &w.surface, w.region))?

@@ -1,12 +1,13 @@
 //! A whole texture (every level and layer) between the tiled file and the linear side: one
 //! packed file (layer by layer, level by level: the order DDS uses), one file per level and
-//! layer in a directory (`--split`), or one `.dds` with its mips, layers and cube faces.
+//! layer in a directory (`--split`), or one `.dds` or `.ktx2` with its mips, layers and cube
+//! faces.
 //! Split by level and layer over the worker pool; a progress bar counts subresources.
 
 use super::job::{Job, LinearSide, Shape};
 use super::surface::report;
 use crate::io::{patch_onto, progress_bar, read_part, write_atomic, LineAligned};
-use crate::picture::{read_dds, write_dds, DdsTexture, Extent};
+use crate::picture::{read_dds, read_ktx2, write_dds, write_ktx2, DdsTexture, Extent, PicKind};
 use crate::CmdResult;
 use nvsurf::texture::{Subresource, Texture};
 use nvsurf::Error;
@@ -48,10 +49,13 @@ pub fn untile(job: &Job) -> CmdResult {
             }
             group.commit()?;
         }
-        LinearSide::Picture(p, _) => {
+        LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
             let tex = dds_shape(t, linear.to_vec());
-            write_dds(p, &f, &tex)?;
+            match kind {
+                PicKind::Ktx2(opt) => write_ktx2(p, &f, &tex, *opt)?,
+                _ => write_dds(p, &f, &tex)?,
+            }
             report(&[p.to_path_buf()], tex.extent, &f);
         }
     }
@@ -64,11 +68,16 @@ pub fn tile(job: &Job) -> CmdResult {
     let linear: Vec<u8> = match &job.linear {
         LinearSide::Raw(p) => read_linear(t, p)?.to_vec(),
         LinearSide::Split(dir) => read_split(t, dir)?.to_vec(),
-        LinearSide::Picture(p, _) => {
+        LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
-            let dds = read_dds(p, &f)?;
+            let dds = match kind {
+                PicKind::Ktx2(_) => read_ktx2(p, &f)?,
+                _ => read_dds(p, &f)?,
+            };
             let want = dds_shape(t, Vec::new());
-            if (dds.extent, dds.levels, dds.layers, dds.cube) != (want.extent, want.levels, want.layers, want.cube) {
+            // --generate-mips rebuilds the lower levels: level 0 alone is enough.
+            let levels_ok = dds.levels == want.levels || (job.mips.is_some() && dds.levels == 1);
+            if (dds.extent, dds.layers, dds.cube) != (want.extent, want.layers, want.cube) || !levels_ok {
                 return Err(format!(
                     "'{}' holds {} but the texture is {}",
                     p.display(),
@@ -77,7 +86,10 @@ pub fn tile(job: &Job) -> CmdResult {
                 )
                 .into());
             }
-            dds.data
+            match &job.mips {
+                Some(m) => m.dds_levels(t, dds)?,
+                None => dds.data,
+            }
         }
     };
     if (linear.len() as u64) < t.linear_size_bytes() {
@@ -87,6 +99,10 @@ pub fn tile(job: &Job) -> CmdResult {
             got: linear.len() as u64,
         }
         .into());
+    }
+    let mut linear = linear;
+    if let Some(m) = &job.mips {
+        m.regenerate_linear(&mut linear, job.pool.as_ref())?;
     }
     let end = usize::try_from(job.offset.checked_add(t.size_bytes()).ok_or("offset + texture size overflows")?)?;
     let offset = usize::try_from(job.offset)?;

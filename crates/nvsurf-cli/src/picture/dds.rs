@@ -4,11 +4,12 @@
 //! format matches, and otherwise decodes any DXGI format of [`dxgi_of`]'s table (or BC) and
 //! encodes it to the wanted format.
 
+use super::described::{convert_texture, Described};
 use super::kind::{cannot_read, PicResult};
-use super::size::{memory_bytes, saturate, try_with_capacity, Extent};
-use super::texels::{decode_f32, encode_texels};
+use super::size::Extent;
+use super::texels::decode_f32;
+use super::texture::{level_extent, DdsTexture};
 use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, NewDxgiParams};
-use nvsurf::codec::Texel;
 use nvsurf::format::{color_formats, ComponentType, Format, Kind, Layout};
 use nvsurf::Error;
 use std::fs::File;
@@ -141,86 +142,6 @@ pub(super) fn dxgi_table() -> Vec<(DxgiFormat, Format)> {
     v
 }
 
-/// A whole texture in DDS order: for each layer (cube faces are layers), each mip level, the
-/// linear element image of that level (all its slices).
-#[derive(Debug, Clone, PartialEq)]
-pub struct DdsTexture {
-    /// Level 0 extent.
-    pub extent: Extent,
-    /// Number of mip levels.
-    pub levels: u32,
-    /// Number of layers (6 per cube).
-    pub layers: u32,
-    /// True for cube maps (and cube arrays).
-    pub cube: bool,
-    /// Linear element data, layer-major then level.
-    pub data: Vec<u8>,
-}
-
-/// Extent of mip level `level` (each dimension halves, rounding down, at least 1).
-pub fn level_extent(e: Extent, level: u32) -> Extent {
-    let h = |x: u32| (x >> level.min(31)).max(1);
-    Extent { width_px: h(e.width_px), height_px: h(e.height_px), depth: h(e.depth) }
-}
-
-impl DdsTexture {
-    /// Bytes of levels `0..levels` of one layer, exact in 128 bits.
-    fn levels_bytes(&self, f: &Format, levels: u32) -> u128 {
-        (0..levels)
-            .map(|l| level_extent(self.extent, l).slice_bytes_wide(f) * u128::from(level_extent(self.extent, l).depth))
-            .sum()
-    }
-
-    /// Byte offset and size of (layer, level) in `data` (saturating; see
-    /// [`DdsTexture::checked_bytes`]).
-    pub fn span(&self, f: &Format, layer: u32, level: u32) -> (usize, usize) {
-        let at = u128::from(layer) * self.levels_bytes(f, self.levels) + self.levels_bytes(f, level);
-        (saturate(at), level_extent(self.extent, level).bytes(f))
-    }
-
-    /// Total bytes (saturating; see [`DdsTexture::checked_bytes`]).
-    pub fn bytes(&self, f: &Format) -> usize {
-        saturate(self.levels_bytes(f, self.levels) * u128::from(self.layers))
-    }
-
-    /// Total bytes, or an error naming the field when the shape cannot be: a zero width or
-    /// height, more mip levels than the largest dimension has (a full chain of a `2^n` texture
-    /// has `n + 1`), or more bytes than memory holds. A DDS header passes here before its
-    /// sizes are used.
-    pub fn checked_bytes(&self, f: &Format) -> Result<usize, Error> {
-        let e = self.extent;
-        for (field, v) in [("DDS width", e.width_px), ("DDS height", e.height_px), ("DDS depth", e.depth)] {
-            if v == 0 {
-                return Err(Error::OutOfRange { field, value: 0, min: 1, max: u64::from(u32::MAX) });
-            }
-        }
-        let max_levels = 32 - e.width_px.max(e.height_px).max(e.depth).leading_zeros();
-        if self.levels > max_levels {
-            return Err(Error::OutOfRange {
-                field: "DDS mip levels",
-                value: u64::from(self.levels),
-                min: 1,
-                max: u64::from(max_levels),
-            });
-        }
-        let what = || {
-            format!(
-                "{} layers of {} levels of {}x{}x{} px of {}",
-                self.layers,
-                self.levels,
-                e.width_px,
-                e.height_px,
-                e.depth,
-                f.name()
-            )
-        };
-        memory_bytes("DDS texture size", self.levels_bytes(f, self.levels) * u128::from(self.layers), what)?;
-        // The largest level decodes to 16 bytes per pixel.
-        e.checked_bytes(f)?;
-        Ok(self.bytes(f))
-    }
-}
-
 /// Writes a texture as DDS: the elements themselves for formats with a DXGI twin, otherwise
 /// the decoded pixels as `R32G32B32A32_FLOAT`.
 pub fn write_dds(path: &Path, f: &Format, tex: &DdsTexture) -> PicResult<()> {
@@ -350,20 +271,16 @@ fn dds_dxgi(dds: &Dds) -> Option<DxgiFormat> {
 }
 
 /// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
-/// otherwise decoded with the DXGI format's codec and encoded to `f`.
+/// otherwise converted as [`convert_texture`] allows (a different block-compressed format is
+/// the mismatch line, "the DDS holds BC7_UNorm ...; --format says ...").
 pub fn read_dds(path: &Path, f: &Format) -> PicResult<DdsTexture> {
     read_dds_file(path, f).map_err(|e| cannot_read("DDS", path, e))
 }
 
-fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
-    use std::io::Read;
-    let mut file = File::open(path)?;
-    let mut head = Vec::with_capacity(148);
-    (&mut file).take(148).read_to_end(&mut head)?;
-    check_dds_header(&head)?;
-    // The checked bytes, then the rest: no seek, so pipes and FIFOs read as before.
-    let dds = Dds::read(std::io::Cursor::new(head).chain(BufReader::new(file)))?;
-    let dxgi = dds_dxgi(&dds).ok_or_else(|| {
+/// What a parsed DDS header says: format (the first of [`dxgi_table`] for its DXGI format,
+/// or `f` itself when `f` is that format's twin), size, levels, layers and kind.
+fn dds_described(dds: &Dds, f: Option<&Format>) -> PicResult<Described> {
+    let dxgi = dds_dxgi(dds).ok_or_else(|| {
         format!(
             "its legacy format ({}) has no DXGI twin here; save it with a DX10 header",
             dds.get_d3d_format().map_or("a pixel mask".to_string(), |d| format!("{d:?}"))
@@ -384,33 +301,42 @@ fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
         })?,
         false => array_size,
     };
-    let src_fmt = if dxgi_of(f) == Some(dxgi) {
-        *f
-    } else {
-        dxgi_table().into_iter().find(|(d, _)| *d == dxgi).map(|p| p.1).ok_or_else(|| Error::Unsupported {
+    let format = match f {
+        Some(f) if dxgi_of(f) == Some(dxgi) => *f,
+        _ => dxgi_table().into_iter().find(|(d, _)| *d == dxgi).map(|p| p.1).ok_or_else(|| Error::Unsupported {
             field: "DDS format",
             value: format!("{dxgi:?}"),
             rule: "no codec for this DXGI format".into(),
-        })?
+        })?,
     };
-    let src = DdsTexture { extent, levels, layers, cube, data: dds.data.clone() };
+    let d = Described { container: "DDS", format_name: format!("{dxgi:?}"), format, extent, levels, layers, cube };
     // Checked before any size from the header is used: the header may claim anything.
-    let need = src.checked_bytes(&src_fmt)?;
+    d.shape().checked_bytes(&format)?;
+    Ok(d)
+}
+
+/// What a DDS file's header says it holds, from the file's first bytes (at least its first
+/// 148 where it has them; the pixel data is not needed): the fixed parts checked, then parsed.
+pub fn describe_dds(head: &[u8]) -> PicResult<Described> {
+    check_dds_header(head)?;
+    let end = if &head[84..88] == b"DX10" { 148 } else { 128 };
+    let dds = Dds::read(&head[..end])?;
+    dds_described(&dds, None)
+}
+
+fn read_dds_file(path: &Path, f: &Format) -> PicResult<DdsTexture> {
+    use std::io::Read;
+    let mut file = File::open(path)?;
+    let mut head = Vec::with_capacity(148);
+    (&mut file).take(148).read_to_end(&mut head)?;
+    check_dds_header(&head)?;
+    // The checked bytes, then the rest: no seek, so pipes and FIFOs read as before.
+    let dds = Dds::read(std::io::Cursor::new(head).chain(BufReader::new(file)))?;
+    let d = dds_described(&dds, Some(f))?;
+    let src = DdsTexture { data: dds.data, ..d.shape() };
+    let need = src.checked_bytes(&d.format)?;
     if src.data.len() < need {
         return Err(Error::BufferTooSmall { what: "DDS data", needed: need as u64, got: src.data.len() as u64 }.into());
     }
-    if src_fmt == *f {
-        return Ok(src);
-    }
-    let mut data = try_with_capacity("DDS texture", src.checked_bytes(f)?)?;
-    for layer in 0..layers {
-        for level in 0..levels {
-            let (at, n) = src.span(&src_fmt, layer, level);
-            let le = level_extent(extent, level);
-            let px = decode_f32(&src_fmt, le, &src.data[at..at + n])?;
-            let texels: Vec<Texel> = px.iter().map(|p| f.f32_to_texel(p)).collect();
-            data.extend(encode_texels(f, le, &texels)?);
-        }
-    }
-    Ok(DdsTexture { extent, levels, layers, cube, data })
+    convert_texture(&d, src, f)
 }

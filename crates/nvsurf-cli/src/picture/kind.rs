@@ -1,4 +1,4 @@
-//! Picture kinds: which picture type a path names (from its extension: PNG, EXR, DDS, or raw
+//! Picture kinds: which picture type a path names (from its extension: PNG, EXR, DDS, KTX2, or raw
 //! bytes for any other extension, refusing picture types that are not supported), the result
 //! type of this module, and the one message for a picture that cannot be read.
 
@@ -7,6 +7,13 @@ use std::path::Path;
 
 /// Errors of this module: the library's, or I/O and container errors as text.
 pub type PicResult<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// How a KTX2 is written: the level data as it is, or each level zstd-compressed at a level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Ktx2Options {
+    /// zstd level (1-22) of supercompression scheme 2; `None`: no supercompression.
+    pub zstd_level: Option<i32>,
+}
 
 /// Picture file types, from the file extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,6 +24,8 @@ pub enum PicKind {
     Exr,
     /// `.dds`
     Dds,
+    /// `.ktx2`, and how it is written (uncompressed, or zstd at a level).
+    Ktx2(Ktx2Options),
 }
 
 impl PicKind {
@@ -27,10 +36,11 @@ impl PicKind {
             "png" => Ok(PicKind::Png),
             "exr" => Ok(PicKind::Exr),
             "dds" => Ok(PicKind::Dds),
+            "ktx2" => Ok(PicKind::Ktx2(Ktx2Options::default())),
             _ => Err(Error::UnknownName {
                 kind: "picture type (file extension)",
                 name: path.display().to_string(),
-                suggestions: vec!["png".into(), "exr".into(), "dds".into()],
+                suggestions: vec!["png".into(), "exr".into(), "dds".into(), "ktx2".into()],
             }),
         }
     }
@@ -47,7 +57,7 @@ impl PicKind {
             return Err(Error::Unsupported {
                 field: "picture file",
                 value: format!("'{}'", path.display()),
-                rule: "use .png, .exr or .dds, or any other extension for raw bytes".into(),
+                rule: "use .png, .exr, .dds or .ktx2, or any other extension for raw bytes".into(),
             });
         }
         Ok(None)
@@ -55,14 +65,39 @@ impl PicKind {
 }
 
 impl PicKind {
-    /// Parses `--input-format`/`--output-format`: `png`, `exr`, `dds`, or `raw` (`None`).
+    /// Parses `--input-format`/`--output-format`: `png`, `exr`, `dds`, `ktx2`, or `raw` (`None`).
     pub fn parse_flag(field: &'static str, s: &str) -> Result<Option<PicKind>, Error> {
         match s.trim().to_ascii_lowercase().as_str() {
             "png" => Ok(Some(PicKind::Png)),
             "exr" => Ok(Some(PicKind::Exr)),
             "dds" => Ok(Some(PicKind::Dds)),
+            "ktx2" => Ok(Some(PicKind::Ktx2(Ktx2Options::default()))),
             "raw" | "bin" => Ok(None),
-            _ => Err(Error::Unsupported { field, value: s.into(), rule: "expected png, exr, dds or raw".into() }),
+            _ => Err(Error::Unsupported { field, value: s.into(), rule: "expected png, exr, dds, ktx2 or raw".into() }),
+        }
+    }
+
+    /// The picture type's name in messages: PNG, EXR, DDS, KTX2.
+    pub fn name(self) -> &'static str {
+        match self {
+            PicKind::Png => "PNG",
+            PicKind::Exr => "EXR",
+            PicKind::Dds => "DDS",
+            PicKind::Ktx2(_) => "KTX2",
+        }
+    }
+
+    /// Whether the picture holds a whole texture (levels, layers, cube faces): DDS and KTX2.
+    pub fn holds_texture(self) -> bool {
+        matches!(self, PicKind::Dds | PicKind::Ktx2(_))
+    }
+
+    /// This kind with KTX2 written zstd-compressed at `level` (`--ktx2-zstd`); other kinds
+    /// and `None` unchanged.
+    pub fn with_ktx2_zstd(self, level: Option<i32>) -> PicKind {
+        match (self, level) {
+            (PicKind::Ktx2(_), Some(l)) => PicKind::Ktx2(Ktx2Options { zstd_level: Some(l) }),
+            (k, _) => k,
         }
     }
 }

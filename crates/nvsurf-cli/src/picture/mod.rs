@@ -1,5 +1,5 @@
-//! Pictures: PNG (8 or 16 bits per channel), OpenEXR (32-bit float) and DDS, to and from the
-//! linear element images of any `Format`.
+//! Pictures: PNG (8 or 16 bits per channel), OpenEXR (32-bit float), DDS and KTX2, to and
+//! from the linear element images of any `Format`.
 //!
 //! The element images here are "linear": rows of elements, tightly packed
 //! (`row_pitch_bytes = ceil(width_px / bw) * elem_size`), slices one after another; that is
@@ -17,29 +17,49 @@
 //! - DDS: the elements themselves when the format has a DXGI twin (`dds::dxgi_of`), otherwise
 //!   decoded to `R32G32B32A32_FLOAT`. Mips, arrays (cube faces count as layers) and depth are
 //!   kept. Reading takes the elements as they are when the DXGI format matches, and otherwise
-//!   decodes any DXGI format of that table (or BC) and encodes it to the wanted format.
+//!   decodes any DXGI format of that table (or BC) and encodes it to the wanted format; a
+//!   different block-compressed format is refused ([`Described::reads_as`]).
+//! - KTX2: as DDS, with the Vulkan format (`vk_format`): levels, layers, cube faces and depth,
+//!   uncompressed or zstd-supercompressed. DDS and KTX2 describe themselves ([`describe_file`]):
+//!   the commands take the format, size, levels, layers and kind from the header.
 //! - Surfaces with depth > 1 are written to PNG/EXR as the slices stacked top to bottom.
 //!
 //! Files: `kind` (picture type of a path), `size` ([`Extent`] and checked allocation),
-//! `texels` (elements <-> texels), `png`, `exr`, `dds`, and `surface` (the one-call entry
+//! `texels` (elements <-> texels), `png`, `exr`, `dds`, `ktx2_read`, `ktx2_write`, `vk_format`,
+//! `texture` (a whole texture in memory), `described` and `header` (what a DDS/KTX2 header
+//! says), and `surface` (the one-call entry
 //! points the commands use). This module imports no command module; `nvsurf convert` is in
 //! `convert.rs`.
 
 mod astc_encode;
 mod dds;
+mod described;
 mod exr;
+mod header;
 mod kind;
+mod ktx2_read;
+mod ktx2_write;
 mod png;
 pub mod png_stream;
 mod size;
 mod surface;
-mod texels;
+pub mod texels;
+mod texture;
+mod vk_format;
 
-pub use dds::{read_dds, write_dds, DdsTexture};
-pub use kind::PicKind;
+pub use dds::{describe_dds, read_dds, write_dds};
+pub use described::Described;
+pub use header::describe_file;
+pub use kind::{Ktx2Options, PicKind};
+pub use ktx2_read::{ktx2_header, ktx2_texture, read_ktx2};
+pub use ktx2_write::{check_zstd_level, ktx2_bytes, write_ktx2};
 pub use size::{try_filled, Extent};
 pub use surface::{read_surface, read_surface_as, write_surface, write_surface_as};
 pub use texels::check_len;
+pub use texture::DdsTexture;
+pub use vk_format::{format_of_vk, vk_name, vk_of};
 
+#[cfg(test)]
+mod ktx2_tests;
 #[cfg(test)]
 mod tests;

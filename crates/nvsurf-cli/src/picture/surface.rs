@@ -2,12 +2,15 @@
 //! picture its path names, or read a picture of any kind into a linear element image, with a
 //! picture of the wrong size refused from its header before any pixel is decoded.
 
-use super::dds::{read_dds, write_dds, DdsTexture};
+use super::dds::{read_dds, write_dds};
 use super::exr::{exr_size, read_exr, write_exr};
 use super::kind::{PicKind, PicResult};
+use super::ktx2_read::read_ktx2;
+use super::ktx2_write::write_ktx2;
 use super::png::{from_png, png_bytes, png_size, read_png, stencil_path, to_png, PngImage};
 use super::size::{is_regular, Extent};
 use super::texels::{decode_f32, encode_texels};
+use super::texture::DdsTexture;
 use nvsurf::codec::Texel;
 use nvsurf::format::Format;
 use nvsurf::Error;
@@ -41,9 +44,12 @@ pub fn write_surface_as(kind: PicKind, path: &Path, f: &Format, e: Extent, data:
             write_exr(path, e.width_px, e.height_px * e.depth, &px)?;
             Ok(vec![path.to_path_buf()])
         }
-        PicKind::Dds => {
+        PicKind::Dds | PicKind::Ktx2(_) => {
             let tex = DdsTexture { extent: e, levels: 1, layers: 1, cube: false, data: data.to_vec() };
-            write_dds(path, f, &tex)?;
+            match kind {
+                PicKind::Ktx2(opt) => write_ktx2(path, f, &tex, opt)?,
+                _ => write_dds(path, f, &tex)?,
+            }
             Ok(vec![path.to_path_buf()])
         }
     }
@@ -65,7 +71,7 @@ fn size_mismatch(path: &Path, got: Extent, want: Extent, what: &str) -> Box<dyn 
 }
 
 /// Reads a picture into a linear element image of `f` (`depth` slices stacked in PNG/EXR;
-/// DDS carries its own). A PNG of an S format takes its stencil from `<name>.stencil.png`
+/// DDS and KTX2 carry their own). A PNG of an S format takes its stencil from `<name>.stencil.png`
 /// when that file exists. With `want` (an extent and what it is, "surface" or "box"), a
 /// picture of another size is an error, found from the PNG header before any pixel is
 /// decoded (a crafted header cannot make the tool allocate for a size it will refuse).
@@ -143,8 +149,11 @@ fn read_any_surface(
             let texels: Vec<Texel> = px.iter().map(|p| f.f32_to_texel(p)).collect();
             Ok((e, encode_texels(f, e, &texels)?))
         }
-        PicKind::Dds => {
-            let tex = read_dds(path, f)?;
+        PicKind::Dds | PicKind::Ktx2(_) => {
+            let tex = match kind {
+                PicKind::Ktx2(_) => read_ktx2(path, f)?,
+                _ => read_dds(path, f)?,
+            };
             if tex.layers > 1 || tex.levels > 1 {
                 eprintln!(
                     "note: '{}' holds {} layer(s) of {} level(s); only layer 0, level 0 is read (`tile --texture` reads them all)",

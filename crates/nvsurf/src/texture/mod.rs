@@ -16,6 +16,7 @@
 //!   mipmapping and arrays", `docs/ERRATA.md` E8).
 //! - [`pre_g80`]: the NV40 rules of "Findings on pre-NV50 miptree layout" (nouveau mailing
 //!   list, 2010-01-08).
+//! - [`mips`]: the box filter that builds a level from the one above it (mip generation).
 //! - [`copy`]: whole textures between a dump and a packed linear file (via [`crate::tile`]).
 //!
 //! ```
@@ -41,6 +42,7 @@ pub mod desc;
 pub mod g80;
 pub mod kind;
 pub mod level;
+pub mod mips;
 pub mod plan;
 pub mod policy;
 pub mod pre_g80;

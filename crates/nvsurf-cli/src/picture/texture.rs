@@ -1,0 +1,87 @@
+//! A whole texture in memory ([`DdsTexture`]): levels and layers (cube faces count as
+//! layers) of linear element images, layer-major then level, the order DDS stores them; KTX2
+//! (level-major) is reordered to it. Its sizes are exact and checked before anything is used.
+
+use super::size::{memory_bytes, saturate, Extent};
+use nvsurf::format::Format;
+use nvsurf::Error;
+
+/// A whole texture in DDS order: for each layer (cube faces are layers), each mip level, the
+/// linear element image of that level (all its slices).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DdsTexture {
+    /// Level 0 extent.
+    pub extent: Extent,
+    /// Number of mip levels.
+    pub levels: u32,
+    /// Number of layers (6 per cube).
+    pub layers: u32,
+    /// True for cube maps (and cube arrays).
+    pub cube: bool,
+    /// Linear element data, layer-major then level.
+    pub data: Vec<u8>,
+}
+
+/// Extent of mip level `level` (each dimension halves, rounding down, at least 1).
+pub fn level_extent(e: Extent, level: u32) -> Extent {
+    let h = |x: u32| (x >> level.min(31)).max(1);
+    Extent { width_px: h(e.width_px), height_px: h(e.height_px), depth: h(e.depth) }
+}
+
+impl DdsTexture {
+    /// Bytes of levels `0..levels` of one layer, exact in 128 bits.
+    fn levels_bytes(&self, f: &Format, levels: u32) -> u128 {
+        (0..levels)
+            .map(|l| level_extent(self.extent, l).slice_bytes_wide(f) * u128::from(level_extent(self.extent, l).depth))
+            .sum()
+    }
+
+    /// Byte offset and size of (layer, level) in `data` (saturating; see
+    /// [`DdsTexture::checked_bytes`]).
+    pub fn span(&self, f: &Format, layer: u32, level: u32) -> (usize, usize) {
+        let at = u128::from(layer) * self.levels_bytes(f, self.levels) + self.levels_bytes(f, level);
+        (saturate(at), level_extent(self.extent, level).bytes(f))
+    }
+
+    /// Total bytes (saturating; see [`DdsTexture::checked_bytes`]).
+    pub fn bytes(&self, f: &Format) -> usize {
+        saturate(self.levels_bytes(f, self.levels) * u128::from(self.layers))
+    }
+
+    /// Total bytes, or an error naming the field when the shape cannot be: a zero width or
+    /// height, more mip levels than the largest dimension has (a full chain of a `2^n` texture
+    /// has `n + 1`), or more bytes than memory holds. A DDS header passes here before its
+    /// sizes are used.
+    pub fn checked_bytes(&self, f: &Format) -> Result<usize, Error> {
+        let e = self.extent;
+        for (field, v) in [("DDS width", e.width_px), ("DDS height", e.height_px), ("DDS depth", e.depth)] {
+            if v == 0 {
+                return Err(Error::OutOfRange { field, value: 0, min: 1, max: u64::from(u32::MAX) });
+            }
+        }
+        let max_levels = 32 - e.width_px.max(e.height_px).max(e.depth).leading_zeros();
+        if self.levels > max_levels {
+            return Err(Error::OutOfRange {
+                field: "DDS mip levels",
+                value: u64::from(self.levels),
+                min: 1,
+                max: u64::from(max_levels),
+            });
+        }
+        let what = || {
+            format!(
+                "{} layers of {} levels of {}x{}x{} px of {}",
+                self.layers,
+                self.levels,
+                e.width_px,
+                e.height_px,
+                e.depth,
+                f.name()
+            )
+        };
+        memory_bytes("DDS texture size", self.levels_bytes(f, self.levels) * u128::from(self.layers), what)?;
+        // The largest level decodes to 16 bytes per pixel.
+        e.checked_bytes(f)?;
+        Ok(self.bytes(f))
+    }
+}
