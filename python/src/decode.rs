@@ -10,7 +10,8 @@ use pyo3::prelude::*;
 
 /// Whether RGBA8 holds every value `f` decodes to: each component the format has is unorm
 /// (sRGB included) and at most 8 bits wide (simple layouts, BC1/BC2/BC3/BC7, unsigned BC4/BC5,
-/// the 1-bit bitmap). Everything else (wider or signed or float fields, depth, BC6H, YUV,
+/// ETC2 RGB/RGBA/RGB8A1, ASTC, the 1-bit bitmap). Everything else (wider or signed or float
+/// fields, depth, BC6H, EAC R11/RG11, YUV,
 /// shared exponent) decodes to float32.
 pub fn fits_rgba8(f: &Format) -> bool {
     let n = f.layout().component_count().min(4);
@@ -18,7 +19,7 @@ pub fn fits_rgba8(f: &Format) -> bool {
     unorm
         && match f.layout() {
             Layout::Simple(bits) => bits.iter().all(|&b| b <= 8),
-            Layout::Compressed(bc) => !matches!(bc, Bc::Bc6hSigned | Bc::Bc6hUnsigned),
+            Layout::Compressed(bc) => !matches!(bc, Bc::Bc6hSigned | Bc::Bc6hUnsigned | Bc::EacR11 | Bc::EacRg11),
             Layout::Bitmap => true,
             Layout::SharedExp | Layout::Zeta(_) | Layout::Yuv { .. } => false,
         }

@@ -46,6 +46,7 @@ mod bc_encode;
 mod capi;
 mod cli;
 mod codec;
+mod codec_blocks;
 mod targets;
 
 /// The line printer behind [`say!`].
@@ -591,6 +592,7 @@ fn main() {
         say!("(bc encode rows: ours = nvsurf from RGBA8, memcpy column = the crate called directly, paired = ours over the crate; last two: from texels, GB/s and paired)");
     }
     bc_encode::run(only, smoke, budget, json_out, &mut rows);
+    codec_blocks::run(only, smoke, budget, json_out, &mut rows);
     cli::run(only, smoke, quick, json_out, &mut rows);
     if !json_out && only.is_none_or(|o| o.starts_with("capi")) {
         say!("(capi rows: ours = the C call, memcpy column = the Rust call, paired = C over Rust)");

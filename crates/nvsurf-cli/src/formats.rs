@@ -55,6 +55,7 @@ fn layout_text(t: &TextureFormat) -> String {
             }
             s
         }
+        Layout::Compressed(nvsurf::format::Bc::Astc { w, h }) => format!("ASTC {w}x{h} block"),
         Layout::Compressed(bc) => format!("{bc:?} 4x4 block"),
         Layout::Bitmap => "8x8 one-bit samples, LSB first, x then y".into(),
     }

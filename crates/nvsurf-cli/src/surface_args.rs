@@ -29,7 +29,7 @@ pub struct SurfaceArgs {
     pub elem_size: Option<u32>,
     /// Format, in place of --elem-size (any name `nvsurf formats` lists: A8B8G8R8, RGBA8_UNORM, bc1,
     /// tex:0x08, zeta:0x16, ...). The element size comes from the format and --size is then in
-    /// pixels (texels): formats with several pixels per element (4x4 compressed, 2x1 YUV, 8x8
+    /// pixels (texels): formats with several pixels per element (4x4 BC/ETC2, ASTC 4x4-12x12, 2x1 YUV, 8x8
     /// bitmap) take ceil(width / block width) x ceil(height / block height) elements.
     #[arg(long, value_name = "F")]
     pub format: Option<String>,
@@ -170,9 +170,24 @@ impl SurfaceArgs {
         }))
     }
 
+    /// Refuses a `--format` newer than the GPU: the per-id generations of the catalogue
+    /// (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...). The G80 tables themselves also serve the older
+    /// GPUs' layouts, so those are not refused.
+    pub fn check_format_on(&self, platform: Platform) -> Result<(), Error> {
+        match self.format()?.filter(|f| f.since().is_some_and(|s| platform.gpu() < s)) {
+            Some(f) => Err(Error::Unsupported {
+                field: "format",
+                value: f.name().into(),
+                rule: format!("does not exist on {}: {}", platform.gpu(), f.availability_rule()),
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Builds the validated surface descriptor, with what it assumed.
     pub fn desc_assumed(&self) -> Result<(SurfaceDesc, Assumed), Error> {
         let platform = self.platform()?;
+        self.check_format_on(platform)?;
         let layout = self.layout_kind(platform)?;
         let assumed = self.assumed(layout == LayoutKind::BlockLinear)?;
         let elem_size = self.elem_size()?;

@@ -68,6 +68,7 @@ pub struct TextureArgs {
 /// texels; `--block-log2` is the requested block (as a TIC holds it). Also what it assumed.
 pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(Texture, Assumed), Error> {
     let platform = s.platform()?;
+    s.check_format_on(platform)?;
     let gpu = platform.gpu();
     let ty = TextureType::parse(t.ty.as_deref().unwrap_or("2d"))?;
     // --format (a shared surface flag) gives the element size and the texels per element.

@@ -58,7 +58,7 @@ impl Elements {
             Elements::Format(f) if !f.exists_on(platform.gpu()) => Err(Error::Unsupported {
                 field: "format",
                 value: f.name().into(),
-                rule: alloc::format!("does not exist on {}", platform.gpu()),
+                rule: alloc::format!("does not exist on {}: {}", platform.gpu(), f.availability_rule()),
             }),
             _ => Ok(()),
         }

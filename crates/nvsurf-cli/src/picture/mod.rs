@@ -34,6 +34,7 @@
 //! points the commands use). This module imports no command module; `nvsurf convert` is in
 //! `convert.rs`.
 
+mod astc_encode;
 mod dds;
 mod described;
 mod encoding;

@@ -20,7 +20,11 @@ pub fn png_needs_16_bits(f: &Format) -> bool {
     match f.layout() {
         Layout::Simple(bits) => bits.iter().any(|&b| b > 8),
         Layout::SharedExp | Layout::Zeta(_) => true,
-        Layout::Compressed(bc) => matches!(bc, nvsurf::format::Bc::Bc6hSigned | nvsurf::format::Bc::Bc6hUnsigned),
+        // BC6H is float; EAC R11/RG11 have 11 bits.
+        Layout::Compressed(bc) => {
+            use nvsurf::format::Bc;
+            matches!(bc, Bc::Bc6hSigned | Bc::Bc6hUnsigned | Bc::EacR11 | Bc::EacRg11)
+        }
         Layout::Yuv { .. } => f.yuv_matrix() != nvsurf::codec::YuvMatrix::Raw,
         Layout::Bitmap => false,
     }

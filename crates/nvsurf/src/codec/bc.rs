@@ -1,10 +1,13 @@
-//! Block compression: [`Bc`], the 4x4-pixel BC1-BC7 (DXT, RGTC, BPTC) block formats, and the
-//! decoding of one block, to component registers or straight to RGBA8 rows, through the
-//! `bcdec_rs` crate (a safe port of bcdec). Encoding is in `bc_encode` (feature `bc-encode`).
+//! Block compression: [`Bc`], the block formats (the 4x4-pixel BC1-BC7 (DXT, RGTC, BPTC) and
+//! ETC2/EAC blocks, and ASTC 2D blocks of 4x4 to 12x12 pixels), and the decoding of one block,
+//! to component registers or straight to RGBA8 rows: BC through the `bcdec_rs` crate (a safe
+//! port of bcdec); ETC2/EAC and ASTC in `astc_etc`. BC encoding is in `bc_encode` (feature
+//! `bc-encode`); ASTC encoding is the CLI's (`astc-encode`).
 
+use super::astc_etc::{astc_rgba8, eac_components, etc_rgba8, EtcColour, MAX_BLOCK_PIXELS};
 use super::numbers::unorm8;
 
-/// Block-compressed formats (4x4 pixels per element).
+/// Block-compressed formats: 4x4 pixels per element, except ASTC (its footprint).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Bc {
     /// DXT1 / BC1, 8 bytes.
@@ -23,19 +26,60 @@ pub enum Bc {
     Bc6hUnsigned,
     /// BC7, 16 bytes (GF100+).
     Bc7,
+    /// ETC2 RGB8 (and ETC1), 8 bytes; alpha reads 1.
+    Etc2Rgb,
+    /// ETC2 RGB8 with punch-through alpha (RGB8A1), 8 bytes.
+    Etc2RgbA1,
+    /// ETC2 RGBA8: an EAC alpha block then an ETC2 RGB block, 16 bytes.
+    Etc2Rgba,
+    /// EAC R11, 8 bytes (signed when C0 is snorm).
+    EacR11,
+    /// EAC RG11: two R11 blocks, 16 bytes (signed when C0 is snorm).
+    EacRg11,
+    /// ASTC 2D LDR, 16 bytes, a footprint of `w` x `h` pixels (one of the 14 sizes of the
+    /// ASTC specification, 4x4 to 12x12).
+    Astc {
+        /// Footprint width in pixels.
+        w: u8,
+        /// Footprint height in pixels.
+        h: u8,
+    },
 }
 
-/// Decodes one compressed block into 16 component sets (C0-C3 register values).
+impl Bc {
+    /// Pixels per block in x and y.
+    pub const fn block_dims(self) -> (u32, u32) {
+        match self {
+            Bc::Astc { w, h } => (w as u32, h as u32),
+            _ => (4, 4),
+        }
+    }
+
+    /// True for the formats whose 8-bit RGBA decode is exact (every pixel is a unorm8 value
+    /// in each channel): BC1/2/3/7, ETC2 RGB/RGBA/RGB8A1 and ASTC (LDR).
+    pub(crate) const fn rgba8_exact(self) -> bool {
+        matches!(
+            self,
+            Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7 | Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::Astc { .. }
+        )
+    }
+}
+
+/// Decodes one compressed block into its component sets (C0-C3 register values), as many as
+/// the block has pixels (`out` holds at least that many: 16, or the ASTC footprint).
 #[inline]
-pub(crate) fn decode_bc(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]; 16], one: u32) {
+pub(crate) fn decode_bc(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]], one: u32) {
     match bc {
-        Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7 => {
-            let mut b = [0u8; 64];
-            bc_rgba8(bc, src, &mut b, 16);
-            for (i, o) in out.iter_mut().enumerate() {
+        Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7 | Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::Astc { .. } => {
+            let (w, h) = bc.block_dims();
+            let n = (w * h) as usize;
+            let mut b = [0u8; 4 * MAX_BLOCK_PIXELS];
+            bc_rgba8(bc, src, &mut b, 4 * w as usize);
+            for (i, o) in out.iter_mut().take(n).enumerate() {
                 *o = [0, 1, 2, 3].map(|c| unorm8(b[i * 4 + c]));
             }
         }
+        Bc::EacR11 | Bc::EacRg11 => eac_components(bc == Bc::EacRg11, signed, src, out, one),
         Bc::Bc4 => {
             let mut f = [0f32; 16];
             bcdec_rs::bc4_float(src, &mut f, 4, signed);
@@ -46,27 +90,32 @@ pub(crate) fn decode_bc(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]; 1
         Bc::Bc5 => {
             let mut f = [0f32; 32];
             bcdec_rs::bc5_float(src, &mut f, 8, signed);
-            for (i, o) in out.iter_mut().enumerate() {
+            for (i, o) in out.iter_mut().take(16).enumerate() {
                 *o = [f[2 * i].to_bits(), f[2 * i + 1].to_bits(), 0, one];
             }
         }
         Bc::Bc6hSigned | Bc::Bc6hUnsigned => {
             let mut f = [0f32; 48];
             bcdec_rs::bc6h_float(src, &mut f, 12, bc == Bc::Bc6hSigned);
-            for (i, o) in out.iter_mut().enumerate() {
+            for (i, o) in out.iter_mut().take(16).enumerate() {
                 *o = [f[3 * i].to_bits(), f[3 * i + 1].to_bits(), f[3 * i + 2].to_bits(), one];
             }
         }
     }
 }
 
-/// BC1/2/3/7 to RGBA8 with `pitch` bytes per output row (`dst` holds 4 rows of 16 bytes).
+/// A block of a [`Bc::rgba8_exact`] format to RGBA8 with `pitch` bytes per output row (`dst`
+/// holds `bh` rows of `4 * bw` bytes, `pitch` apart).
 #[inline]
 pub(crate) fn bc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
     match bc {
         Bc::Bc1 => bcdec_rs::bc1(src, dst, pitch),
         Bc::Bc2 => bcdec_rs::bc2(src, dst, pitch),
         Bc::Bc3 => bcdec_rs::bc3(src, dst, pitch),
+        Bc::Etc2Rgb => etc_rgba8(EtcColour::Rgb, src, dst, pitch),
+        Bc::Etc2RgbA1 => etc_rgba8(EtcColour::RgbA1, src, dst, pitch),
+        Bc::Etc2Rgba => etc_rgba8(EtcColour::Rgba, src, dst, pitch),
+        Bc::Astc { w, h } => astc_rgba8(w, h, src, dst, pitch),
         _ => bcdec_rs::bc7(src, dst, pitch),
     }
 }

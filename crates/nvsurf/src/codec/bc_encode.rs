@@ -42,14 +42,15 @@ pub(crate) fn input_bytes_per_px(bc: Bc) -> usize {
         Bc::Bc4 => 1,
         Bc::Bc5 => 2,
         Bc::Bc6hSigned | Bc::Bc6hUnsigned => 8,
-        Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7 => 4,
+        // RGBA8; ETC2/EAC and ASTC never reach the encoders (see `refusal`).
+        _ => 4,
     }
 }
 
 /// Bytes of one encoded block of `bc`.
 pub(crate) fn block_bytes(bc: Bc) -> usize {
     match bc {
-        Bc::Bc1 | Bc::Bc4 => 8,
+        Bc::Bc1 | Bc::Bc4 | Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::EacR11 => 8,
         _ => 16,
     }
 }
@@ -61,6 +62,10 @@ pub(crate) fn refusal(bc: Bc) -> Option<&'static str> {
             "no maintained encoder exists for BC6H signed (intel_tex_2 encodes BC6H unsigned only); \
              use BC6H_UF16 or keep the texture's blocks",
         ),
+        Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::EacR11 | Bc::EacRg11 => Some(
+            "ETC2/EAC are decoded only: no maintained Rust ETC2 encoder is wired in (docs/encoding.md)",
+        ),
+        Bc::Astc { .. } => Some("ASTC is encoded by the CLI through astcenc-rs (feature astc-encode), not the library"),
         _ => None,
     }
 }

@@ -24,10 +24,11 @@
 //! ([`ValueKind`]).
 //!
 //! Modules: `numbers` (one value), `field` ([`ComponentType`] and one bitfield), `yuv`,
-//! `bc` ([`Bc`] blocks), `bc_encode` (BC encoding through maintained crates, feature
-//! `bc-encode`), `encode_options` ([`EncodeOptions`], [`BcQuality`]) and `lut` (the RGBA8 row
-//! kernels).
+//! `bc` ([`Bc`] blocks; ASTC and ETC2/EAC in `astc_etc`), `bc_encode` (BC encoding through
+//! maintained crates, feature `bc-encode`), `encode_options` ([`EncodeOptions`], [`BcQuality`])
+//! and `lut` (the RGBA8 row kernels).
 
+mod astc_etc;
 mod bc;
 #[cfg(feature = "bc-encode")]
 pub(crate) mod bc_encode;
@@ -37,6 +38,7 @@ pub(crate) mod lut;
 mod numbers;
 mod yuv;
 
+pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, EtcColour, ASTC_DECODER};
 pub use bc::Bc;
 pub(crate) use bc::{bc_rgba8, decode_bc};
 pub use encode_options::{BcQuality, EncodeOptions};
@@ -64,8 +66,8 @@ pub enum ValueKind {
     Uint,
 }
 
-/// The largest number of pixels in one element (8x8 bitmap).
-pub const MAX_PIXELS_PER_ELEM: usize = 64;
+/// The largest number of pixels in one element (a 12x12 ASTC block).
+pub const MAX_PIXELS_PER_ELEM: usize = astc_etc::MAX_BLOCK_PIXELS;
 
 #[cfg(test)]
 mod tests;

@@ -16,6 +16,12 @@
 //!   `cl9097tex.h`/`clcd97tex.h` (`TEXHEAD*_COMPONENT_SIZES_*`, same values across classes) and
 //!   `cl9097.h`/`clc797.h` (`SET_COLOR_TARGET_FORMAT_V_*`, `SET_ZT_FORMAT_V_*`), and the 2D-engine
 //!   names `Y1_8X8`/`AY8` from `cl902d.h` (as quoted by `docs/ERRATA.md` "Answers").
+//! - ETC2/EAC (0x06, 0x0a, 0x0b, 0x19, 0x1a) and ASTC 2D (0x40-0x46, 0x50-0x57): NVIDIA
+//!   open-gpu-doc `classes/3d/clcd97tex.h` (`NVCD97_TEXHEAD_V2_BL_COMPONENTS_SIZES_ETC2_*`,
+//!   `_EAC`, `_EACX2`, `_ASTC_2D_*`; the same values as Maxwell's `clb097tex.h`
+//!   `NVB097_TEXHEAD_BL_COMPONENTS_SIZES_*`, which Mesa `src/nouveau/nil/nil_format.c` uses for
+//!   these rows). The pre-Maxwell headers (`cl9097tex.h`) have none of them, so they are
+//!   `GM107+` here (Maxwell, incl. GM20B / Tegra X1); see `docs/formats/astc-etc2.md`.
 
 use super::element_layout::{Layout, ZType, ZetaLayout};
 use crate::codec::{Bc, ComponentType, ComponentType as T};
@@ -232,6 +238,12 @@ macro_rules! tex {
 }
 
 const U24: ZType = ZType::Unorm24;
+/// The first generation with the ETC2/EAC and ASTC texture formats (module docs).
+const MAXWELL: Gpu = Gpu::Gm107;
+
+const fn astc(w: u8, h: u8) -> Layout {
+    Layout::Compressed(Bc::Astc { w, h })
+}
 const F32: ZType = ZType::Float32;
 
 /// Every texture format id (TIC FMT), ordered by id.
@@ -242,10 +254,34 @@ pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
     tex!(0x03, "16_16_16_16", "16_16_16_16", "R16_G16_B16_A16", [], 8, simple(&[16, 16, 16, 16]), None),
     tex!(0x04, "32_32", "32_32", "R32_G32", [], 8, simple(&[32, 32]), None),
     tex!(0x05, "32_8_X24", "32_8_X24", "R32_B24G8", [], 8, simple(&[32, 8]), None),
+    // open-gpu-doc `clcd97tex.h` COMPONENTS_SIZES_ETC2_RGB; Maxwell+ (module docs).
+    tex!(0x06, "ETC2_RGB", "", "ETC2_RGB", ["etc2_rgb8", "etc2"], 8, Layout::Compressed(Bc::Etc2Rgb), Some(MAXWELL)),
     // In the document, absent from rnndb's FMT list.
     tex!(0x07, "8_8_8_X8", "", "X8B8G8R8", [], 4, simple(&[8, 8, 8]), None),
     tex!(0x08, "8_8_8_8", "8_8_8_8", "A8B8G8R8", [], 4, simple(&[8, 8, 8, 8]), None),
     tex!(0x09, "10_10_10_2", "10_10_10_2", "A2B10G10R10", [], 4, simple(&[10, 10, 10, 2]), None),
+    // open-gpu-doc `clcd97tex.h` COMPONENTS_SIZES_ETC2_RGB_PTA (punch-through alpha) and
+    // ETC2_RGBA (an EAC alpha block, then ETC2 RGB); Maxwell+.
+    tex!(
+        0x0a,
+        "ETC2_RGB_PTA",
+        "",
+        "ETC2_RGB_PTA",
+        ["etc2_rgb8a1", "etc2_rgb8_a1"],
+        8,
+        Layout::Compressed(Bc::Etc2RgbA1),
+        Some(MAXWELL)
+    ),
+    tex!(
+        0x0b,
+        "ETC2_RGBA",
+        "",
+        "ETC2_RGBA",
+        ["etc2_rgba8", "etc2_eac"],
+        16,
+        Layout::Compressed(Bc::Etc2Rgba),
+        Some(MAXWELL)
+    ),
     tex!(0x0c, "16_16", "16_16", "R16_G16", [], 4, simple(&[16, 16]), None),
     tex!(0x0d, "24_8", "24_8", "G8R24", [], 4, simple(&[24, 8]), None),
     tex!(0x0e, "8_24", "8_24", "G24R8", [], 4, simple(&[8, 24]), None),
@@ -279,6 +315,9 @@ pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
     // `docs/ERRATA.md` "Answers": BC7, 16 B, GF100+ (rnndb "BPTC", GF100-).
     tex!(0x17, "BPTC", "BPTC", "BC7U", ["bc7", "bc7_unorm"], 16, Layout::Compressed(Bc::Bc7), Some(Gpu::Gf100)),
     tex!(0x18, "8_8", "8_8", "G8R8", [], 2, simple(&[8, 8]), None),
+    // open-gpu-doc `clcd97tex.h` COMPONENTS_SIZES_EAC (R11) and EACX2 (RG11); Maxwell+.
+    tex!(0x19, "EAC", "", "EAC", ["eac_r11", "etc2_r11"], 8, Layout::Compressed(Bc::EacR11), Some(MAXWELL)),
+    tex!(0x1a, "EACX2", "", "EACX2", ["eac_rg11", "etc2_rg11"], 16, Layout::Compressed(Bc::EacRg11), Some(MAXWELL)),
     tex!(0x1b, "16", "16", "R16", [], 2, simple(&[16]), None),
     // `docs/ERRATA.md` "Answers": 0x1c Y8_VIDEO (1 B). Not in rnndb; the generation it appeared in is
     // not documented, so no lower bound is enforced.
@@ -451,6 +490,22 @@ pub(crate) static TEXTURE_FORMATS: &[TextureFormat] = &[
         zeta(0, F32, Some(32), Some(40)),
         Some(Gpu::Gf100)
     ),
+    // open-gpu-doc `clcd97tex.h` COMPONENTS_SIZES_ASTC_2D_<W>X<H> (16-byte blocks, LDR; sRGB is the
+    // header's S_R_G_B_CONVERSION bit, so `astc_8x8_srgb` is this row with sRGB on); Maxwell+.
+    tex!(0x40, "ASTC_2D_4X4", "", "ASTC_2D_4X4", ["astc_4x4"], 16, astc(4, 4), Some(MAXWELL)),
+    tex!(0x41, "ASTC_2D_5X5", "", "ASTC_2D_5X5", ["astc_5x5"], 16, astc(5, 5), Some(MAXWELL)),
+    tex!(0x42, "ASTC_2D_6X6", "", "ASTC_2D_6X6", ["astc_6x6"], 16, astc(6, 6), Some(MAXWELL)),
+    tex!(0x44, "ASTC_2D_8X8", "", "ASTC_2D_8X8", ["astc_8x8"], 16, astc(8, 8), Some(MAXWELL)),
+    tex!(0x45, "ASTC_2D_10X10", "", "ASTC_2D_10X10", ["astc_10x10"], 16, astc(10, 10), Some(MAXWELL)),
+    tex!(0x46, "ASTC_2D_12X12", "", "ASTC_2D_12X12", ["astc_12x12"], 16, astc(12, 12), Some(MAXWELL)),
+    tex!(0x50, "ASTC_2D_5X4", "", "ASTC_2D_5X4", ["astc_5x4"], 16, astc(5, 4), Some(MAXWELL)),
+    tex!(0x51, "ASTC_2D_6X5", "", "ASTC_2D_6X5", ["astc_6x5"], 16, astc(6, 5), Some(MAXWELL)),
+    tex!(0x52, "ASTC_2D_8X6", "", "ASTC_2D_8X6", ["astc_8x6"], 16, astc(8, 6), Some(MAXWELL)),
+    tex!(0x53, "ASTC_2D_10X8", "", "ASTC_2D_10X8", ["astc_10x8"], 16, astc(10, 8), Some(MAXWELL)),
+    tex!(0x54, "ASTC_2D_12X10", "", "ASTC_2D_12X10", ["astc_12x10"], 16, astc(12, 10), Some(MAXWELL)),
+    tex!(0x55, "ASTC_2D_8X5", "", "ASTC_2D_8X5", ["astc_8x5"], 16, astc(8, 5), Some(MAXWELL)),
+    tex!(0x56, "ASTC_2D_10X5", "", "ASTC_2D_10X5", ["astc_10x5"], 16, astc(10, 5), Some(MAXWELL)),
+    tex!(0x57, "ASTC_2D_10X6", "", "ASTC_2D_10X6", ["astc_10x6"], 16, astc(10, 6), Some(MAXWELL)),
 ];
 
 macro_rules! color {

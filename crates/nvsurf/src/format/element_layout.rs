@@ -49,7 +49,7 @@ pub enum Layout {
     },
     /// Depth/stencil/coverage.
     Zeta(ZetaLayout),
-    /// 4x4 compressed block.
+    /// Compressed block: 4x4 pixels (BC, ETC2/EAC) or the ASTC footprint.
     Compressed(Bc),
     /// 64-bit element, 8x8 one-bit samples, LSB first, x then y.
     Bitmap,
@@ -72,7 +72,7 @@ impl Layout {
     pub const fn block_dims(&self) -> (u32, u32) {
         match self {
             Layout::Yuv { .. } => (2, 1),
-            Layout::Compressed(_) => (4, 4),
+            Layout::Compressed(bc) => bc.block_dims(),
             Layout::Bitmap => (8, 8),
             _ => (1, 1),
         }
@@ -92,9 +92,9 @@ impl Layout {
                     1
                 }
             }
-            Layout::Compressed(Bc::Bc4) | Layout::Bitmap => 1,
-            Layout::Compressed(Bc::Bc5) => 2,
-            Layout::Compressed(Bc::Bc6hSigned | Bc::Bc6hUnsigned) => 3,
+            Layout::Compressed(Bc::Bc4 | Bc::EacR11) | Layout::Bitmap => 1,
+            Layout::Compressed(Bc::Bc5 | Bc::EacRg11) => 2,
+            Layout::Compressed(Bc::Bc6hSigned | Bc::Bc6hUnsigned | Bc::Etc2Rgb) => 3,
             Layout::Compressed(_) => 4,
         }
     }

@@ -164,8 +164,8 @@ impl Format {
         u32::from(self.tex.elem_size_bytes)
     }
 
-    /// Pixels per element in x and y: (1, 1), (2, 1) for YUV, (4, 4) for compressed,
-    /// (8, 8) for bitmap.
+    /// Pixels per element in x and y: (1, 1), (2, 1) for YUV, (4, 4) for BC and ETC2/EAC,
+    /// the footprint for ASTC (4x4 to 12x12), (8, 8) for bitmap.
     pub fn block_dims(&self) -> (u32, u32) {
         self.tex.layout.block_dims()
     }
@@ -176,7 +176,7 @@ impl Format {
         (w * h) as usize
     }
 
-    /// True for the 4x4 block-compressed formats.
+    /// True for the block-compressed formats (BC, ETC2/EAC, ASTC).
     pub fn is_compressed(&self) -> bool {
         matches!(self.tex.layout, Layout::Compressed(_))
     }
@@ -251,15 +251,19 @@ impl Format {
             }
             Layout::Compressed(bc) => {
                 let ok = match bc {
-                    Bc::Bc4 | Bc::Bc5 => {
+                    Bc::Bc4 | Bc::Bc5 | Bc::EacR11 | Bc::EacRg11 => {
                         matches!(types[0], ComponentType::Unorm | ComponentType::Snorm)
-                            && (bc == Bc::Bc4 || types[1] == types[0])
+                            && (matches!(bc, Bc::Bc4 | Bc::EacR11) || types[1] == types[0])
                     }
                     Bc::Bc6hSigned | Bc::Bc6hUnsigned => types[..3].iter().all(|&t| t == ComponentType::Float),
                     _ => types.iter().all(|&t| t == ComponentType::Unorm),
                 };
                 if !ok {
-                    return Err(bad(0, types[0], "compressed formats fix their types (BC4/BC5: unorm or snorm)"));
+                    return Err(bad(
+                        0,
+                        types[0],
+                        "compressed formats fix their types (BC4/BC5, EAC R11/RG11: unorm or snorm)",
+                    ));
                 }
             }
         }
@@ -322,11 +326,35 @@ impl Format {
         if let Some(r) = self.pre_g80 {
             return r.exists_on(gpu);
         }
-        let since = match self.kind {
+        gpu >= Gpu::G80 && self.since().is_none_or(|s| gpu >= s)
+    }
+
+    /// The first generation that has this format (`None`: every G80+ GPU; pre-G80 rows say
+    /// theirs through [`Format::pre_g80`]).
+    pub fn since(&self) -> Option<Gpu> {
+        match self.kind {
             Kind::Zeta => zeta_formats().iter().find(|z| z.id == self.id).and_then(|z| z.since),
             _ => self.tex.since,
-        };
-        gpu >= Gpu::G80 && since.is_none_or(|s| gpu >= s)
+        }
+    }
+
+    /// The rule [`Format::exists_on`] applies, in words, for error messages: e.g. "ASTC and
+    /// ETC2/EAC texture formats exist from gm107 (Maxwell texture headers) on".
+    pub fn availability_rule(&self) -> String {
+        if self.pre_g80.is_some() {
+            return alloc::format!("{} is an NV10-NV40 texture format (rnndb nv_3ddefs.xml)", self.name());
+        }
+        let Some(since) = self.since() else { return "G80 and later GPUs have it".to_string() };
+        match self.tex.layout {
+            Layout::Compressed(
+                Bc::Astc { .. } | Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::EacR11 | Bc::EacRg11,
+            ) => {
+                alloc::format!(
+                    "ASTC and ETC2/EAC texture formats exist from {since} (Maxwell texture headers, incl. Tegra X1) on"
+                )
+            }
+            _ => alloc::format!("{} exists from {since} on", self.name()),
+        }
     }
 }
 

@@ -48,7 +48,27 @@ impl Format {
                 return Ok(f);
             }
         }
+        if let Some(f) = Self::srgb_name(n) {
+            return Ok(f);
+        }
+        if let Some(e) = bad_astc_size(n) {
+            return Err(e);
+        }
         Err(unknown(name))
+    }
+
+    /// `<compressed texture format>_srgb` (e.g. `astc_8x8_srgb`, `bc7_srgb`): that row with
+    /// sRGB decoding on, the texture header's sRGB bit (open-gpu-doc `clcd97tex.h`
+    /// `S_R_G_B_CONVERSION`).
+    fn srgb_name(n: &str) -> Option<Format> {
+        let cut = n.len().checked_sub(5)?;
+        let (base, suffix) = (n.get(..cut)?, n.get(cut..)?);
+        if !suffix.eq_ignore_ascii_case("_srgb") {
+            return None;
+        }
+        let f = Self::by_name(Kind::Texture, base)?;
+        matches!(f.tex.layout, Layout::Compressed(bc) if !matches!(bc, Bc::Bc4 | Bc::Bc5 | Bc::Bc6hSigned | Bc::Bc6hUnsigned | Bc::EacR11 | Bc::EacRg11))
+            .then(|| f.with_srgb(true))
     }
 
     fn by_name(kind: Kind, n: &str) -> Option<Format> {
@@ -152,6 +172,25 @@ impl Format {
         f.id = z.id;
         f
     }
+}
+
+/// The ASTC 2D footprints (ASTC specification; the catalogue has a row for each).
+const ASTC_SIZES: &str = "4x4, 5x4, 5x5, 6x5, 6x6, 8x5, 8x6, 8x8, 10x5, 10x6, 10x8, 10x10, 12x10, 12x12";
+
+/// `astc_WxH` (or `ASTC_2D_WxH`, optionally `_srgb`) with a footprint ASTC does not have.
+fn bad_astc_size(n: &str) -> Option<Error> {
+    let l = n.trim().to_ascii_lowercase();
+    let rest = l.strip_prefix("astc_2d_").or_else(|| l.strip_prefix("astc_")).or_else(|| l.strip_prefix("astc"))?;
+    let dims = rest.strip_suffix("_srgb").unwrap_or(rest);
+    let (w, h) = dims.split_once('x')?;
+    if w.is_empty() || h.is_empty() || !(w.bytes().chain(h.bytes())).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(Error::Unsupported {
+        field: "ASTC block size",
+        value: dims.to_string(),
+        rule: alloc::format!("ASTC 2D blocks are {ASTC_SIZES}"),
+    })
 }
 
 /// An unknown catalogue name; `Format::parse` then tries the aliases and makes the suggestions

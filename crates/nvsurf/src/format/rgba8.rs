@@ -7,7 +7,8 @@
 //! - word tables ([`Format::word_lut`]): other simple formats of at most 4 bytes whose read
 //!   fields are at most 16 bits wide, one table per field giving the field's share of the output
 //!   word, with row kernels specialised for the `8_8_8_8`/`8_8_8_X8` and `10_10_10_2` layouts;
-//! - BC1/BC2/BC3/BC7 with the identity swizzle: `bcdec_rs` straight into the caller's rows.
+//! - BC1/BC2/BC3/BC7, ETC2 RGB/RGBA/RGB8A1 and ASTC with the identity swizzle: the block
+//!   decoders straight into the caller's rows.
 //!
 //! This module chooses the path and fills the tables; the row kernels are in `codec/lut.rs`.
 
@@ -16,7 +17,7 @@ use super::swizzle::Swizzle;
 use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
-use crate::codec::{bc_rgba8, Bc, ComponentType, YuvMatrix};
+use crate::codec::{astc_rgba8, bc_rgba8, etc_rgba8, Bc, ComponentType, EtcColour, YuvMatrix, MAX_PIXELS_PER_ELEM};
 use crate::error::Result;
 
 impl Format {
@@ -153,11 +154,15 @@ impl Format {
         Ok(())
     }
 
-    /// BC1/2/3/7 with the identity swizzle and no sRGB: these decode to RGBA8 directly.
+    /// BC1/2/3/7, ETC2 RGB/RGBA/RGB8A1 and ASTC (when this build decodes it) with the
+    /// identity swizzle and no sRGB: these decode to RGBA8 directly.
     pub(super) fn bc_rgba8_direct(&self) -> Option<Bc> {
         match self.tex.layout {
-            Layout::Compressed(bc @ (Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7))
-                if !self.srgb && self.swizzle == [Swizzle::C0, Swizzle::C1, Swizzle::C2, Swizzle::C3] =>
+            Layout::Compressed(bc)
+                if bc.rgba8_exact()
+                    && (crate::codec::ASTC_DECODER || !matches!(bc, Bc::Astc { .. }))
+                    && !self.srgb
+                    && self.swizzle == [Swizzle::C0, Swizzle::C1, Swizzle::C2, Swizzle::C3] =>
             {
                 Some(bc)
             }
@@ -165,8 +170,10 @@ impl Format {
         }
     }
 
-    /// Decodes BC blocks to RGBA8: whole blocks straight into the caller's rows, edge blocks
-    /// through a 4x4 buffer.
+    /// Decodes compressed blocks to RGBA8: whole blocks straight into the caller's rows, edge
+    /// blocks through a block buffer. ETC2 and ASTC get a loop of their own each, so that the
+    /// decoder crate's block function inlines into it (one shared loop cost ETC2 a third of its
+    /// speed: `docs/perf/astc-etc2-decode.md`).
     pub(super) fn decode_bc_rect_rgba8(
         &self,
         bc: Bc,
@@ -176,29 +183,50 @@ impl Format {
         height_px: u32,
         out: &mut [[u8; 4]],
     ) -> Result<()> {
+        let args = (elems, row_pitch_bytes, width_px, height_px);
+        match bc {
+            Bc::Etc2Rgb => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgb, s, d, p)),
+            Bc::Etc2RgbA1 => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::RgbA1, s, d, p)),
+            Bc::Etc2Rgba => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgba, s, d, p)),
+            Bc::Astc { w, h } => self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p)),
+            _ => self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p)),
+        }
+    }
+
+    /// The loop of [`Format::decode_bc_rect_rgba8`] with `decode(block, rows, pitch)`.
+    #[inline(always)]
+    fn block_rect_rgba8(
+        &self,
+        bc: Bc,
+        (elems, row_pitch_bytes, width_px, height_px): (&[u8], usize, u32, u32),
+        out: &mut [[u8; 4]],
+        mut decode: impl FnMut(&[u8], &mut [u8], usize),
+    ) -> Result<()> {
         let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
         let size = self.elem_size_bytes() as usize;
         let (w, h) = (width_px as usize, height_px as usize);
-        let mut block = [0u8; 64];
+        let (bw, bh) = bc.block_dims();
+        let (bw, bh) = (bw as usize, bh as usize);
+        let mut block = [0u8; 4 * MAX_PIXELS_PER_ELEM];
         for ey in 0..rows {
             for ex in 0..cols {
                 let at = ey * row_pitch_bytes + ex * size;
                 let src = &elems[at..at + size];
-                let full = ex * 4 + 4 <= w && ey * 4 + 4 <= h;
+                let full = ex * bw + bw <= w && ey * bh + bh <= h;
                 if full {
                     // Decode straight into the caller's rows.
                     let flat = out.as_flattened_mut();
-                    let start = (ey * 4 * w + ex * 4) * 4;
+                    let start = (ey * bh * w + ex * bw) * 4;
                     let pitch = w * 4;
-                    let end = start + 3 * pitch + 16;
-                    bc_rgba8(bc, src, &mut flat[start..end], pitch);
+                    let end = start + (bh - 1) * pitch + 4 * bw;
+                    decode(src, &mut flat[start..end], pitch);
                 } else {
-                    bc_rgba8(bc, src, &mut block, 16);
-                    for py in 0..4 {
-                        for px in 0..4 {
-                            let (x, y) = (ex * 4 + px, ey * 4 + py);
+                    decode(src, &mut block, 4 * bw);
+                    for py in 0..bh {
+                        for px in 0..bw {
+                            let (x, y) = (ex * bw + px, ey * bh + py);
                             if x < w && y < h {
-                                let b = (py * 4 + px) * 4;
+                                let b = (py * bw + px) * 4;
                                 out[y * w + x] = [block[b], block[b + 1], block[b + 2], block[b + 3]];
                             }
                         }
