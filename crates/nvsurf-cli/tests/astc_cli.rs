@@ -142,3 +142,32 @@ fn astc_encodes_from_png_and_round_trips() {
     let (_, _, ours) = png_rgba8(&back);
     assert!(psnr(&ours, &source) > 15.0, "{:.2} dB", psnr(&ours, &source));
 }
+
+/// ASTC and ETC2 blocks go into a KTX2 as they are (the `VkFormat` of the footprint, Vulkan
+/// specification: ASTC_8x8_UNORM_BLOCK = 171, ETC2_R8G8B8_UNORM_BLOCK = 147), and `tile` from
+/// that KTX2 gives the dump back byte for byte, with no shape flags.
+#[test]
+fn astc_and_etc2_blocks_go_through_ktx2_as_they_are() {
+    let tmp = Scratch::new("astc-ktx2");
+    let astc = std::fs::read(format!("{DATA}ldr_8x8.astc")).unwrap();
+    for (format, vk, blocks) in [("astc_8x8", 171u32, astc[16..].to_vec()), ("etc2_rgb", 147, vec![0x5a; 9 * 8 * 8])] {
+        let (lin, dump, ktx, back) =
+            (tmp.path("lin.bin"), tmp.path("dump.bin"), tmp.path("t.ktx2"), tmp.path("back.bin"));
+        std::fs::write(&lin, &blocks).unwrap();
+        let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+        let run = |args: &[String]| {
+            let a: Vec<&str> = args.iter().map(String::as_str).collect();
+            let (code, _, err) = nvsurf(&a);
+            assert_eq!(code, 0, "{args:?}: {err}");
+        };
+        let shape = ["--gpu", "switch", "--format", format, "--size", "36x30"].map(String::from);
+        run(&[&["tile".to_string()][..], &shape, &["--input".into(), s(&lin), "--output".into(), s(&dump)]].concat());
+        run(&[&["untile".to_string()][..], &shape, &["--input".into(), s(&dump), "--output".into(), s(&ktx)]].concat());
+        let k = std::fs::read(&ktx).unwrap();
+        assert_eq!(u32::from_le_bytes(k[12..16].try_into().unwrap()), vk, "{format}: vkFormat");
+        // The level's bytes are the blocks themselves (one level, stored uncompressed, at the end).
+        assert_eq!(&k[k.len() - blocks.len()..], &blocks[..], "{format}: blocks stored as they are");
+        run(&["tile", "--gpu", "switch", "--input", &s(&ktx), "--output", &s(&back)].map(String::from));
+        assert_eq!(std::fs::read(&back).unwrap(), std::fs::read(&dump).unwrap(), "{format}");
+    }
+}

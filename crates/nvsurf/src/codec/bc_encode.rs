@@ -62,9 +62,9 @@ pub(crate) fn refusal(bc: Bc) -> Option<&'static str> {
             "no maintained encoder exists for BC6H signed (intel_tex_2 encodes BC6H unsigned only); \
              use BC6H_UF16 or keep the texture's blocks",
         ),
-        Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::EacR11 | Bc::EacRg11 => Some(
-            "ETC2/EAC are decoded only: no maintained Rust ETC2 encoder is wired in (docs/encoding.md)",
-        ),
+        Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::EacR11 | Bc::EacRg11 => {
+            Some("ETC2/EAC are decoded only: no maintained Rust ETC2 encoder is wired in (docs/encoding.md)")
+        }
         Bc::Astc { .. } => Some("ASTC is encoded by the CLI through astcenc-rs (feature astc-encode), not the library"),
         _ => None,
     }
