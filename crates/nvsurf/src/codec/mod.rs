@@ -46,7 +46,7 @@ pub use field::ComponentType;
 pub(crate) use field::{decode_field, encode_field, one_of};
 pub use numbers::{
     f10_to_f32, f11_to_f32, f16_to_f32, f32_to_f10, f32_to_f11, f32_to_f16, f32_to_rgb9e5, linear_to_srgb,
-    rgb9e5_to_f32, srgb_to_linear,
+    rgb9e5_to_f32, srgb_to_linear, srgb_to_linear_exact,
 };
 pub(crate) use numbers::{mask, read_le, sign_extend, unit_to_int, ONE_F};
 pub use yuv::YuvMatrix;

@@ -155,13 +155,82 @@ pub fn f32_to_rgb9e5(c: [f32; 3]) -> u32 {
     m[0] | (m[1] << 9) | (m[2] << 18) | ((e as u32) << 27)
 }
 
-/// sRGB-encoded value to linear.
+/// sRGB-encoded value to linear. The 256 values an 8-bit unorm field decodes to
+/// (`k / 255`, as the unorm field decoder rounds them) come from a table, the
+/// rest from [`srgb_to_linear_exact`]; both give the same bits (test `srgb8_table_is_exact`).
 #[inline]
 pub fn srgb_to_linear(c: f32) -> f32 {
+    // `c * 255` lands within half a unit of k for the unorm value k / 255; any other input
+    // (NaN, -0.0, out of range, not a multiple of 1/255) fails the bit compare below.
+    let k = c * 255.0;
+    if (0.0..=255.0).contains(&k) {
+        let i = (k + 0.5) as usize;
+        if UNORM8_F32[i].to_bits() == c.to_bits() {
+            return f32::from_bits(SRGB8_TO_LINEAR_BITS[i]);
+        }
+    }
+    srgb_to_linear_exact(c)
+}
+
+/// sRGB-encoded value to linear, by the formula of the sRGB standard (IEC 61966-2-1) in
+/// `f64`, rounded once to `f32`: the reference that [`srgb_to_linear`]'s table reproduces.
+#[inline]
+pub fn srgb_to_linear_exact(c: f32) -> f32 {
     let c = f64::from(c);
     let l = if c <= 0.04045 { c / 12.92 } else { libm::pow((c + 0.055) / 1.055, 2.4) };
     l as f32
 }
+
+/// `k / 255` for k in 0..=255, computed as the unorm field decoder does (`f64` divide, one
+/// rounding to `f32`), at compile time.
+const UNORM8_F32: [f32; 256] = {
+    let mut t = [0.0f32; 256];
+    let mut k = 0;
+    while k < 256 {
+        t[k] = (k as f64 / 255.0) as f32;
+        k += 1;
+    }
+    t
+};
+
+/// `srgb_to_linear_exact(k / 255)` as `f32` bits, k = 0..=255. Generated from
+/// [`srgb_to_linear_exact`] and checked against it by the test `srgb8_table_is_exact`
+/// (and, when written, against Python's `math.pow` in `f64`: identical).
+#[rustfmt::skip]
+const SRGB8_TO_LINEAR_BITS: [u32; 256] = [
+    0x00000000, 0x399f22b4, 0x3a1f22b4, 0x3a6eb40e, 0x3a9f22b4, 0x3ac6eb61, 0x3aeeb40e, 0x3b0b3e5d,
+    0x3b1f22b4, 0x3b33070b, 0x3b46eb61, 0x3b5b518e, 0x3b70f18f, 0x3b83e1c6, 0x3b8fe616, 0x3b9c87fe,
+    0x3ba9c9b7, 0x3bb7ad70, 0x3bc6354b, 0x3bd56361, 0x3be539c2, 0x3bf5ba71, 0x3c0373b6, 0x3c0c6153,
+    0x3c15a705, 0x3c1f45be, 0x3c293e6b, 0x3c3391f8, 0x3c3e4149, 0x3c494d45, 0x3c54b6c9, 0x3c607eb4,
+    0x3c6ca5e0, 0x3c792d24, 0x3c830aa9, 0x3c89afa0, 0x3c9085dd, 0x3c978dc7, 0x3c9ec7c3, 0x3ca63434,
+    0x3cadd37e, 0x3cb5a602, 0x3cbdac22, 0x3cc5e63b, 0x3cce54ad, 0x3cd6f7d5, 0x3cdfd011, 0x3ce8ddba,
+    0x3cf2212d, 0x3cfb9ac3, 0x3d02a56a, 0x3d0798dd, 0x3d0ca7e6, 0x3d11d2af, 0x3d171965, 0x3d1c7c30,
+    0x3d21fb3c, 0x3d2796b2, 0x3d2d4ebb, 0x3d332381, 0x3d39152b, 0x3d3f23e4, 0x3d454fd2, 0x3d4b991d,
+    0x3d51ffee, 0x3d588469, 0x3d5f26b7, 0x3d65e6fe, 0x3d6cc565, 0x3d73c210, 0x3d7add26, 0x3d810b66,
+    0x3d84b794, 0x3d88732f, 0x3d8c3e49, 0x3d9018f5, 0x3d940344, 0x3d97fd49, 0x3d9c0716, 0x3da020bb,
+    0x3da44a4b, 0x3da883d7, 0x3daccd70, 0x3db12728, 0x3db59110, 0x3dba0b39, 0x3dbe95b3, 0x3dc33090,
+    0x3dc7dbe1, 0x3dcc97b5, 0x3dd1641e, 0x3dd6412c, 0x3ddb2eee, 0x3de02d77, 0x3de53cd5, 0x3dea5d19,
+    0x3def8e52, 0x3df4d091, 0x3dfa23e5, 0x3dff885e, 0x3e027f06, 0x3e05427f, 0x3e080ea2, 0x3e0ae377,
+    0x3e0dc105, 0x3e10a753, 0x3e13966a, 0x3e168e51, 0x3e198f0f, 0x3e1c98ad, 0x3e1fab30, 0x3e22c6a1,
+    0x3e25eb08, 0x3e29186a, 0x3e2c4ed0, 0x3e2f8e42, 0x3e32d6c5, 0x3e362862, 0x3e39831f, 0x3e3ce703,
+    0x3e405417, 0x3e43ca60, 0x3e4749e6, 0x3e4ad2af, 0x3e4e64c3, 0x3e520029, 0x3e55a4e7, 0x3e595305,
+    0x3e5d0a8b, 0x3e60cb7c, 0x3e6495e0, 0x3e6869c0, 0x3e6c4720, 0x3e702e09, 0x3e741e80, 0x3e78188d,
+    0x3e7c1c35, 0x3e8014c0, 0x3e82203a, 0x3e84308c, 0x3e8645b9, 0x3e885fc4, 0x3e8a7eb1, 0x3e8ca282,
+    0x3e8ecb3c, 0x3e90f8e0, 0x3e932b73, 0x3e9562f7, 0x3e979f70, 0x3e99e0e1, 0x3e9c274d, 0x3e9e72b7,
+    0x3ea0c322, 0x3ea31891, 0x3ea57308, 0x3ea7d289, 0x3eaa3717, 0x3eaca0b7, 0x3eaf0f69, 0x3eb18333,
+    0x3eb3fc16, 0x3eb67a15, 0x3eb8fd35, 0x3ebb8577, 0x3ebe12de, 0x3ec0a56f, 0x3ec33d2b, 0x3ec5da15,
+    0x3ec87c31, 0x3ecb2381, 0x3ecdd009, 0x3ed081cb, 0x3ed338ca, 0x3ed5f509, 0x3ed8b68b, 0x3edb7d53,
+    0x3ede4964, 0x3ee11ac0, 0x3ee3f16a, 0x3ee6cd66, 0x3ee9aeb5, 0x3eec955c, 0x3eef815c, 0x3ef272b9,
+    0x3ef56975, 0x3ef86593, 0x3efb6717, 0x3efe6e01, 0x3f00bd2b, 0x3f02460c, 0x3f03d1a5, 0x3f055ff8,
+    0x3f06f105, 0x3f0884ce, 0x3f0a1b54, 0x3f0bb49a, 0x3f0d509f, 0x3f0eef66, 0x3f1090ef, 0x3f12353d,
+    0x3f13dc50, 0x3f15862a, 0x3f1732cc, 0x3f18e238, 0x3f1a946e, 0x3f1c4970, 0x3f1e0140, 0x3f1fbbdf,
+    0x3f21794d, 0x3f23398d, 0x3f24fc9f, 0x3f26c285, 0x3f288b41, 0x3f2a56d3, 0x3f2c253c, 0x3f2df67f,
+    0x3f2fca9c, 0x3f31a195, 0x3f337b6a, 0x3f35581e, 0x3f3737b1, 0x3f391a24, 0x3f3aff7a, 0x3f3ce7b3,
+    0x3f3ed2d0, 0x3f40c0d2, 0x3f42b1bc, 0x3f44a58e, 0x3f469c49, 0x3f4895ef, 0x3f4a9281, 0x3f4c91ff,
+    0x3f4e946d, 0x3f5099c9, 0x3f52a216, 0x3f54ad56, 0x3f56bb88, 0x3f58ccaf, 0x3f5ae0cc, 0x3f5cf7df,
+    0x3f5f11ea, 0x3f612eef, 0x3f634eee, 0x3f6571e9, 0x3f6797e0, 0x3f69c0d5, 0x3f6becca, 0x3f6e1bbf,
+    0x3f704db5, 0x3f7282ae, 0x3f74baab, 0x3f76f5ae, 0x3f7933b6, 0x3f7b74c6, 0x3f7db8de, 0x3f800000,
+];
 
 /// Linear value to sRGB-encoded.
 #[inline]

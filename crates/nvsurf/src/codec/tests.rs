@@ -102,3 +102,29 @@ fn word_shuffles_match_the_byte_shuffle() {
         assert_eq!(a, b, "{map:?}");
     }
 }
+
+#[test]
+fn srgb8_table_is_exact() {
+    // Every 8-bit unorm value, as the field decoder produces it, through the table and the formula.
+    for k in 0..256u32 {
+        let c = f(field::decode_field(k, 8, ComponentType::Unorm));
+        assert_eq!(srgb_to_linear(c).to_bits(), srgb_to_linear_exact(c).to_bits(), "k = {k}");
+        // The floats next to k / 255 miss the table and still agree with the formula.
+        for n in [f(c.to_bits().wrapping_sub(1)), f(c.to_bits() + 1)] {
+            assert_eq!(srgb_to_linear(n).to_bits(), srgb_to_linear_exact(n).to_bits(), "near k = {k}");
+        }
+    }
+    // A sweep of [0, 1.1] and the specials.
+    let mut x = 0u32;
+    while f(x) <= 1.1 {
+        assert_eq!(srgb_to_linear(f(x)).to_bits(), srgb_to_linear_exact(f(x)).to_bits(), "{:#x}", x);
+        x += 4099;
+    }
+    for v in [-0.0f32, -1.0, 2.0, 255.0, f32::INFINITY, f32::NEG_INFINITY] {
+        assert_eq!(srgb_to_linear(v).to_bits(), srgb_to_linear_exact(v).to_bits(), "{v}");
+    }
+    assert!(srgb_to_linear(f32::NAN).is_nan());
+    // Known values (IEC 61966-2-1): 0.5 -> 0.2140; 1 -> 1.
+    assert!((srgb_to_linear(0.5) - 0.214_041_14).abs() < 1e-6);
+    assert_eq!(srgb_to_linear(1.0), 1.0);
+}
