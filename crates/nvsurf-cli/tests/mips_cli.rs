@@ -346,6 +346,36 @@ fn dds_with_level_0_only_or_with_its_own_mips() {
 }
 
 #[test]
+fn raw_input_with_level_0_only() {
+    // A raw file holding level 0 of each layer (and nothing else) is enough: the dump equals
+    // the one made from a file holding every level, and a length that is neither is one line.
+    let tmp = Scratch::new("mips-raw-l0");
+    let shape = "--gpu gf100 --type 2d_array --format RGBA32_FLOAT --size 6x5 --layers 2 --levels 3";
+    let levels = sizes(&plan(shape));
+    let lower: usize = levels[1..].iter().map(|[w, h, d]| w * h * d * 16).sum();
+    let (full, l0, a, b, back) =
+        (tmp.path("full.lin"), tmp.path("l0.lin"), tmp.path("a.bin"), tmp.path("b.bin"), tmp.path("back.lin"));
+    std::fs::write(&full, ramp(levels[0], 2, lower, &levels)).unwrap();
+    std::fs::write(&l0, ramp(levels[0], 2, 0, &levels[..1])).unwrap();
+    ok(&args(&format!("tile --texture {shape} --generate-mips"), &["--input", s(&full), "--output", s(&a)]));
+    ok(&args(&format!("tile --texture {shape} --generate-mips"), &["--input", s(&l0), "--output", s(&b)]));
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    ok(&args(&format!("untile --texture {shape}"), &["--input", s(&b), "--output", s(&back)]));
+    check_ramps(&std::fs::read(&back).unwrap(), &levels, 2);
+    // Level 0 of one layer only: neither length.
+    let half = tmp.path("half.lin");
+    let l0_bytes = std::fs::read(&l0).unwrap();
+    std::fs::write(&half, &l0_bytes[..l0_bytes.len() / 2]).unwrap();
+    let out = tmp.path("c.bin");
+    let (rc, _, err) =
+        nvsurf(&args(&format!("tile --texture {shape} --generate-mips"), &["--input", s(&half), "--output", s(&out)]));
+    assert_eq!(rc, 2, "{err}");
+    assert!(err.contains("holds 480 bytes") && err.contains("level 0 of every layer (960 bytes)"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
 fn refusals_are_one_line_and_write_nothing() {
     let tmp = Scratch::new("mips-refuse");
     let (input, out) = (tmp.path("in.lin"), tmp.path("out.bin"));

@@ -181,24 +181,25 @@ impl MipPlan {
             *self.replaced_dds_levels.lock().unwrap_or_else(|e| e.into_inner()) = Some(dds.levels - 1);
             return Ok(dds.data);
         }
-        let n = usize::try_from(t.linear_size_bytes())?;
-        let mut out = crate::picture::try_filled("linear texture", n, 0u8)?;
-        let mut from = 0usize;
-        for layer in 0..t.layer_count() {
-            let sub = t.subresource(0, layer)?;
-            let len = usize::try_from(sub.linear_size_bytes)?;
-            let end = from.checked_add(len).ok_or("DDS offset overflows")?;
-            let src = dds.data.get(from..end).ok_or(Error::BufferTooSmall {
-                what: "DDS level 0 data",
-                needed: end as u64,
-                got: dds.data.len() as u64,
-            })?;
-            slice_mut(&mut out, &sub, 0)?.copy_from_slice(src);
-            from = end;
-        }
-        Ok(out)
+        level0_stack(t, &dds.data, "DDS level 0 data")
     }
 
+    /// The packed linear texture of a raw input read for `--generate-mips`: as it is when it
+    /// holds every level, or placed level by level when it holds exactly level 0 of each layer
+    /// (one after the other, as a DDS stores them), which is all the rebuild reads.
+    pub fn raw_levels(&self, t: &Texture, data: Vec<u8>) -> Res<Vec<u8>> {
+        let full = t.linear_size_bytes();
+        let level0 = level0_stack_bytes(t)?;
+        match data.len() as u64 {
+            n if n >= full => Ok(data),
+            n if n == level0 => level0_stack(t, &data, "raw level 0 data"),
+            n => Err(format!(
+                "linear texture input holds {n} bytes; with --generate-mips it holds every level \
+                 ({full} bytes) or level 0 of every layer ({level0} bytes)"
+            )
+            .into()),
+        }
+    }
     /// Rebuilds, for every layer of the plan, the levels below the source level in a packed
     /// linear texture (layer by layer, level by level); the layers are shared out over `pool`
     /// when there is one (each worker holds two levels of its layer).
@@ -299,4 +300,31 @@ fn slice_mut<'a>(linear: &'a mut [u8], sub: &nvsurf::texture::Subresource, base:
     linear
         .get_mut(a..a.checked_add(n).ok_or("linear offset overflows")?)
         .ok_or_else(|| Error::BufferTooSmall { what: "linear texture", needed: (a + n) as u64, got: len }.into())
+}
+
+/// Bytes of level 0 of every layer, one after the other.
+fn level0_stack_bytes(t: &Texture) -> Res<u64> {
+    let mut n = 0u64;
+    for layer in 0..t.layer_count() {
+        n = n.checked_add(t.subresource(0, layer)?.linear_size_bytes).ok_or("level 0 stack size overflows")?;
+    }
+    Ok(n)
+}
+
+/// A texture-sized packed linear buffer with level 0 of each layer taken, in order, from
+/// `data` (level 0 of layer 0, then of layer 1, ...); every other level is zero.
+fn level0_stack(t: &Texture, data: &[u8], what: &'static str) -> Res<Vec<u8>> {
+    let n = usize::try_from(t.linear_size_bytes())?;
+    let mut out = crate::picture::try_filled("linear texture", n, 0u8)?;
+    let mut from = 0usize;
+    for layer in 0..t.layer_count() {
+        let sub = t.subresource(0, layer)?;
+        let len = usize::try_from(sub.linear_size_bytes)?;
+        let end = from.checked_add(len).ok_or("level 0 offset overflows")?;
+        let src =
+            data.get(from..end).ok_or(Error::BufferTooSmall { what, needed: end as u64, got: data.len() as u64 })?;
+        slice_mut(&mut out, &sub, 0)?.copy_from_slice(src);
+        from = end;
+    }
+    Ok(out)
 }

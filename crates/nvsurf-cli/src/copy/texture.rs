@@ -66,7 +66,10 @@ pub fn untile(job: &Job) -> CmdResult {
 pub fn tile(job: &Job) -> CmdResult {
     let t = texture_of(job)?;
     let linear: Vec<u8> = match &job.linear {
-        LinearSide::Raw(p) => read_linear(t, p)?.to_vec(),
+        LinearSide::Raw(p) => match &job.mips {
+            Some(m) => m.raw_levels(t, read_linear(t, p)?.to_vec())?,
+            None => read_linear(t, p)?.to_vec(),
+        },
         LinearSide::Split(dir) => read_split(t, dir)?.to_vec(),
         LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
