@@ -4,13 +4,14 @@
 use super::dds::describe_dds;
 use super::described::Described;
 use super::kind::{PicKind, PicResult};
-use super::ktx2_read::ktx2_header;
+use super::ktx2_read::{ktx2_header_of_prefix, ktx2_prefix_len};
+use super::ktx2_write::HEADER_BYTES;
 use std::io::Read;
 use std::path::Path;
 
 /// What the header of a DDS or KTX2 file says (`None` for other picture kinds). Only the
-/// header is read from a DDS; a KTX2's level index is read as well, and checked against the
-/// file's length (a regular file: a pipe is not read twice, so it gives `None`).
+/// header is read from a DDS; a KTX2's level index and DFD are read as well, and checked against
+/// the file's length (a regular file: a pipe is not read twice, so it gives `None`).
 pub fn describe_file(path: &Path, kind: PicKind) -> PicResult<Option<Described>> {
     if !matches!(kind, PicKind::Dds | PicKind::Ktx2(_)) || !super::size::is_regular(path) {
         return Ok(None);
@@ -38,8 +39,13 @@ pub fn describe_file(path: &Path, kind: PicKind) -> PicResult<Option<Described>>
             d
         }
         _ => {
-            let bytes = std::fs::read(path).map_err(|e| cannot(e.into()))?;
-            ktx2_header(&bytes).map_err(|e| cannot(e.into()))?.described
+            // The header, level index and DFD only: the level data is read once, later.
+            let mut head = Vec::with_capacity(HEADER_BYTES);
+            let mut f = std::fs::File::open(path).map_err(|e| cannot(e.into()))?;
+            (&mut f).take(HEADER_BYTES as u64).read_to_end(&mut head).map_err(|e| cannot(e.into()))?;
+            let want = ktx2_prefix_len(&head, file_len);
+            f.take(want.saturating_sub(head.len() as u64)).read_to_end(&mut head).map_err(|e| cannot(e.into()))?;
+            ktx2_header_of_prefix(&head, file_len).map_err(|e| cannot(e.into()))?.described
         }
     };
     Ok(Some(described))

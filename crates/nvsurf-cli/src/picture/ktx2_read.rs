@@ -46,6 +46,26 @@ pub struct Ktx2Header {
 /// Checks a KTX2 file's header and level index (`bytes` is the whole file) and says what it
 /// holds. Every size is checked against the file and the format before it is used.
 pub fn ktx2_header(bytes: &[u8]) -> Result<Ktx2Header, Error> {
+    ktx2_header_of_prefix(bytes, bytes.len() as u64)
+}
+
+/// How many bytes from the start of a KTX2 file [`ktx2_header_of_prefix`] reads, from its first
+/// [`HEADER_BYTES`] (`first`): the header, the level index (of at most 33 levels: more is
+/// refused before the index is read) and the DFD (up to 64 KiB past the index), but no more
+/// than the file's `file_len` bytes.
+pub fn ktx2_prefix_len(first: &[u8], file_len: u64) -> u64 {
+    if first.len() < HEADER_BYTES {
+        return file_len.min(HEADER_BYTES as u64);
+    }
+    let levels = u64::from(u32_at(first, 40).clamp(1, 33));
+    let index_end = HEADER_BYTES as u64 + levels * LEVEL_ENTRY_BYTES as u64;
+    let dfd_end = u64::from(u32_at(first, 48)) + u64::from(u32_at(first, 52));
+    index_end.max(dfd_end.min(index_end + 65536)).min(file_len)
+}
+
+/// [`ktx2_header`] from the first bytes of a file of `file_len` bytes (`bytes`, at least
+/// [`ktx2_prefix_len`] of them), so a large file's header is checked without reading its data.
+pub fn ktx2_header_of_prefix(bytes: &[u8], file_len: u64) -> Result<Ktx2Header, Error> {
     if bytes.len() < HEADER_BYTES {
         return Err(bad(
             "KTX2 header",
@@ -124,10 +144,7 @@ pub fn ktx2_header(bytes: &[u8]) -> Result<Ktx2Header, Error> {
             bad(
                 "KTX2 levelCount",
                 n_levels,
-                format!(
-                    "its level index ({LEVEL_ENTRY_BYTES} bytes a level) must fit in the file's {} bytes",
-                    bytes.len()
-                ),
+                format!("its level index ({LEVEL_ENTRY_BYTES} bytes a level) must fit in the file's {file_len} bytes"),
             )
         })?;
     let mut levels = Vec::with_capacity(n_levels as usize);
@@ -150,11 +167,11 @@ pub fn ktx2_header(bytes: &[u8]) -> Result<Ktx2Header, Error> {
                 format!("without supercompression it equals uncompressedByteLength, {raw}"),
             ));
         }
-        if offset.checked_add(len).is_none_or(|end| end > bytes.len() as u64) {
+        if offset.checked_add(len).is_none_or(|end| end > file_len) {
             return Err(bad(
                 "KTX2 byteOffset",
                 format!("{offset} + byteLength {len} (level {level})"),
-                format!("level data must lie within the file's {} bytes", bytes.len()),
+                format!("level data must lie within the file's {file_len} bytes"),
             ));
         }
         levels.push((offset, len));

@@ -265,3 +265,27 @@ fn every_truncation_is_refused() {
     b[at..at + 4].copy_from_slice(b"junk");
     assert!(ktx2_texture(&b).unwrap_err().to_string().contains("zstd"));
 }
+
+#[test]
+fn the_header_reads_from_a_prefix_as_from_the_whole_file() {
+    use super::ktx2_read::{ktx2_header_of_prefix, ktx2_prefix_len};
+    for (name, f, tex) in cases() {
+        for opt in [PLAIN, ZSTD] {
+            let b = ktx2_bytes(&f, &tex, opt).unwrap();
+            let n = ktx2_prefix_len(&b[..80], b.len() as u64) as usize;
+            // Header, index and DFD, without the level data (which follows the DFD here).
+            let first_level = (0..tex.levels as usize).map(|l| u64_at(&b, 80 + 24 * l)).min().unwrap();
+            assert!(n as u64 <= first_level, "{name}: prefix {n} reaches level data at {first_level}");
+            let dfd_end = (u32_at(&b, 48) + u32_at(&b, 52)) as usize;
+            assert!(n >= dfd_end, "{name}: prefix {n} misses the DFD ending at {dfd_end}");
+            let whole = ktx2_header(&b).unwrap();
+            let part = ktx2_header_of_prefix(&b[..n], b.len() as u64).unwrap();
+            assert_eq!(format!("{:?}", part), format!("{:?}", whole), "{name}");
+            // A file cut inside its level data is still refused from the prefix alone.
+            let cut = b.len() as u64 - 1;
+            assert!(ktx2_header_of_prefix(&b[..n.min(cut as usize)], cut).is_err(), "{name}");
+        }
+    }
+    // Shorter than a header: the prefix is the file.
+    assert_eq!(ktx2_prefix_len(&[0u8; 10], 10), 10);
+}
