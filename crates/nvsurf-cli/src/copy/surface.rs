@@ -180,6 +180,24 @@ fn band_rows(row_bytes: u64, total_rows: u32) -> u32 {
     (band / row_bytes.max(1)).clamp(1, u64::from(total_rows.max(1))) as u32
 }
 
+/// Element rows a band of [`tile_from_png`]: the band's working set is its elements plus its
+/// pixels as PNG samples (8 bytes each) and as texels (16), so the pixels set the band; for a
+/// block-compressed format they outweigh the elements 24-48 times. A compressed band is whole
+/// strips of 16 block rows, one at least for every worker (`picture/texels.rs`, `encode_strips`).
+fn png_band_rows(job: &Job, f: &Format, region: Region, width_px: u32) -> u32 {
+    let (_, bh) = f.block_dims();
+    let elem_row = u64::from(region.w) * u64::from(f.elem_size_bytes());
+    let px_row = u64::from(bh) * u64::from(width_px) * (8 + 16);
+    let rows = band_rows(elem_row.max(px_row), region.h);
+    if f.is_compressed() {
+        let workers = job.pool.as_ref().map_or(1, |p| p.current_num_threads()) as u32;
+        // Whole strips, so where the strips fall does not depend on the band.
+        (rows.max(workers.saturating_mul(16)) / 16 * 16).max(16).min(region.h.max(1))
+    } else {
+        rows
+    }
+}
+
 /// One line on stderr when a PNG cannot hold the format's values exactly.
 fn warn_if_lossy(f: &Format) {
     if let Some(why) = png_stream::lossy(f) {
@@ -269,7 +287,7 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
     }
     let es = s.elem_size();
     let (_, bh) = f.block_dims();
-    let rows = band_rows(u64::from(region.w) * u64::from(es), region.h);
+    let rows = png_band_rows(job, f, region, want.width_px);
     let bar = progress_bar(s.size_bytes(), u64::from(region.h), "tile");
     let mut fill = |tiled: &mut [u8], ts: &Surface, tregion: Region| -> Res<()> {
         let mut ey = 0;
