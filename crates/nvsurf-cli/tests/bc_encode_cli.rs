@@ -332,3 +332,52 @@ fn png_bands_give_the_same_blocks_as_one_band() {
         }
     }
 }
+
+/// Runs `args` with `NVSURF_BAND_BYTES=band`; the output file's bytes and the summary's PSNR.
+fn banded(args: &[&str], band: &str, output: &std::path::Path) -> (Vec<u8>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nvsurf"))
+        .args(args)
+        .env("NVSURF_BAND_BYTES", band)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{args:?}: {err}");
+    let psnr = err.split("PSNR").nth(1).unwrap_or("").to_string();
+    (std::fs::read(output).unwrap(), psnr)
+}
+
+/// `convert` from PNG and EXR, and `tile --texture` from a DDS into a block format, convert
+/// band by band (only a band held as texels): tiny bands give the bytes and PSNR of one band.
+#[test]
+fn conversions_in_bands_equal_one_band() {
+    let tmp = Scratch::new("bc-conv-bands");
+    let (w, h) = (70usize, 150usize);
+    let px = picture(w, h);
+    let (png, raw, exr, dds) = (tmp.path("in.png"), tmp.path("in.raw"), tmp.path("in.exr"), tmp.path("in.dds"));
+    write_png_rgba8(&png, w as u32, h as u32, &px);
+    let floats: Vec<u8> = px.iter().flat_map(|&b| (f32::from(b) / 64.0).to_le_bytes()).collect();
+    std::fs::write(&raw, &floats).unwrap();
+    let size = "70x150";
+    let conv = |fmt: &str, input: &std::path::Path, out: &std::path::Path| {
+        let (rc, _, err) =
+            nvsurf(&["convert", "--format", fmt, "--size", size, "--input", s(input), "--output", s(out)]);
+        assert_eq!(rc, 0, "{err}");
+    };
+    conv("RGBA32_FLOAT", &raw, &exr);
+    conv("RGBA8_UNORM", &png, &dds);
+    let out = tmp.path("out.bin");
+    let cases: [Vec<&str>; 5] = [
+        vec!["convert", "--format", "bc1", "--size", size, "--input", s(&png)],
+        vec!["convert", "--format", "bc7", "--size", size, "--input", s(&png)],
+        vec!["convert", "--format", "RGBA8_UNORM", "--size", size, "--input", s(&png)],
+        vec!["convert", "--format", "bc6h_uf16", "--size", size, "--input", s(&exr)],
+        vec!["tile", "--gpu", "gf100", "--texture", "--format", "bc7", "--input", s(&dds)],
+    ];
+    for mut args in cases {
+        args.extend(["--output", s(&out)]);
+        let one = banded(&args, "1000000000", &out);
+        let tiny = banded(&args, "100", &out);
+        assert!(one == tiny, "{args:?}: tiny bands differ from one band");
+        assert!(!one.0.is_empty());
+    }
+}

@@ -285,6 +285,7 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
         )
         .into());
     }
+    reader.check_claim(path)?;
     let es = s.elem_size();
     let (_, bh) = f.block_dims();
     let rows = png_band_rows(job, f, region, want.width_px);

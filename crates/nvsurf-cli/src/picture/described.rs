@@ -11,9 +11,8 @@
 use super::encoding::Encoding;
 use super::kind::PicResult;
 use super::size::{try_with_capacity, Extent};
-use super::texels::{decode_f32, encode_texels};
+use super::texels::convert_image;
 use super::texture::{level_extent, DdsTexture};
-use nvsurf::codec::Texel;
 use nvsurf::format::Format;
 use nvsurf::texture::TextureType;
 
@@ -123,9 +122,7 @@ pub fn convert_texture(d: &Described, src: DdsTexture, f: &Format, enc: &Encodin
         for level in 0..src.levels {
             let (at, n) = src.span(&d.format, layer, level);
             let le = level_extent(src.extent, level);
-            let px = decode_f32(&d.format, le, &src.data[at..at + n])?;
-            let texels: Vec<Texel> = px.iter().map(|p| f.f32_to_texel(p)).collect();
-            data.extend(encode_texels(f, le, &texels, enc)?);
+            convert_image(&d.format, f, le, &src.data[at..at + n], enc, &mut data)?;
             enc.finish(level, layer);
         }
     }

@@ -196,6 +196,8 @@ pub struct PngReader {
     pub height_px: u32,
     bits16: bool,
     channels: usize,
+    /// The image data as stored (before EXPAND), in bytes.
+    stored_bytes: u64,
 }
 
 impl PngReader {
@@ -210,6 +212,7 @@ impl PngReader {
             return Ok(None);
         }
         let (width_px, height_px) = (info.width, info.height);
+        let stored_bytes = (info.raw_row_length() as u64).saturating_mul(u64::from(height_px));
         let (color, depth) = reader.output_color_type();
         let channels = match color {
             png::ColorType::Grayscale => 1,
@@ -217,7 +220,21 @@ impl PngReader {
             png::ColorType::Rgb => 3,
             _ => 4,
         };
-        Ok(Some(PngReader { reader, width_px, height_px, bits16: depth == png::BitDepth::Sixteen, channels }))
+        Ok(Some(PngReader {
+            reader,
+            width_px,
+            height_px,
+            bits16: depth == png::BitDepth::Sixteen,
+            channels,
+            stored_bytes,
+        }))
+    }
+
+    /// Refuses a header whose size no compression could reach from the file's length, as
+    /// [`super::png::read_png`] does before it allocates (the stored rows, before EXPAND).
+    pub fn check_claim(&self, path: &Path) -> PicResult<()> {
+        super::size::check_decoded_size(path, self.width_px, self.height_px, self.stored_bytes)
+            .map_err(|e| cannot_read("PNG", path, e))
     }
 
     /// The next `rows` rows as a picture of RGBA samples (grey copied to R, G, B; missing

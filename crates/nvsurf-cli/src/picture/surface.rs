@@ -9,10 +9,10 @@ use super::kind::{PicKind, PicResult};
 use super::ktx2_read::read_ktx2_with;
 use super::ktx2_write::write_ktx2;
 use super::png::{from_png, png_bytes, png_size, read_png, stencil_path, to_png, PngImage};
+use super::png_stream::{band_elements, PngReader};
 use super::size::{is_regular, Extent};
-use super::texels::{decode_f32, encode_texels};
+use super::texels::{band_rows_px, decode_f32, encode_f32};
 use super::texture::DdsTexture;
-use nvsurf::codec::Texel;
 use nvsurf::format::Format;
 use nvsurf::Error;
 use std::path::{Path, PathBuf};
@@ -150,6 +150,11 @@ fn read_any_surface(
                     return Err(size_mismatch(path, got, w, what));
                 }
             }
+            if !f.is_zeta() && depth == 1 {
+                if let Some(reader) = PngReader::open(path)? {
+                    return png_bands(reader, path, f, enc);
+                }
+            }
             let img = read_png(path)?;
             let sp = stencil_path(path);
             let stencil = if f.is_zeta() && sp.exists() { Some(read_png(&sp)?) } else { None };
@@ -184,8 +189,7 @@ fn read_any_surface(
                 .into());
             }
             let e = Extent { width_px: w, height_px: h / depth, depth };
-            let texels: Vec<Texel> = px.iter().map(|p| f.f32_to_texel(p)).collect();
-            Ok((e, encode_texels(f, e, &texels, enc)?))
+            Ok((e, encode_f32(f, e, &px, enc)?))
         }
         PicKind::Dds | PicKind::Ktx2(_) => {
             // Only layer 0, level 0 is kept: its PSNR alone is reported.
@@ -211,4 +215,28 @@ fn read_any_surface(
             Ok((tex.extent, data))
         }
     }
+}
+
+/// A non-interlaced PNG of one slice to elements of `f`, band by band ([`PngReader`]): only the
+/// elements and a band of samples and texels are held.
+fn png_bands(mut reader: PngReader, path: &Path, f: &Format, enc: &Encoding) -> PicResult<(Extent, Vec<u8>)> {
+    reader.check_claim(path)?;
+    let e = Extent { width_px: reader.width_px, height_px: reader.height_px, depth: 1 };
+    e.checked_bytes(f)?;
+    let (_, bh) = f.block_dims();
+    let band = band_rows_px(e.width_px, e.height_px, bh * 16);
+    let mut out = Vec::new();
+    let mut y = 0;
+    while y < e.height_px {
+        let h = band.min(e.height_px - y);
+        let img = reader.read_rows(path, h)?;
+        let elems = band_elements(f, &img, enc)?;
+        out.try_reserve(elems.len()).map_err(|_| Error::Overflow {
+            what: "picture elements",
+            detail: format!("{} bytes do not fit in memory", out.len() + elems.len()),
+        })?;
+        out.extend_from_slice(&elems);
+        y += h;
+    }
+    Ok((e, out))
 }

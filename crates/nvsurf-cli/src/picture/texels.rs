@@ -4,7 +4,7 @@
 use super::astc_encode::{astc_footprint, encode_astc};
 use super::encoding::{Encoding, ErrorSum};
 use super::kind::PicResult;
-use super::size::{try_filled, Extent};
+use super::size::{try_filled, try_with_capacity, Extent};
 use nvsurf::codec::Texel;
 use nvsurf::format::Format;
 use nvsurf::Error;
@@ -104,4 +104,84 @@ fn encode_strips(f: &Format, e: Extent, px: &[Texel], out: &mut [u8], enc: &Enco
 /// Decoded RGBA f32 pixels of a linear element image (slices stacked).
 pub fn decode_f32(f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<[f32; 4]>> {
     Ok(decode_texels(f, e, data)?.iter().map(|t| f.texel_to_f32(t)).collect())
+}
+
+/// Pixel rows a band of [`convert_image`] aims at: about a million pixels (48 MiB of decoded,
+/// converted and checked texels), in whole units of `unit` rows. `NVSURF_BAND_BYTES` (as for
+/// the tiling bands, default 8 MiB) sets the budget at one pixel per 8 bytes, so tests can
+/// make the bands small.
+pub(super) fn band_rows_px(width_px: u32, height_px: u32, unit: u32) -> u32 {
+    let budget = std::env::var("NVSURF_BAND_BYTES").ok().and_then(|v| v.parse::<u64>().ok()).unwrap_or(8 << 20) / 8;
+    let want = u32::try_from(budget / u64::from(width_px.max(1))).unwrap_or(u32::MAX).max(1);
+    want.div_ceil(unit).saturating_mul(unit).min(height_px.max(1))
+}
+
+/// A linear element image of `from` (extent `e`, slices stacked) in `to`, appended to `out`,
+/// band by band: each band of pixel rows is decoded, converted to `to`'s texels and encoded
+/// ([`encode_texels`], whose errors go to `enc`), so only a band is held as texels. A band is
+/// whole strips of 16 blocks rows of `to` and whole block rows of `from`, so the encoded bytes
+/// are the same as from the whole image at once.
+pub fn convert_image(
+    from: &Format,
+    to: &Format,
+    e: Extent,
+    src: &[u8],
+    enc: &Encoding,
+    out: &mut Vec<u8>,
+) -> PicResult<()> {
+    check_len(from, e, src)?;
+    let (_, bh_from) = from.block_dims();
+    let (_, bh_to) = to.block_dims();
+    let band = band_rows_px(e.width_px, e.height_px, bh_from / gcd(bh_from, bh_to) * bh_to * 16);
+    let (rb, sb) = (e.row_bytes(from), e.slice_bytes(from));
+    for z in 0..e.depth as usize {
+        let mut y = 0;
+        while y < e.height_px {
+            let h = band.min(e.height_px - y);
+            let be = Extent { width_px: e.width_px, height_px: h, depth: 1 };
+            let at = z * sb + (y / bh_from) as usize * rb;
+            let px = decode_f32(from, be, &src[at..])?;
+            let texels: Vec<Texel> = px.iter().map(|p| to.f32_to_texel(p)).collect();
+            drop(px);
+            out.extend(encode_texels(to, be, &texels, enc)?);
+            y += h;
+        }
+    }
+    Ok(())
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// RGBA `f32` pixels (extent `e`, slices stacked) to a linear element image of `f`, band by
+/// band as [`convert_image`] does, so only a band is held as texels.
+pub fn encode_f32(f: &Format, e: Extent, px: &[[f32; 4]], enc: &Encoding) -> PicResult<Vec<u8>> {
+    let mut out = try_with_capacity("encoded elements", e.checked_bytes(f)?)?;
+    let (w, n) = (e.width_px as usize, e.width_px as usize * e.height_px as usize);
+    if px.len() < n * e.depth as usize {
+        return Err(Error::BufferTooSmall {
+            what: "pixels",
+            needed: (n * e.depth as usize) as u64,
+            got: px.len() as u64,
+        }
+        .into());
+    }
+    let (_, bh) = f.block_dims();
+    let band = band_rows_px(e.width_px, e.height_px, bh * 16);
+    for z in 0..e.depth as usize {
+        let mut y = 0;
+        while y < e.height_px {
+            let h = band.min(e.height_px - y);
+            let at = z * n + y as usize * w;
+            let texels: Vec<Texel> = px[at..at + h as usize * w].iter().map(|p| f.f32_to_texel(p)).collect();
+            out.extend(encode_texels(f, Extent { width_px: e.width_px, height_px: h, depth: 1 }, &texels, enc)?);
+            y += h;
+        }
+    }
+    Ok(out)
 }
