@@ -287,6 +287,56 @@ fn rgba8_fast_path_matches_generic() {
     }
     assert!(checked > 20, "only {checked} formats took the byte-move path");
 }
+
+/// The table path of `decode_rect` (`texel_lut.rs`) against the generic per-element path:
+/// every texture and colour format, and `8_8_8_8`/`10_10_10_2` with every component type,
+/// sRGB on and off and swizzles with constants, over a random image with a padded row pitch.
+#[test]
+fn texel_lut_equals_the_generic_decode() {
+    use crate::format::{color_formats, texture_formats, ComponentType as T, Swizzle as S};
+    let (w, h, pitch) = (29u32, 5u32, 29 * 4 + 7);
+    let data: Vec<u8> = (0..pitch * h as usize).map(|i| (i.wrapping_mul(2_654_435_761) >> 11) as u8).collect();
+    let mut formats: Vec<Format> = color_formats().iter().map(Format::from_color).collect();
+    formats.extend(texture_formats().iter().map(Format::from_texture));
+    let types = [T::Unorm, T::Uint, T::Sint, T::Snorm, T::Float];
+    for base in ["tex:0x08", "tex:0x09"] {
+        let base = Format::parse(base).unwrap();
+        for (i, &t) in types.iter().enumerate() {
+            for swz in
+                [[S::C0, S::C1, S::C2, S::C3], [S::C3, S::Zero, S::C1, S::OneInt], [S::C2, S::C2, S::C0, S::OneFloat]]
+            {
+                for srgb in [false, true] {
+                    if let Ok(f) = base.with_components([t, types[(i + 1) % 5], T::Uint, t]) {
+                        formats.push(f.with_swizzle(swz).with_srgb(srgb));
+                    }
+                }
+            }
+        }
+    }
+    let mut checked = 0;
+    for f in &formats {
+        let Some(lut) = f.texel_lut(|_| true) else { continue };
+        let size = f.elem_size_bytes() as usize;
+        let mut fast = vec![[0u32; 4]; (w * h) as usize];
+        for y in 0..h as usize {
+            lut.row(&data[y * pitch..y * pitch + size * w as usize], &mut fast[y * w as usize..(y + 1) * w as usize]);
+        }
+        let mut slow = vec![[0u32; 4]; (w * h) as usize];
+        f.decode_rect_generic(&data, pitch, w, h, &mut slow).unwrap();
+        assert_eq!(fast, slow, "{} {:?} {:?} srgb {}", f.name(), f.components(), f.swizzle(), f.is_srgb());
+        checked += 1;
+    }
+    assert!(checked > 60, "only {checked} formats took the table path");
+    // A large image takes the tables through `decode_rect` itself, with the same result.
+    let f = Format::parse("RGBA8_SRGB").unwrap();
+    let (w, h) = (256u32, 64u32);
+    let big: Vec<u8> = (0..w * h * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 9) as u8).collect();
+    let (mut a, mut b) = (vec![[0u32; 4]; (w * h) as usize], vec![[0u32; 4]; (w * h) as usize]);
+    f.decode_rect(&big, 4 * w as usize, w, h, &mut a).unwrap();
+    f.decode_rect_generic(&big, 4 * w as usize, w, h, &mut b).unwrap();
+    assert_eq!(a, b);
+}
+
 #[test]
 fn x_ones_formats_write_ones() {
     let f = Format::parse("O8R8G8B8").unwrap(); // color 0xfe

@@ -83,6 +83,7 @@ mod resolve;
 mod rgba8;
 mod suggest;
 mod swizzle;
+mod texel_lut;
 mod twin;
 
 pub use crate::codec::{Bc, BcQuality, ComponentType, EncodeOptions, Texel, YuvMatrix};

@@ -104,6 +104,30 @@ impl Format {
         height_px: u32,
         out: &mut [Texel],
     ) -> Result<()> {
+        // Tables pay off once the image has a few times more pixels than the decodes that
+        // fill them (`texel_lut.rs`).
+        let pixels = width_px as usize * height_px as usize;
+        if let Some(lut) = self.texel_lut(|decodes| pixels >= 4 * decodes) {
+            let (_, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
+            let (w, size) = (width_px as usize, self.elem_size_bytes() as usize);
+            for y in 0..rows {
+                lut.row(&elems[y * row_pitch_bytes..y * row_pitch_bytes + size * w], &mut out[y * w..(y + 1) * w]);
+            }
+            return Ok(());
+        }
+        self.decode_rect_with(elems, row_pitch_bytes, width_px, height_px, out, |t| *t)
+    }
+
+    /// [`Format::decode_rect`] through the generic per-element path only: the reference its
+    /// table path is tested against.
+    pub fn decode_rect_generic(
+        &self,
+        elems: &[u8],
+        row_pitch_bytes: usize,
+        width_px: u32,
+        height_px: u32,
+        out: &mut [Texel],
+    ) -> Result<()> {
         self.decode_rect_with(elems, row_pitch_bytes, width_px, height_px, out, |t| *t)
     }
 
