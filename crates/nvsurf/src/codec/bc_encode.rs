@@ -6,6 +6,9 @@
 //!   BC7/BC6H quality per second). BC7 and BC6H take its `fast` / `basic` / `slow` presets.
 //! - BC2, and BC1/BC3 at [`BcQuality::Slow`]: `texpresso` (a pure-Rust port of libsquish) with
 //!   its iterative cluster fit, which searches more endpoint pairs than the ISPC BC1 kernel.
+//! - BC1 blocks with a texel of alpha below 128 at `Fast` / `Normal`: `texpresso` too (range
+//!   fit / cluster fit), since the ISPC BC1 kernel has no punch-through mode (see
+//!   [`bc1_punch_through`]).
 //! - BC6H signed: no maintained crate encodes it (the ISPC kernel is unsigned only): refused.
 //!
 //! Measurements: `docs/perf/bc-encode.md`. Facts: Microsoft's "Texture Block Compression in
@@ -107,7 +110,7 @@ pub(crate) fn encode_blocks(bc: Bc, quality: BcQuality, opaque: bool, p: &Plane,
     let (wu, hu) = (p.width_px, p.height_px);
     match (bc, quality) {
         (Bc::Bc1 | Bc::Bc3, BcQuality::Slow) | (Bc::Bc2, _) => squish(bc, quality, p, out),
-        (Bc::Bc1, _) => intel_tex_2::bc1::compress_blocks_into(&surface::<4>(p, wu, hu, stride), out),
+        (Bc::Bc1, _) => bc1_punch_through(quality, p, out),
         (Bc::Bc3, _) => intel_tex_2::bc3::compress_blocks_into(&surface::<4>(p, wu, hu, stride), out),
         (Bc::Bc4, _) => intel_tex_2::bc4::compress_blocks_into(&surface::<1>(p, wu, hu, stride), out),
         (Bc::Bc5, _) => intel_tex_2::bc5::compress_blocks_into(&surface::<2>(p, wu, hu, stride), out),
@@ -143,8 +146,8 @@ fn surface<'a, const N: usize>(p: &Plane<'a>, w: u32, h: u32, stride: u32) -> in
     intel_tex_2::Surface { data: p.data, width: w, height: h, stride }
 }
 
-/// BC1/BC2/BC3 through `texpresso` (it wants tightly packed RGBA8 rows). Uniform channel
-/// weights: the error it minimises is then the one PSNR measures.
+/// BC1/BC2/BC3 through `texpresso` (it wants tightly packed RGBA8 rows), with
+/// [`squish_params`].
 fn squish(bc: Bc, quality: BcQuality, p: &Plane, out: &mut [u8]) {
     let (w, h) = (p.width_px as usize, p.height_px as usize);
     let packed: Vec<u8>;
@@ -159,14 +162,73 @@ fn squish(bc: Bc, quality: BcQuality, p: &Plane, out: &mut [u8]) {
         Bc::Bc2 => texpresso::Format::Bc2,
         _ => texpresso::Format::Bc3,
     };
+    format.compress(rgba, w, h, squish_params(quality), out);
+}
+
+/// texpresso's settings for `quality`: range fit, cluster fit, iterative cluster fit. Uniform
+/// channel weights: the error it minimises is then the one PSNR measures.
+fn squish_params(quality: BcQuality) -> texpresso::Params {
     let algorithm = match quality {
         BcQuality::Fast => texpresso::Algorithm::RangeFit,
         BcQuality::Normal => texpresso::Algorithm::ClusterFit,
         BcQuality::Slow => texpresso::Algorithm::IterativeClusterFit,
     };
-    let params =
-        texpresso::Params { algorithm, weights: texpresso::COLOUR_WEIGHTS_UNIFORM, weigh_colour_by_alpha: false };
-    format.compress(rgba, w, h, params, out);
+    texpresso::Params { algorithm, weights: texpresso::COLOUR_WEIGHTS_UNIFORM, weigh_colour_by_alpha: false }
+}
+
+/// Below this alpha a BC1 texel is encoded transparent (the punch-through index of a
+/// three-colour block: Microsoft, "Opaque and 1-Bit Alpha Textures (Direct3D 9)"); 128 is
+/// libsquish's threshold (texpresso `src/colourset.rs`) and DirectXTex's default of 0.5.
+pub(crate) const BC1_ALPHA_THRESHOLD: u8 = 128;
+
+/// Block rows of a BC1 strip: the strip's pixels are scanned for alpha and then encoded while
+/// they are in cache (1024 px wide: 64 KiB).
+const BC1_STRIP_BLOCK_ROWS: usize = 4;
+
+/// BC1 at `Fast` / `Normal`: the ISPC kernel, strip by strip; then each block holding a texel
+/// with alpha below [`BC1_ALPHA_THRESHOLD`] is encoded again by texpresso's BC1, which uses
+/// the three-colour mode for it (the ISPC kernel has none: it would make the block opaque).
+/// An opaque strip costs one alpha scan and keeps the ISPC bytes exactly.
+fn bc1_punch_through(quality: BcQuality, p: &Plane, out: &mut [u8]) {
+    let (w, h) = (p.width_px as usize, p.height_px as usize);
+    let (cols, rows) = (w / 4, h / 4);
+    let mut by = 0;
+    while by < rows {
+        let nb = BC1_STRIP_BLOCK_ROWS.min(rows - by);
+        let data = &p.data[by * 4 * p.stride_bytes..];
+        let strip = Plane { data, width_px: p.width_px, height_px: (nb * 4) as u32, stride_bytes: p.stride_bytes };
+        let blocks = &mut out[by * cols * 8..(by + nb) * cols * 8];
+        let (wu, hu, stride) = (strip.width_px, strip.height_px, strip.stride_bytes as u32);
+        intel_tex_2::bc1::compress_blocks_into(&surface::<4>(&strip, wu, hu, stride), blocks);
+        // Alpha bytes ANDed over each pixel row: bit 7 clear somewhere means a texel below 128.
+        let holed = (0..nb * 4).any(|y| {
+            let row = &data[y * p.stride_bytes..y * p.stride_bytes + w * 4];
+            let all = row.chunks_exact(4).fold(0xffu8, |a, px| a & px[3]);
+            all & 0x80 == 0
+        });
+        if holed {
+            punch_blocks(quality, &strip, blocks);
+        }
+        by += nb;
+    }
+}
+
+/// Encodes again with texpresso each block of `strip` that holds a texel with alpha below
+/// [`BC1_ALPHA_THRESHOLD`] (into its 8 bytes of `blocks`).
+fn punch_blocks(quality: BcQuality, strip: &Plane, blocks: &mut [u8]) {
+    let cols = strip.width_px as usize / 4;
+    let params = squish_params(quality);
+    for (i, block) in blocks.chunks_exact_mut(8).enumerate() {
+        let (bx, by) = (i % cols, i / cols);
+        let mut rgba = [[0u8; 4]; 16];
+        for (t, px) in rgba.iter_mut().enumerate() {
+            let at = (by * 4 + t / 4) * strip.stride_bytes + (bx * 4 + t % 4) * 4;
+            px.copy_from_slice(&strip.data[at..at + 4]);
+        }
+        if rgba.iter().any(|px| px[3] < BC1_ALPHA_THRESHOLD) {
+            texpresso::Format::Bc1.compress_block_masked(rgba, 0xffff, params, block);
+        }
+    }
 }
 
 /// Turns blocks that [`encode_blocks`] made of BC4/BC5 input biased by 128 (a snorm byte `s`
