@@ -181,9 +181,12 @@ fn squish_params(quality: BcQuality) -> texpresso::Params {
 /// libsquish's threshold (texpresso `src/colourset.rs`) and DirectXTex's default of 0.5.
 pub(crate) const BC1_ALPHA_THRESHOLD: u8 = 128;
 
-/// Block rows of a BC1 strip: the strip's pixels are scanned for alpha and then encoded while
-/// they are in cache (1024 px wide: 64 KiB).
-const BC1_STRIP_BLOCK_ROWS: usize = 4;
+/// The top bits of both alphas of two RGBA8 pixels read as a little-endian `u64`.
+const ALPHA_TOP_BITS: u64 = 0x8000_0000_8000_0000;
+
+/// Input bytes of a BC1 strip (at least one block row): the kernel reads the strip, and the
+/// alpha scan after it finds it in the L1 cache (1024 px wide: one block row).
+const BC1_STRIP_BYTES: usize = 16 * 1024;
 
 /// BC1 at `Fast` / `Normal`: the ISPC kernel, strip by strip; then each block holding a texel
 /// with alpha below [`BC1_ALPHA_THRESHOLD`] is encoded again by texpresso's BC1, which uses
@@ -192,25 +195,71 @@ const BC1_STRIP_BLOCK_ROWS: usize = 4;
 fn bc1_punch_through(quality: BcQuality, p: &Plane, out: &mut [u8]) {
     let (w, h) = (p.width_px as usize, p.height_px as usize);
     let (cols, rows) = (w / 4, h / 4);
+    let per_strip = (BC1_STRIP_BYTES / p.stride_bytes.saturating_mul(4).max(1)).max(1);
     let mut by = 0;
     while by < rows {
-        let nb = BC1_STRIP_BLOCK_ROWS.min(rows - by);
+        let nb = per_strip.min(rows - by);
         let data = &p.data[by * 4 * p.stride_bytes..];
         let strip = Plane { data, width_px: p.width_px, height_px: (nb * 4) as u32, stride_bytes: p.stride_bytes };
         let blocks = &mut out[by * cols * 8..(by + nb) * cols * 8];
         let (wu, hu, stride) = (strip.width_px, strip.height_px, strip.stride_bytes as u32);
         intel_tex_2::bc1::compress_blocks_into(&surface::<4>(&strip, wu, hu, stride), blocks);
-        // Alpha bytes ANDed over each pixel row: bit 7 clear somewhere means a texel below 128.
-        let holed = (0..nb * 4).any(|y| {
-            let row = &data[y * p.stride_bytes..y * p.stride_bytes + w * 4];
-            let all = row.chunks_exact(4).fold(0xffu8, |a, px| a & px[3]);
-            all & 0x80 == 0
-        });
+        let holed = any_alpha_below_128(data, p.stride_bytes, nb * 4, w * 4);
         if holed {
             punch_blocks(quality, &strip, blocks);
         }
         by += nb;
     }
+}
+
+/// Whether a texel of `rows` RGBA8 rows (`row_bytes` long, a multiple of 8, `stride` apart)
+/// has alpha below 128: the rows ANDed as 64-bit words (two pixels each), an alpha's top bit
+/// clear at the end. Wide vectors where the CPU has them (`crate::cpu`): on an opaque picture
+/// this scan is the whole cost of keeping BC1's alpha (`docs/perf/bc-encode.md`).
+fn any_alpha_below_128(data: &[u8], stride: usize, rows: usize, row_bytes: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::cpu::avx512f() {
+            // SAFETY: the CPU has AVX-512F (the function's only contract).
+            return unsafe { alpha_scan_avx512(data, stride, rows, row_bytes) };
+        }
+        if crate::cpu::avx2() {
+            // SAFETY: the CPU has AVX2 (the function's only contract).
+            return unsafe { alpha_scan_avx2(data, stride, rows, row_bytes) };
+        }
+    }
+    alpha_scan(data, stride, rows, row_bytes)
+}
+
+/// [`any_alpha_below_128`] in portable code (a loop the compiler vectorises).
+#[inline(always)]
+fn alpha_scan(data: &[u8], stride: usize, rows: usize, row_bytes: usize) -> bool {
+    let mut all = u64::MAX;
+    for y in 0..rows {
+        let row = &data[y * stride..y * stride + row_bytes];
+        all = row.chunks_exact(8).fold(all, |a, c| a & <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes));
+    }
+    all & ALPHA_TOP_BITS != ALPHA_TOP_BITS
+}
+
+/// [`alpha_scan`] compiled for AVX2 (the same code, so the same answer).
+///
+/// # Safety
+/// The CPU has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn alpha_scan_avx2(data: &[u8], stride: usize, rows: usize, row_bytes: usize) -> bool {
+    alpha_scan(data, stride, rows, row_bytes)
+}
+
+/// [`alpha_scan`] compiled for AVX-512F (the same code, so the same answer).
+///
+/// # Safety
+/// The CPU has AVX-512F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn alpha_scan_avx512(data: &[u8], stride: usize, rows: usize, row_bytes: usize) -> bool {
+    alpha_scan(data, stride, rows, row_bytes)
 }
 
 /// Encodes again with texpresso each block of `strip` that holds a texel with alpha below
@@ -245,6 +294,53 @@ pub(crate) fn unbias_signed(bc: Bc, blocks: &mut [u8]) {
         for &h in halves {
             b[h] ^= 0x80;
             b[h + 1] ^= 0x80;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The alpha scan at every vector level against a texel-by-texel check: one texel of
+    /// alpha 127 (or 128, which is not below the threshold) anywhere in the rows, and bytes
+    /// of alpha 0 in the stride's padding, which are not texels and must not count.
+    #[test]
+    fn alpha_scan_finds_one_texel_below_128_at_every_level() {
+        let (w, rows, stride) = (20usize, 5usize, 20 * 4 + 12);
+        let mut data = alloc::vec![0u8; stride * rows];
+        for y in 0..rows {
+            for x in 0..w {
+                data[y * stride + x * 4..y * stride + x * 4 + 4].copy_from_slice(&[x as u8, y as u8, 9, 200]);
+            }
+        }
+        let naive = |d: &[u8]| (0..rows).any(|y| (0..w).any(|x| d[y * stride + x * 4 + 3] < 128));
+        let levels = |d: &[u8]| {
+            let mut v = alloc::vec![alpha_scan(d, stride, rows, w * 4)];
+            #[cfg(target_arch = "x86_64")]
+            {
+                if crate::cpu::avx2() {
+                    // SAFETY: the CPU has AVX2.
+                    v.push(unsafe { alpha_scan_avx2(d, stride, rows, w * 4) });
+                }
+                if crate::cpu::avx512f() {
+                    // SAFETY: the CPU has AVX-512F.
+                    v.push(unsafe { alpha_scan_avx512(d, stride, rows, w * 4) });
+                }
+            }
+            v.push(any_alpha_below_128(d, stride, rows, w * 4));
+            v
+        };
+        assert!(levels(&data).iter().all(|&b| !b));
+        for y in 0..rows {
+            for x in 0..w {
+                for (alpha, below) in [(127u8, true), (128, false), (0, true)] {
+                    let mut d = data.clone();
+                    d[y * stride + x * 4 + 3] = alpha;
+                    assert_eq!(naive(&d), below);
+                    assert!(levels(&d).iter().all(|&b| b == below), "({x}, {y}) alpha {alpha}: {:?}", levels(&d));
+                }
+            }
         }
     }
 }

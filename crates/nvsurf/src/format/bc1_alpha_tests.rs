@@ -106,44 +106,59 @@ fn texels_with_partial_blocks_keep_the_threshold() {
 fn an_opaque_picture_keeps_the_ispc_bytes() {
     // Alpha 255 and alpha 128..=254 (BC1 stores them as opaque): the ISPC kernel's bytes, at
     // Fast and Normal (Slow is texpresso's iterative cluster fit, as before).
-    let (w, h) = (64u32, 48u32);
-    for alpha in [255u8, 128, 200] {
-        let src = picture(64, 48, |x, y| if (x + y) % 5 == 0 { alpha } else { 255 });
-        let want = ispc(&src, w, h);
-        for q in [BcQuality::Fast, BcQuality::Normal] {
-            assert_eq!(encode_rgba8(&src, w, h, q), want, "alpha {alpha} {q:?}");
+    // 512x40: strips of two block rows, the last one of a single row.
+    for (w, h) in [(64u32, 48u32), (512, 40)] {
+        for alpha in [255u8, 128, 200] {
+            let src = picture(w as usize, h as usize, |x, y| if (x + y) % 5 == 0 { alpha } else { 255 });
+            let want = ispc(&src, w, h);
+            for q in [BcQuality::Fast, BcQuality::Normal] {
+                assert_eq!(encode_rgba8(&src, w, h, q), want, "{w}x{h} alpha {alpha} {q:?}");
+            }
         }
     }
 }
 
 #[test]
 fn only_blocks_with_transparent_texels_leave_the_ispc_kernel() {
-    let (w, h) = (64u32, 64u32);
-    let src = picture(64, 64, holed);
-    let ispc_blocks = ispc(&src, w, h);
+    // 64x64: one strip of the encoder; 512x64: eight strips of two block rows, the hole
+    // (rows 22-29) in two of them, starting and ending inside blocks.
+    check_blocks(64, 64, holed, (64, 192));
+    check_blocks(512, 64, |x, y| if (100..203).contains(&x) && (22..30).contains(&y) { 3 } else { 255 }, (78, 1970));
+}
+
+/// Encodes a `w x h` picture at Fast and Normal and checks each block: texpresso's BC1 (range
+/// fit, cluster fit) where a texel has alpha below 128, the ISPC kernel's bytes elsewhere;
+/// `counts` is (texpresso blocks, ISPC blocks).
+fn check_blocks(w: usize, h: usize, alpha: impl Fn(usize, usize) -> u8, counts: (usize, usize)) {
+    let src = picture(w, h, alpha);
+    let ispc_blocks = ispc(&src, w as u32, h as u32);
     for (q, algorithm) in
         [(BcQuality::Fast, texpresso::Algorithm::RangeFit), (BcQuality::Normal, texpresso::Algorithm::ClusterFit)]
     {
-        let ours = encode_rgba8(&src, w, h, q);
+        let ours = encode_rgba8(&src, w as u32, h as u32, q);
         let params =
             texpresso::Params { algorithm, weights: texpresso::COLOUR_WEIGHTS_UNIFORM, weigh_colour_by_alpha: false };
         let (mut texpresso_blocks, mut ispc_kept) = (0, 0);
         for (i, block) in ours.chunks_exact(8).enumerate() {
-            let (bx, by) = (i % 16, i / 16);
+            let (bx, by) = (i % (w / 4), i / (w / 4));
             let mut rgba = [[0u8; 4]; 16];
             for (t, px) in rgba.iter_mut().enumerate() {
-                *px = src[(by * 4 + t / 4) * 64 + bx * 4 + t % 4];
+                *px = src[(by * 4 + t / 4) * w + bx * 4 + t % 4];
             }
             if rgba.iter().any(|p| p[3] < 128) {
                 let mut want = [0u8; 8];
                 texpresso::Format::Bc1.compress_block_masked(rgba, 0xffff, params, &mut want);
-                assert_eq!(block, want, "{q:?} block ({bx}, {by}): texpresso's");
+                assert_eq!(block, want, "{w}x{h} {q:?} block ({bx}, {by}): texpresso's");
                 texpresso_blocks += 1;
             } else {
-                assert_eq!(block, &ispc_blocks[i * 8..i * 8 + 8], "{q:?} block ({bx}, {by}): the ISPC kernel's");
+                assert_eq!(
+                    block,
+                    &ispc_blocks[i * 8..i * 8 + 8],
+                    "{w}x{h} {q:?} block ({bx}, {by}): the ISPC kernel's"
+                );
                 ispc_kept += 1;
             }
         }
-        assert_eq!((texpresso_blocks, ispc_kept), (64, 192), "{q:?}");
+        assert_eq!((texpresso_blocks, ispc_kept), counts, "{w}x{h} {q:?}");
     }
 }
