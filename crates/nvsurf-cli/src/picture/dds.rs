@@ -26,6 +26,9 @@ pub fn dxgi_of(f: &Format) -> Option<DxgiFormat> {
         return f.g80_twin().and_then(|t| dxgi_of(&t));
     }
     let default = Format::from_id(f.kind(), f.id()).ok()?;
+    if let Some(d) = signed_rgtc(f, &default) {
+        return Some(d);
+    }
     if f.components() != default.components() || f.swizzle() != default.swizzle() || f.is_srgb() != default.is_srgb() {
         // A texture format with chosen types/swizzle: only the plain color equivalents map.
         return color_twin(f).and_then(|c| dxgi_of(&c));
@@ -115,6 +118,17 @@ pub fn dxgi_of(f: &Format) -> Option<DxgiFormat> {
     })
 }
 
+/// BC4_SNORM / BC5_SNORM: the RGTC texture formats (0x27, 0x28) with signed components and
+/// the default swizzle (the names `BC4_SNORM`, `BC5_SNORM` parse to them).
+fn signed_rgtc(f: &Format, default: &Format) -> Option<DxgiFormat> {
+    let signed = f.components().iter().all(|&c| c == ComponentType::Snorm) && f.swizzle() == default.swizzle();
+    match (f.kind(), f.id(), signed) {
+        (Kind::Texture, 0x27, true) => Some(DxgiFormat::BC4_SNorm),
+        (Kind::Texture, 0x28, true) => Some(DxgiFormat::BC5_SNorm),
+        _ => None,
+    }
+}
+
 /// The color format with the same layout, types, swizzle and sRGB flag as `f`, if any.
 fn color_twin(f: &Format) -> Option<Format> {
     if let Layout::Compressed(bc) = f.layout() {
@@ -138,7 +152,8 @@ pub(super) fn dxgi_table() -> Vec<(DxgiFormat, Format)> {
     let all = color_formats()
         .iter()
         .map(Format::from_color)
-        .chain(nvsurf::format::texture_formats().iter().map(Format::from_texture));
+        .chain(nvsurf::format::texture_formats().iter().map(Format::from_texture))
+        .chain(["BC4_SNORM", "BC5_SNORM"].into_iter().filter_map(|n| Format::parse(n).ok()));
     for f in all {
         if let Some(d) = dxgi_of(&f) {
             v.push((d, f));
@@ -180,7 +195,7 @@ pub fn write_dds(path: &Path, f: &Format, tex: &DdsTexture) -> PicResult<()> {
         format: dxgi,
         mipmap_levels: (tex.levels > 1).then_some(tex.levels),
         array_layers: (tex.layers > 1).then_some(tex.layers),
-        caps2: None,
+        caps2: dds_caps2(tex.cube, e.depth),
         is_cubemap: tex.cube,
         resource_dimension: if e.depth > 1 {
             D3D10ResourceDimension::Texture3D
@@ -198,6 +213,19 @@ pub fn write_dds(path: &Path, f: &Format, tex: &DdsTexture) -> PicResult<()> {
     let mut out = Vec::new();
     dds.write(&mut out)?;
     crate::io::write_atomic(path, &out)
+}
+
+/// The caps2 flags of the DDS we write (Microsoft's DDS reference, DDS_HEADER, dwCaps2): a
+/// cube map has DDSCAPS2_CUBEMAP and all six face flags, a volume DDSCAPS2_VOLUME, so readers
+/// of the legacy header alone see them too. DDSCAPS_COMPLEX (more than one surface: levels,
+/// faces, slices) and DDSD_DEPTH come from the ddsfile crate's header builder.
+fn dds_caps2(cube: bool, depth: u32) -> Option<ddsfile::Caps2> {
+    use ddsfile::Caps2;
+    match (cube, depth > 1) {
+        (true, _) => Some(Caps2::CUBEMAP | Caps2::CUBEMAP_ALLFACES),
+        (false, true) => Some(Caps2::VOLUME),
+        (false, false) => None,
+    }
 }
 
 /// The DDS container's fixed parts, checked before ddsfile parses them (its errors for a
@@ -265,14 +293,49 @@ fn dds_dxgi(dds: &Dds) -> Option<DxgiFormat> {
         Some(L::R8G8_B8G8) => D::G8R8_G8B8_UNorm,
         Some(L::G8R8_G8B8) => D::R8G8_B8G8_UNorm,
         Some(L::YUY2) => D::YUY2,
-        // ATI1/ATI2 and the BC4/BC5 FourCCs: the crate's own mapping (UNORM already).
+        // ATI1/ATI2: the crate's own mapping (UNORM already); BC4U/BC4S/BC5U/BC5S, which
+        // the crate leaves unnamed: DirectXTex's legacy table (microsoft/DirectXTex
+        // `DirectXTex/DirectXTexDDS.cpp`, `g_LegacyDDSMap`: BC4_UNORM, BC4_SNORM, BC5_UNORM,
+        // BC5_SNORM).
         _ => {
             return dds
                 .get_dxgi_format()
                 .filter(|d| !matches!(d, D::BC1_UNorm_sRGB | D::BC2_UNorm_sRGB | D::BC3_UNorm_sRGB))
+                .or_else(|| legacy_bc45(dds))
         }
     };
     Some(twin)
+}
+
+/// The BC4/BC5 FourCCs `BC4U`, `BC4S`, `BC5U`, `BC5S` of a legacy header.
+fn legacy_bc45(dds: &Dds) -> Option<DxgiFormat> {
+    use DxgiFormat as D;
+    let code = dds.header.spf.fourcc.as_ref()?.0.to_le_bytes();
+    Some(match &code {
+        b"BC4U" => D::BC4_UNorm,
+        b"BC4S" => D::BC4_SNorm,
+        b"BC5U" => D::BC5_UNorm,
+        b"BC5S" => D::BC5_SNorm,
+        _ => return None,
+    })
+}
+
+/// The layers of a legacy DDS (no DX10 header) and whether it is a cube map: a cube when
+/// caps2 holds DDSCAPS2_CUBEMAP (0x200), which then needs all six faces
+/// (DDSCAPS2_CUBEMAP_POSITIVEX..NEGATIVEZ, 0xfc00; Microsoft's DDS reference, DDS_HEADER,
+/// dwCaps2: "Direct3D 10 and later: all faces must be defined"). Otherwise one layer.
+fn legacy_layers(dds: &Dds) -> Result<(u32, bool), String> {
+    const CUBEMAP: u32 = 0x200;
+    const ALL_FACES: u32 = 0xfc00;
+    let caps2 = dds.header.caps2.bits();
+    match (caps2 & CUBEMAP != 0, caps2 & ALL_FACES) {
+        (false, _) => Ok((1, false)),
+        (true, ALL_FACES) => Ok((6, true)),
+        (true, faces) => Err(format!(
+            "DDS caps2 {caps2:#x}: a cube map (DDSCAPS2_CUBEMAP 0x200) needs all six faces (0xfc00), \
+             this one names {faces:#x}; partial cube maps are not read"
+        )),
+    }
 }
 
 /// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
@@ -301,16 +364,22 @@ fn dds_described(dds: &Dds, f: Option<&Format>) -> PicResult<Described> {
     let levels = dds.get_num_mipmap_levels().max(1);
     // Layers from the DX10 header itself: ddsfile's `get_num_array_layers` multiplies a
     // cube array's size by 6 unchecked (a panic or a wrapped count for a crafted header).
-    let cube = dds.header10.as_ref().is_some_and(|h| h.misc_flag.contains(ddsfile::MiscFlag::TEXTURECUBE));
-    let array_size = dds.header10.as_ref().map_or(1, |h| h.array_size.max(1));
-    let layers = match cube {
-        true => array_size.checked_mul(6).ok_or(Error::OutOfRange {
-            field: "DDS cube count",
-            value: u64::from(array_size),
-            min: 1,
-            max: u64::from(u32::MAX / 6),
-        })?,
-        false => array_size,
+    let (layers, cube) = match &dds.header10 {
+        Some(h) => {
+            let cube = h.misc_flag.contains(ddsfile::MiscFlag::TEXTURECUBE);
+            let array_size = h.array_size.max(1);
+            let layers = match cube {
+                true => array_size.checked_mul(6).ok_or(Error::OutOfRange {
+                    field: "DDS cube count",
+                    value: u64::from(array_size),
+                    min: 1,
+                    max: u64::from(u32::MAX / 6),
+                })?,
+                false => array_size,
+            };
+            (layers, cube)
+        }
+        None => legacy_layers(dds)?,
     };
     let format = match f {
         Some(f) if dxgi_of(f) == Some(dxgi) => *f,
