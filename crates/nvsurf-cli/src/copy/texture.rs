@@ -52,6 +52,7 @@ pub fn untile(job: &Job) -> CmdResult {
         LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
             let tex = dds_shape(t, linear.to_vec());
+            crate::picture::warn_if_decoded(*kind, &f);
             match kind {
                 PicKind::Ktx2(opt) => write_ktx2(p, &f, &tex, *opt)?,
                 _ => write_dds(p, &f, &tex)?,
