@@ -32,6 +32,7 @@ fn texture_of<'a>(job: &'a Job) -> Res<&'a Texture> {
 pub fn untile(job: &Job) -> CmdResult {
     let t = texture_of(job)?;
     let dump = read_part(&job.tiled, job.offset, t.size_bytes(), "texture")?;
+    note_larger_dump(job, t);
     let linear = untile_whole(job, t, &dump)?;
     match &job.linear {
         LinearSide::Raw(p) => write_atomic(p, &linear)?,
@@ -61,6 +62,24 @@ pub fn untile(job: &Job) -> CmdResult {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One note line when the dump (a regular file) holds more than the texture at its offset: a
+/// cube or array dump untiled as one layer, or levels left out, reads only part of it.
+fn note_larger_dump(job: &Job, t: &Texture) {
+    let Ok(meta) = std::fs::metadata(&job.tiled) else { return };
+    let end = job.offset.saturating_add(t.size_bytes());
+    if meta.is_file() && meta.len() > end {
+        eprintln!(
+            "note: the texture is {} bytes{} but '{}' holds {} bytes: the last {} are not read \
+             (check --type, --layers and --levels)",
+            t.size_bytes(),
+            if job.offset > 0 { format!(" at offset {}", job.offset) } else { String::new() },
+            job.tiled.display(),
+            meta.len(),
+            meta.len() - end
+        );
+    }
 }
 
 /// `nvsurf tile --texture`: the linear side into a dump (zeros, or `--onto`) at the offset.
