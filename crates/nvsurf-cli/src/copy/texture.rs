@@ -31,9 +31,12 @@ fn texture_of<'a>(job: &'a Job) -> Res<&'a Texture> {
 /// `nvsurf untile --texture`: the texture at the offset of the dump to the linear side.
 pub fn untile(job: &Job) -> CmdResult {
     let t = texture_of(job)?;
-    let dump = read_part(&job.tiled, job.offset, t.size_bytes(), "texture")?;
-    note_larger_dump(job, t);
-    let linear = untile_whole(job, t, &dump)?;
+    let linear = {
+        let dump = read_part(&job.tiled, job.offset, t.size_bytes(), "texture")?;
+        note_larger_dump(job, t);
+        untile_whole(job, t, &dump)?
+        // The dump is freed here, before anything is written.
+    };
     match &job.linear {
         LinearSide::Raw(p) => write_atomic(p, &linear)?,
         LinearSide::Split(dir) => {
@@ -52,7 +55,8 @@ pub fn untile(job: &Job) -> CmdResult {
         }
         LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
-            let tex = dds_shape(t, linear.to_vec());
+            // The writers stream from the untiled buffer itself (no copy).
+            let tex = dds_shape(t, &linear[..]);
             crate::picture::warn_if_decoded(*kind, &f);
             match kind {
                 PicKind::Ktx2(opt) => write_ktx2(p, &f, &tex, *opt)?,
@@ -101,7 +105,7 @@ pub fn tile(job: &Job) -> CmdResult {
                 }
                 .map_err(|e| e.to_string())
             })?;
-            let want = dds_shape(t, Vec::new());
+            let want = dds_shape(t, Vec::<u8>::new());
             // --generate-mips rebuilds the lower levels: level 0 alone is enough.
             let levels_ok = dds.levels == want.levels || (job.mips.is_some() && dds.levels == 1);
             if (dds.extent, dds.layers, dds.cube) != (want.extent, want.layers, want.cube) || !levels_ok {
@@ -178,7 +182,7 @@ fn read_split(t: &Texture, dir: &Path) -> Res<LineAligned> {
 }
 
 /// The texture's shape as a DDS holds it (`data` its packed linear bytes).
-fn dds_shape(t: &Texture, data: Vec<u8>) -> DdsTexture {
+fn dds_shape<D>(t: &Texture, data: D) -> DdsTexture<D> {
     let [w, h, d] = t.levels()[0].texels.to_array();
     DdsTexture {
         extent: Extent { width_px: w, height_px: h, depth: d },

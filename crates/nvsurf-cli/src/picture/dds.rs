@@ -10,11 +10,12 @@ use super::kind::{cannot_read, PicResult};
 use super::size::Extent;
 use super::texels::decode_f32;
 use super::texture::{level_extent, DdsTexture};
-use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, NewDxgiParams};
+use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, Header, Header10};
 use nvsurf::format::{color_formats, ComponentType, Format, Kind, Layout};
 use nvsurf::Error;
 use std::fs::File;
 use std::io::BufReader;
+use std::io::Write;
 use std::path::Path;
 
 /// The DXGI format whose elements are bit-identical to `f`'s with the same meaning, if any
@@ -163,56 +164,65 @@ pub(super) fn dxgi_table() -> Vec<(DxgiFormat, Format)> {
 }
 
 /// Writes a texture as DDS: the elements themselves for formats with a DXGI twin, otherwise
-/// the decoded pixels as `R32G32B32A32_FLOAT`.
-pub fn write_dds(path: &Path, f: &Format, tex: &DdsTexture) -> PicResult<()> {
-    if tex.data.len() < tex.bytes(f) {
-        return Err(Error::BufferTooSmall {
-            what: "texture data",
-            needed: tex.bytes(f) as u64,
-            got: tex.data.len() as u64,
-        }
-        .into());
+/// the decoded pixels as `R32G32B32A32_FLOAT`. The headers, then the data straight from
+/// `tex` (decoded level by level), streamed to the file: no copy of the texture is made
+/// (docs/perf/cli-pictures.md, "untile --texture to DDS/KTX2").
+pub fn write_dds<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>) -> PicResult<()> {
+    let data = tex.data.as_ref();
+    let need = tex.bytes(f);
+    if data.len() < need {
+        return Err(Error::BufferTooSmall { what: "texture data", needed: need as u64, got: data.len() as u64 }.into());
     }
-    let (dxgi, data) = match dxgi_of(f) {
-        Some(d) => (d, tex.data[..tex.bytes(f)].to_vec()),
-        None => {
-            let mut out = Vec::new();
-            for layer in 0..tex.layers {
-                for level in 0..tex.levels {
-                    let (at, n) = tex.span(f, layer, level);
-                    let px = decode_f32(f, level_extent(tex.extent, level), &tex.data[at..at + n])?;
-                    out.extend(px.iter().flatten().flat_map(|v| v.to_le_bytes()));
+    let twin = dxgi_of(f);
+    let dxgi = twin.unwrap_or(DxgiFormat::R32G32B32A32_Float);
+    let e = tex.extent;
+    let header = Header::new_dxgi(
+        e.height_px,
+        e.width_px,
+        (e.depth > 1).then_some(e.depth),
+        dxgi,
+        (tex.levels > 1).then_some(tex.levels),
+        (tex.layers > 1).then_some(tex.layers),
+        dds_caps2(tex.cube, e.depth),
+    )?;
+    let dimension = if e.depth > 1 { D3D10ResourceDimension::Texture3D } else { D3D10ResourceDimension::Texture2D };
+    let array_size = if tex.cube { tex.layers / 6 } else { tex.layers };
+    let header10 = Header10::new(dxgi, tex.cube, dimension, array_size, AlphaMode::Unknown);
+    let dds = Dds { header, header10: Some(header10), data: Vec::new() };
+    // The container's own count of its data (ddsfile's), against what is written.
+    let expected = u64::from(dds.get_array_stride()?) * u64::from(tex.layers);
+    let written = match twin {
+        Some(_) => need as u64,
+        None => (0..tex.levels)
+            .map(|l| {
+                let x = level_extent(e, l);
+                [x.width_px, x.height_px, x.depth, 16].map(u64::from).iter().product::<u64>()
+            })
+            .sum::<u64>()
+            .saturating_mul(u64::from(tex.layers)),
+    };
+    if expected != written {
+        return Err(format!("DDS size mismatch: container expects {expected} bytes, have {written}").into());
+    }
+    let io = crate::io::copy::cannot_write(path);
+    crate::io::with_temp(path, |out| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, out);
+        dds.write(&mut w)?;
+        match twin {
+            Some(_) => w.write_all(&data[..need]).map_err(&io)?,
+            None => {
+                for layer in 0..tex.layers {
+                    for level in 0..tex.levels {
+                        let (at, n) = tex.span(f, layer, level);
+                        let px = decode_f32(f, level_extent(e, level), &data[at..at + n])?;
+                        let bytes: Vec<u8> = px.iter().flatten().flat_map(|v| v.to_le_bytes()).collect();
+                        w.write_all(&bytes).map_err(&io)?;
+                    }
                 }
             }
-            (DxgiFormat::R32G32B32A32_Float, out)
         }
-    };
-    let e = tex.extent;
-    let mut dds = Dds::new_dxgi(NewDxgiParams {
-        height: e.height_px,
-        width: e.width_px,
-        depth: (e.depth > 1).then_some(e.depth),
-        format: dxgi,
-        mipmap_levels: (tex.levels > 1).then_some(tex.levels),
-        array_layers: (tex.layers > 1).then_some(tex.layers),
-        caps2: dds_caps2(tex.cube, e.depth),
-        is_cubemap: tex.cube,
-        resource_dimension: if e.depth > 1 {
-            D3D10ResourceDimension::Texture3D
-        } else {
-            D3D10ResourceDimension::Texture2D
-        },
-        alpha_mode: AlphaMode::Unknown,
-    })?;
-    if dds.data.len() != data.len() {
-        return Err(
-            format!("DDS size mismatch: container expects {} bytes, have {}", dds.data.len(), data.len()).into()
-        );
-    }
-    dds.data = data;
-    let mut out = Vec::new();
-    dds.write(&mut out)?;
-    crate::io::write_atomic(path, &out)
+        w.flush().map_err(&io)
+    })
 }
 
 /// The caps2 flags of the DDS we write (Microsoft's DDS reference, DDS_HEADER, dwCaps2): a
