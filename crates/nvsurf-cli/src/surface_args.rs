@@ -40,12 +40,13 @@ pub struct SurfaceArgs {
     #[arg(long, value_name = "BYTES")]
     pub pitch: Option<String>,
     /// Block size as log2 gobs per block in x, y, z (blocklinear), e.g. 0,4,0. Default: the
-    /// block the GPU's block policy picks for a one-level texture of this size.
+    /// block the GPU's block policy picks for a one-level texture of this size. A single-layer
+    /// texture is padded to level 0's block, except under --gpu switch (NVN's rule).
     #[arg(long = "block-log2", value_name = "X,Y,Z")]
     pub block_log2: Option<String>,
     /// Named block-size policy instead of --block-log2: max (request 0,5,5 and let auto-sizing
     /// shrink it; the document's and older NVK's), nvn (the Switch/NVN convention; single layers
-    /// unpadded), nvidia (NVIDIA's driver's choice as Mesa's nil reproduces it, verified on an
+    /// unpadded, 3D textures one gob tall), nvidia (NVIDIA's driver's choice as Mesa's nil reproduces it, verified on an
     /// H100: block height from the texel height, 3D textures one gob tall, single layers end at
     /// their last level). Default: the GPU's (see --gpu).
     #[arg(long = "block-policy", value_name = "max|nvn|nvidia")]

@@ -102,6 +102,7 @@ pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(T
     let assumed = s.assumed(has_gobs)?;
     if let Some((policy, _)) = assumed.block_policy {
         d.block = policy;
+        d.pad_single_layer = Some(platform.pads_single_layer(policy));
     }
     if let Some((order, _)) = assumed.gob_order {
         d.gob_order = order;

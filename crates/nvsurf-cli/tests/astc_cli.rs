@@ -171,3 +171,43 @@ fn astc_and_etc2_blocks_go_through_ktx2_as_they_are() {
         assert_eq!(std::fs::read(&back).unwrap(), std::fs::read(&dump).unwrap(), "{format}");
     }
 }
+
+/// A DDS of ASTC or ETC2 holds decoded floats (DDS has no DXGI id for them): `untile` says so
+/// in one warning line that points to `.ktx2`, for a surface and a whole texture; a `.ktx2`
+/// keeps the blocks and gets no warning.
+#[test]
+fn astc_and_etc2_to_dds_warn_once_and_point_to_ktx2() {
+    let tmp = Scratch::new("astc-dds-warning");
+    let (lin, dump) = (tmp.path("lin.bin"), tmp.path("dump.bin"));
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    for (format, elem) in [("astc_8x8", 16usize), ("etc2_rgb", 8)] {
+        for texture in [false, true] {
+            let mut shape: Vec<String> =
+                ["--gpu", "switch", "--format", format, "--size", "32x32", "--force"].map(String::from).to_vec();
+            if texture {
+                shape.push("--texture".into());
+            }
+            // 32x32 texels: 4x4 blocks of 8x8 (ASTC), 8x8 blocks of 4x4 (ETC2).
+            let blocks = if format == "astc_8x8" { 4 * 4 } else { 8 * 8 } * elem;
+            std::fs::write(&lin, vec![0x3c; blocks]).unwrap();
+            let run = |verb: &str, input: &std::path::Path, output: &std::path::Path| {
+                let a: Vec<String> = [
+                    vec![verb.to_string()],
+                    shape.clone(),
+                    vec!["--input".into(), s(input), "--output".into(), s(output)],
+                ]
+                .concat();
+                let (code, _, err) = nvsurf(&a.iter().map(String::as_str).collect::<Vec<_>>());
+                assert_eq!(code, 0, "{a:?}: {err}");
+                err
+            };
+            run("tile", &lin, &dump);
+            let err = run("untile", &dump, &tmp.path("x.dds"));
+            let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
+            assert_eq!(warnings.len(), 1, "{format} texture {texture}: {err}");
+            assert!(warnings[0].contains(".ktx2") && warnings[0].contains("R32G32B32A32_FLOAT"), "{err}");
+            let err = run("untile", &dump, &tmp.path("x.ktx2"));
+            assert!(!err.contains("warning:"), "{format} texture {texture}: {err}");
+        }
+    }
+}

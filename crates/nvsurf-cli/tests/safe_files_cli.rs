@@ -244,11 +244,12 @@ fn split_outputs_are_replaced_as_a_group() {
     let mut args = vec!["untile", "--texture"];
     args.extend(TEX.split_whitespace());
     args.extend(["--input", s(&dump), "--split", s(&split)]);
-    std::fs::write(&dump, vec![0x11u8; 1 << 16]).unwrap();
+    // The texture's own 2048 bytes (a larger dump would add untile's note line).
+    std::fs::write(&dump, vec![0x11u8; 2048]).unwrap();
     let (rc, _, err) = run(&args, &[]);
     assert_eq!(rc, 0, "{err}");
     assert_eq!(contents(&split).len(), 4);
-    let bytes: Vec<u8> = (0..1u32 << 16).map(|i| (i % 251) as u8).collect();
+    let bytes: Vec<u8> = (0..2048u32).map(|i| (i % 251) as u8).collect();
     std::fs::write(&dump, bytes).unwrap();
     let new = new_contents(&args, &split);
     let (failed, partial) = fail_every_write(&args, &split, &new);

@@ -180,6 +180,18 @@ impl Platform {
         }
     }
 
+    /// Whether a single-layer texture laid out with `policy` on this platform is padded up to
+    /// level 0's block ([`crate::texture::TextureDesc::pad_single_layer`]). The `switch` preset
+    /// keeps NVN's rule (no padding) with an explicit block too, as `tegra_swizzle` does when
+    /// given a block height (ScanMountGoat/tegra_swizzle `src/surface.rs`,
+    /// `swizzled_surface_size`: only arrays are aligned); elsewhere the policy decides.
+    pub fn pads_single_layer(self, policy: BlockPolicy) -> bool {
+        match (self.preset, policy) {
+            (Some(Preset::Switch), BlockPolicy::Explicit(_)) => false,
+            _ => policy.pads_single_layer(),
+        }
+    }
+
     /// The in-gob byte order a CPU sees through a linear mapping of a surface of `class` on this
     /// platform (see the module's table). Where no order is known, an error that asks for one.
     pub fn default_gob_order(self, class: FormatClass) -> Result<GobOrder> {

@@ -162,6 +162,10 @@ impl TextureSpec {
             d.layout = l;
         }
         d.block = self.block_policy.unwrap_or_else(|| self.platform.default_block_policy());
+        // Set only where the platform overrides the policy's rule (the `switch` preset with an
+        // explicit block), so a policy changed by hand later still decides.
+        let pads = self.platform.pads_single_layer(d.block);
+        d.pad_single_layer = (pads != d.block.pads_single_layer()).then_some(pads);
         // The gob order matters (and a refusal applies) only where there are gobs.
         let gobs = d.layout == LayoutKind::BlockLinear && self.ty != TextureType::Buffer;
         d.gob_order = match self.gob_order {
@@ -336,6 +340,29 @@ mod tests {
         assert!(TextureSpec::with_elem_size(Gpu::Nv2a, TextureType::D2, 4, [64, 64, 1]).build().is_ok());
         // A format the GPU lacks.
         assert!(TextureSpec::new(Gpu::G80, TextureType::D2, &bc7, [8, 8, 1]).build().is_err());
+    }
+
+    #[test]
+    fn switch_explicit_block_keeps_the_single_layer_unpadded() {
+        // 256x256 BC7, 9 levels, block height 8 gobs: tegra_swizzle's 89600 bytes on the `switch`
+        // preset (ScanMountGoat/tegra_swizzle `src/surface.rs`); the document's padding to level
+        // 0's block (90112) elsewhere; arrays keep the aligned stride either way.
+        let bc7 = Format::parse("bc7").unwrap();
+        let size = |p: Platform, layers: u32| {
+            TextureSpec::new(p, TextureType::D2Array, &bc7, [256, 256, 1])
+                .levels(9)
+                .layers(layers)
+                .block_policy(BlockPolicy::Explicit([0, 3, 0]))
+                .build()
+                .unwrap()
+                .size_bytes()
+        };
+        let (switch, gm20b) = (Platform::parse("switch").unwrap(), Platform::from(Gpu::Gm20b));
+        assert_eq!((size(switch, 1), size(gm20b, 1)), (89600, 90112));
+        assert_eq!((size(switch, 2), size(gm20b, 2)), (2 * 90112, 2 * 90112));
+        assert!(!switch.pads_single_layer(BlockPolicy::Explicit([0, 3, 0])));
+        assert!(gm20b.pads_single_layer(BlockPolicy::Explicit([0, 3, 0])));
+        assert!(switch.pads_single_layer(BlockPolicy::Max));
     }
 
     #[test]

@@ -9,14 +9,10 @@
 //!   output of the tiling engine (`Texture::tile_to_vec`); `Texture::untile_to_vec` reads the
 //!   linear input back from `swizzle_surface`'s output.
 //!
-//! Known difference, documented rather than copied: `tegra_swizzle` forces block height 1 gob
-//! for every texture of depth > 1 (its source says "TODO: Enforce a block height of 1 for depth
-//! textures elsewhere?"). The NVN convention (`BlockPolicy::Nvn`) chooses the block height from
-//! the height for 3D textures too, so our 3D layouts differ from `tegra_swizzle`'s whenever that
-//! rule picks more than 1 gob (`h + h/2 >= 16` rows); with the block height forced to 1
-//! (`BlockPolicy::Explicit([0, 0, z])`), offsets and bytes of every 3D level agree
-//! (`three_d_with_forced_block_height`). Its block depth (chosen per level from the level's own
-//! depth with the NVN thresholds) agrees with the document's auto-sizing in every case tested.
+//! 3D: `tegra_swizzle` uses a block height of 1 gob for every texture of depth > 1
+//! (ScanMountGoat/tegra_swizzle `src/surface.rs`), and so does `BlockPolicy::Nvn`; its block
+//! depth (chosen per level from the level's own depth with the NVN thresholds) agrees with the
+//! document's auto-sizing in every case tested (`three_d_sizes_and_bytes_match`).
 
 use nvsurf::layout::{GobOrder, LayoutKind};
 use nvsurf::texture::{BlockPolicy, Texture, TextureDesc, TextureType};
@@ -137,37 +133,49 @@ fn bytes_match_2d_arrays_cubes() {
     }
 }
 
-/// 3D: with the block height forced to 1 gob (as `tegra_swizzle` does) and the block depth from
-/// the NVN rule, every level of a mipmapped 3D texture has the same offset and the same bytes;
-/// with the NVN block height (`BlockPolicy::Nvn`'s rule) the layout differs whenever the height
-/// spans more than one gob.
+/// 3D under the NVN policy: every level's end, the total size and the tiled bytes equal
+/// `tegra_swizzle`'s, for fixed sizes (the review's 20x300x3 among them) and random ones, plain
+/// and 4x4-block formats; the block is one gob tall.
 #[test]
-fn three_d_with_forced_block_height() {
-    let mut taller = 0;
-    for (w, h, d) in [(16, 16, 16), (64, 8, 4), (32, 32, 5), (8, 8, 33), (100, 3, 7), (17, 9, 12)] {
-        let levels = nvsurf::texture::max_levels([w, h, d]);
-        let nvn = ours(TextureType::D3, [w, h, d], 4, 1, levels, 1);
-        let [_, y, z] = nvn.levels()[0].block_log2.unwrap();
-        let mut forced = TextureDesc::new(Gpu::Gm20b, TextureType::D3, 4, [w, h, d]);
-        forced.levels = levels;
-        forced.block = BlockPolicy::Explicit([0, 0, z]);
-        forced.gob_order = GobOrder::Tegra;
-        let forced = forced.build().unwrap();
-        for l in forced.levels() {
-            let theirs = theirs_size([w, h, d], 4, 1, l.level + 1, 1);
-            assert_eq!(l.offset_bytes + l.size_bytes, theirs, "{w}x{h}x{d} level {}", l.level);
-        }
-        let linear = pattern(forced.linear_size_bytes() as usize);
-        let tiled = swizzle_surface(w, h, d, &linear, BlockDim::uncompressed(), None, 4, levels, 1).unwrap();
-        let mine = forced.tile_to_vec(&linear).unwrap();
-        // The document pads the layer to level 0's block; tegra_swizzle leaves it unpadded.
-        assert!(mine[..tiled.len()] == tiled[..], "{w}x{h}x{d}: bytes differ");
-        if y > 0 {
-            // The NVN rule picks a taller block than tegra_swizzle's 1 gob: different bytes.
-            let by_nvn = nvn.tile_to_vec(&linear).unwrap();
-            assert!(by_nvn.len() < tiled.len() || by_nvn[..tiled.len()] != tiled[..], "{w}x{h}x{d}");
-            taller += 1;
+fn three_d_sizes_and_bytes_match() {
+    let mut cases: Vec<([u32; 3], u32, u32)> = vec![
+        ([20, 300, 3], 4, 1),
+        ([16, 16, 16], 4, 1),
+        ([64, 8, 4], 4, 1),
+        ([32, 32, 5], 4, 1),
+        ([8, 8, 33], 4, 1),
+        ([100, 3, 7], 4, 1),
+        ([17, 9, 12], 4, 1),
+        ([64, 64, 8], 8, 4),
+        ([256, 256, 2], 16, 4),
+    ];
+    // A small LCG: deterministic random sizes without a crate.
+    let mut seed = 0x2545_f491_u64;
+    let mut next = |n: u32| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) as u32 % n + 1
+    };
+    for _ in 0..40 {
+        let (bpp, texels) = [(1, 1), (4, 1), (8, 1), (16, 1), (8, 4), (16, 4)][next(6) as usize - 1];
+        cases.push(([next(300), next(300), next(40) + 1], bpp, texels));
+    }
+    for (size, bpp, texels) in cases {
+        let [w, h, d] = size;
+        let max = nvsurf::texture::max_levels(size);
+        for levels in [1, max.min(4), max] {
+            let t = ours(TextureType::D3, size, bpp, texels, levels, 1);
+            let ctx = format!("{w}x{h}x{d} bpp {bpp} texels {texels} levels {levels}");
+            assert_eq!(t.levels()[0].block_log2.unwrap()[1], 0, "{ctx}: one gob tall");
+            assert_eq!(t.size_bytes(), theirs_size(size, bpp, texels, levels, 1), "{ctx}");
+            for l in t.levels() {
+                let end = theirs_size(size, bpp, texels, l.level + 1, 1);
+                assert_eq!(l.offset_bytes + l.size_bytes, end, "{ctx}: level {}", l.level);
+            }
+            let linear = pattern(t.linear_size_bytes() as usize);
+            let theirs = swizzle_surface(w, h, d, &linear, block_dim(texels), None, bpp, levels, 1).unwrap();
+            let mine = t.tile_to_vec(&linear).unwrap();
+            assert!(mine == theirs, "{ctx}: tiled bytes differ");
+            assert!(t.untile_to_vec(&theirs).unwrap() == linear, "{ctx}: untile");
         }
     }
-    assert_eq!(taller, 2, "16x16x16 and 32x32x5 get a taller NVN block");
 }

@@ -78,6 +78,10 @@ pub struct UntileArgs {
     /// (1024 bytes). Raw outputs keep the indices.
     #[arg(long, value_name = "FILE")]
     pub palette: Option<PathBuf>,
+    /// Also print the summary as JSON on stdout (`command`, `output`, `platform`, `assumed`,
+    /// `format`, `size_bytes`, `linear_size_bytes`); needs an --output file.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `nvsurf tile` (with `--in-place`, `--output` may be left out: it is `--onto`;

@@ -175,7 +175,8 @@ impl<'a> Job<'a> {
     }
 
     /// The summary as JSON: `command`, `output`, `platform`, `assumed` (the summary line's
-    /// facts), `format` (when given), and the encoding's `bc_quality` and `levels` (each
+    /// facts), `format` (when given), `size_bytes` (the tiled surface's or texture's bytes),
+    /// `linear_size_bytes` (its packed linear bytes), and the encoding's `bc_quality` and `levels` (each
     /// `level`, `layer`, `psnr_db`; see [`crate::picture::Encoding`]).
     pub fn summary_json(&self) -> serde_json::Value {
         let verb = match self.direction {
@@ -193,6 +194,16 @@ impl<'a> Job<'a> {
             "assumed": self.assumed.describe(),
             "format": self.format.map(|f| f.name()),
         });
+        let (size, linear) = match &self.shape {
+            Shape::Texture(t) => (t.size_bytes(), t.linear_size_bytes()),
+            Shape::Surface(sj) => {
+                let r = sj.region;
+                let elems = [r.w, r.h, r.d, sj.surface.elem_size()].map(u64::from);
+                (sj.surface.size_bytes(), elems.iter().fold(1u64, |a, &b| a.saturating_mul(b)))
+            }
+        };
+        v["size_bytes"] = serde_json::json!(size);
+        v["linear_size_bytes"] = serde_json::json!(linear);
         self.encoding.add_json(&mut v);
         v
     }

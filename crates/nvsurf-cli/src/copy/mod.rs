@@ -19,6 +19,14 @@ use job::{Direction, Job, Shape};
 
 /// Runs `nvsurf untile`, then prints its summary line (on stderr: stdout stays the data).
 pub fn run_untile(a: UntileArgs) -> CmdResult {
+    if a.json && a.copy.output.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+        return Err(nvsurf::Error::Unsupported {
+            field: "json",
+            value: "with --output -".into(),
+            rule: "stdout holds the untiled data: write it to a file to get the JSON summary".into(),
+        }
+        .into());
+    }
     let mut job = Job::new(&a.copy, None, Direction::Untile)?;
     job.png_compression = crate::picture::png_stream::PngCompression::parse(&a.png_compression)?;
     crate::picture::check_zstd_level(a.ktx2_zstd)?;
@@ -28,6 +36,9 @@ pub fn run_untile(a: UntileArgs) -> CmdResult {
     job.palette = untile_palette(&job, a.palette.as_deref())?;
     let code = run(&job)?;
     eprintln!("{}", job.summary());
+    if a.json {
+        println!("{}", job.summary_json());
+    }
     Ok(code)
 }
 

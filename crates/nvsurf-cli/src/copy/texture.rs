@@ -31,8 +31,12 @@ fn texture_of<'a>(job: &'a Job) -> Res<&'a Texture> {
 /// `nvsurf untile --texture`: the texture at the offset of the dump to the linear side.
 pub fn untile(job: &Job) -> CmdResult {
     let t = texture_of(job)?;
-    let dump = read_part(&job.tiled, job.offset, t.size_bytes(), "texture")?;
-    let linear = untile_whole(job, t, &dump)?;
+    let linear = {
+        let dump = read_part(&job.tiled, job.offset, t.size_bytes(), "texture")?;
+        note_larger_dump(job, t);
+        untile_whole(job, t, &dump)?
+        // The dump is freed here, before anything is written.
+    };
     match &job.linear {
         LinearSide::Raw(p) => write_atomic(p, &linear)?,
         LinearSide::Split(dir) => {
@@ -51,7 +55,9 @@ pub fn untile(job: &Job) -> CmdResult {
         }
         LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
-            let tex = dds_shape(t, linear.to_vec());
+            // The writers stream from the untiled buffer itself (no copy).
+            let tex = dds_shape(t, &linear[..]);
+            crate::picture::warn_if_decoded(*kind, &f);
             match kind {
                 PicKind::Ktx2(opt) => write_ktx2(p, &f, &tex, *opt)?,
                 _ => write_dds(p, &f, &tex)?,
@@ -60,6 +66,24 @@ pub fn untile(job: &Job) -> CmdResult {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One note line when the dump (a regular file) holds more than the texture at its offset: a
+/// cube or array dump untiled as one layer, or levels left out, reads only part of it.
+fn note_larger_dump(job: &Job, t: &Texture) {
+    let Ok(meta) = std::fs::metadata(&job.tiled) else { return };
+    let end = job.offset.saturating_add(t.size_bytes());
+    if meta.is_file() && meta.len() > end {
+        eprintln!(
+            "note: the texture is {} bytes{} but '{}' holds {} bytes: the last {} are not read \
+             (check --type, --layers and --levels)",
+            t.size_bytes(),
+            if job.offset > 0 { format!(" at offset {}", job.offset) } else { String::new() },
+            job.tiled.display(),
+            meta.len(),
+            meta.len() - end
+        );
+    }
 }
 
 /// `nvsurf tile --texture`: the linear side into a dump (zeros, or `--onto`) at the offset.
@@ -81,7 +105,7 @@ pub fn tile(job: &Job) -> CmdResult {
                 }
                 .map_err(|e| e.to_string())
             })?;
-            let want = dds_shape(t, Vec::new());
+            let want = dds_shape(t, Vec::<u8>::new());
             // --generate-mips rebuilds the lower levels: level 0 alone is enough.
             let levels_ok = dds.levels == want.levels || (job.mips.is_some() && dds.levels == 1);
             if (dds.extent, dds.layers, dds.cube) != (want.extent, want.layers, want.cube) || !levels_ok {
@@ -158,7 +182,7 @@ fn read_split(t: &Texture, dir: &Path) -> Res<LineAligned> {
 }
 
 /// The texture's shape as a DDS holds it (`data` its packed linear bytes).
-fn dds_shape(t: &Texture, data: Vec<u8>) -> DdsTexture {
+fn dds_shape<D>(t: &Texture, data: D) -> DdsTexture<D> {
     let [w, h, d] = t.levels()[0].texels.to_array();
     DdsTexture {
         extent: Extent { width_px: w, height_px: h, depth: d },

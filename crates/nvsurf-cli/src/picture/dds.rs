@@ -10,11 +10,12 @@ use super::kind::{cannot_read, PicResult};
 use super::size::Extent;
 use super::texels::decode_f32;
 use super::texture::{level_extent, DdsTexture};
-use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, NewDxgiParams};
+use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, Header, Header10};
 use nvsurf::format::{color_formats, ComponentType, Format, Kind, Layout};
 use nvsurf::Error;
 use std::fs::File;
 use std::io::BufReader;
+use std::io::Write;
 use std::path::Path;
 
 /// The DXGI format whose elements are bit-identical to `f`'s with the same meaning, if any
@@ -26,6 +27,9 @@ pub fn dxgi_of(f: &Format) -> Option<DxgiFormat> {
         return f.g80_twin().and_then(|t| dxgi_of(&t));
     }
     let default = Format::from_id(f.kind(), f.id()).ok()?;
+    if let Some(d) = signed_rgtc(f, &default) {
+        return Some(d);
+    }
     if f.components() != default.components() || f.swizzle() != default.swizzle() || f.is_srgb() != default.is_srgb() {
         // A texture format with chosen types/swizzle: only the plain color equivalents map.
         return color_twin(f).and_then(|c| dxgi_of(&c));
@@ -115,6 +119,17 @@ pub fn dxgi_of(f: &Format) -> Option<DxgiFormat> {
     })
 }
 
+/// BC4_SNORM / BC5_SNORM: the RGTC texture formats (0x27, 0x28) with signed components and
+/// the default swizzle (the names `BC4_SNORM`, `BC5_SNORM` parse to them).
+fn signed_rgtc(f: &Format, default: &Format) -> Option<DxgiFormat> {
+    let signed = f.components().iter().all(|&c| c == ComponentType::Snorm) && f.swizzle() == default.swizzle();
+    match (f.kind(), f.id(), signed) {
+        (Kind::Texture, 0x27, true) => Some(DxgiFormat::BC4_SNorm),
+        (Kind::Texture, 0x28, true) => Some(DxgiFormat::BC5_SNorm),
+        _ => None,
+    }
+}
+
 /// The color format with the same layout, types, swizzle and sRGB flag as `f`, if any.
 fn color_twin(f: &Format) -> Option<Format> {
     if let Layout::Compressed(bc) = f.layout() {
@@ -138,7 +153,8 @@ pub(super) fn dxgi_table() -> Vec<(DxgiFormat, Format)> {
     let all = color_formats()
         .iter()
         .map(Format::from_color)
-        .chain(nvsurf::format::texture_formats().iter().map(Format::from_texture));
+        .chain(nvsurf::format::texture_formats().iter().map(Format::from_texture))
+        .chain(["BC4_SNORM", "BC5_SNORM"].into_iter().filter_map(|n| Format::parse(n).ok()));
     for f in all {
         if let Some(d) = dxgi_of(&f) {
             v.push((d, f));
@@ -148,56 +164,78 @@ pub(super) fn dxgi_table() -> Vec<(DxgiFormat, Format)> {
 }
 
 /// Writes a texture as DDS: the elements themselves for formats with a DXGI twin, otherwise
-/// the decoded pixels as `R32G32B32A32_FLOAT`.
-pub fn write_dds(path: &Path, f: &Format, tex: &DdsTexture) -> PicResult<()> {
-    if tex.data.len() < tex.bytes(f) {
-        return Err(Error::BufferTooSmall {
-            what: "texture data",
-            needed: tex.bytes(f) as u64,
-            got: tex.data.len() as u64,
-        }
-        .into());
+/// the decoded pixels as `R32G32B32A32_FLOAT`. The headers, then the data straight from
+/// `tex` (decoded level by level), streamed to the file: no copy of the texture is made
+/// (docs/perf/cli-pictures.md, "untile --texture to DDS/KTX2").
+pub fn write_dds<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>) -> PicResult<()> {
+    let data = tex.data.as_ref();
+    let need = tex.bytes(f);
+    if data.len() < need {
+        return Err(Error::BufferTooSmall { what: "texture data", needed: need as u64, got: data.len() as u64 }.into());
     }
-    let (dxgi, data) = match dxgi_of(f) {
-        Some(d) => (d, tex.data[..tex.bytes(f)].to_vec()),
-        None => {
-            let mut out = Vec::new();
-            for layer in 0..tex.layers {
-                for level in 0..tex.levels {
-                    let (at, n) = tex.span(f, layer, level);
-                    let px = decode_f32(f, level_extent(tex.extent, level), &tex.data[at..at + n])?;
-                    out.extend(px.iter().flatten().flat_map(|v| v.to_le_bytes()));
+    let twin = dxgi_of(f);
+    let dxgi = twin.unwrap_or(DxgiFormat::R32G32B32A32_Float);
+    let e = tex.extent;
+    let header = Header::new_dxgi(
+        e.height_px,
+        e.width_px,
+        (e.depth > 1).then_some(e.depth),
+        dxgi,
+        (tex.levels > 1).then_some(tex.levels),
+        (tex.layers > 1).then_some(tex.layers),
+        dds_caps2(tex.cube, e.depth),
+    )?;
+    let dimension = if e.depth > 1 { D3D10ResourceDimension::Texture3D } else { D3D10ResourceDimension::Texture2D };
+    let array_size = if tex.cube { tex.layers / 6 } else { tex.layers };
+    let header10 = Header10::new(dxgi, tex.cube, dimension, array_size, AlphaMode::Unknown);
+    let dds = Dds { header, header10: Some(header10), data: Vec::new() };
+    // The container's own count of its data (ddsfile's), against what is written.
+    let expected = u64::from(dds.get_array_stride()?) * u64::from(tex.layers);
+    let written = match twin {
+        Some(_) => need as u64,
+        None => (0..tex.levels)
+            .map(|l| {
+                let x = level_extent(e, l);
+                [x.width_px, x.height_px, x.depth, 16].map(u64::from).iter().product::<u64>()
+            })
+            .sum::<u64>()
+            .saturating_mul(u64::from(tex.layers)),
+    };
+    if expected != written {
+        return Err(format!("DDS size mismatch: container expects {expected} bytes, have {written}").into());
+    }
+    let io = crate::io::copy::cannot_write(path);
+    crate::io::with_temp(path, |out| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, out);
+        dds.write(&mut w)?;
+        match twin {
+            Some(_) => w.write_all(&data[..need]).map_err(&io)?,
+            None => {
+                for layer in 0..tex.layers {
+                    for level in 0..tex.levels {
+                        let (at, n) = tex.span(f, layer, level);
+                        let px = decode_f32(f, level_extent(e, level), &data[at..at + n])?;
+                        let bytes: Vec<u8> = px.iter().flatten().flat_map(|v| v.to_le_bytes()).collect();
+                        w.write_all(&bytes).map_err(&io)?;
+                    }
                 }
             }
-            (DxgiFormat::R32G32B32A32_Float, out)
         }
-    };
-    let e = tex.extent;
-    let mut dds = Dds::new_dxgi(NewDxgiParams {
-        height: e.height_px,
-        width: e.width_px,
-        depth: (e.depth > 1).then_some(e.depth),
-        format: dxgi,
-        mipmap_levels: (tex.levels > 1).then_some(tex.levels),
-        array_layers: (tex.layers > 1).then_some(tex.layers),
-        caps2: None,
-        is_cubemap: tex.cube,
-        resource_dimension: if e.depth > 1 {
-            D3D10ResourceDimension::Texture3D
-        } else {
-            D3D10ResourceDimension::Texture2D
-        },
-        alpha_mode: AlphaMode::Unknown,
-    })?;
-    if dds.data.len() != data.len() {
-        return Err(
-            format!("DDS size mismatch: container expects {} bytes, have {}", dds.data.len(), data.len()).into()
-        );
+        w.flush().map_err(&io)
+    })
+}
+
+/// The caps2 flags of the DDS we write (Microsoft's DDS reference, DDS_HEADER, dwCaps2): a
+/// cube map has DDSCAPS2_CUBEMAP and all six face flags, a volume DDSCAPS2_VOLUME, so readers
+/// of the legacy header alone see them too. DDSCAPS_COMPLEX (more than one surface: levels,
+/// faces, slices) and DDSD_DEPTH come from the ddsfile crate's header builder.
+fn dds_caps2(cube: bool, depth: u32) -> Option<ddsfile::Caps2> {
+    use ddsfile::Caps2;
+    match (cube, depth > 1) {
+        (true, _) => Some(Caps2::CUBEMAP | Caps2::CUBEMAP_ALLFACES),
+        (false, true) => Some(Caps2::VOLUME),
+        (false, false) => None,
     }
-    dds.data = data;
-    let mut out = Vec::new();
-    dds.write(&mut out)?;
-    crate::io::write_atomic(path, &out)
 }
 
 /// The DDS container's fixed parts, checked before ddsfile parses them (its errors for a
@@ -265,14 +303,49 @@ fn dds_dxgi(dds: &Dds) -> Option<DxgiFormat> {
         Some(L::R8G8_B8G8) => D::G8R8_G8B8_UNorm,
         Some(L::G8R8_G8B8) => D::R8G8_B8G8_UNorm,
         Some(L::YUY2) => D::YUY2,
-        // ATI1/ATI2 and the BC4/BC5 FourCCs: the crate's own mapping (UNORM already).
+        // ATI1/ATI2: the crate's own mapping (UNORM already); BC4U/BC4S/BC5U/BC5S, which
+        // the crate leaves unnamed: DirectXTex's legacy table (microsoft/DirectXTex
+        // `DirectXTex/DirectXTexDDS.cpp`, `g_LegacyDDSMap`: BC4_UNORM, BC4_SNORM, BC5_UNORM,
+        // BC5_SNORM).
         _ => {
             return dds
                 .get_dxgi_format()
                 .filter(|d| !matches!(d, D::BC1_UNorm_sRGB | D::BC2_UNorm_sRGB | D::BC3_UNorm_sRGB))
+                .or_else(|| legacy_bc45(dds))
         }
     };
     Some(twin)
+}
+
+/// The BC4/BC5 FourCCs `BC4U`, `BC4S`, `BC5U`, `BC5S` of a legacy header.
+fn legacy_bc45(dds: &Dds) -> Option<DxgiFormat> {
+    use DxgiFormat as D;
+    let code = dds.header.spf.fourcc.as_ref()?.0.to_le_bytes();
+    Some(match &code {
+        b"BC4U" => D::BC4_UNorm,
+        b"BC4S" => D::BC4_SNorm,
+        b"BC5U" => D::BC5_UNorm,
+        b"BC5S" => D::BC5_SNorm,
+        _ => return None,
+    })
+}
+
+/// The layers of a legacy DDS (no DX10 header) and whether it is a cube map: a cube when
+/// caps2 holds DDSCAPS2_CUBEMAP (0x200), which then needs all six faces
+/// (DDSCAPS2_CUBEMAP_POSITIVEX..NEGATIVEZ, 0xfc00; Microsoft's DDS reference, DDS_HEADER,
+/// dwCaps2: "Direct3D 10 and later: all faces must be defined"). Otherwise one layer.
+fn legacy_layers(dds: &Dds) -> Result<(u32, bool), String> {
+    const CUBEMAP: u32 = 0x200;
+    const ALL_FACES: u32 = 0xfc00;
+    let caps2 = dds.header.caps2.bits();
+    match (caps2 & CUBEMAP != 0, caps2 & ALL_FACES) {
+        (false, _) => Ok((1, false)),
+        (true, ALL_FACES) => Ok((6, true)),
+        (true, faces) => Err(format!(
+            "DDS caps2 {caps2:#x}: a cube map (DDSCAPS2_CUBEMAP 0x200) needs all six faces (0xfc00), \
+             this one names {faces:#x}; partial cube maps are not read"
+        )),
+    }
 }
 
 /// Reads a DDS texture as elements of `f`: taken as they are when the DXGI format matches,
@@ -301,16 +374,22 @@ fn dds_described(dds: &Dds, f: Option<&Format>) -> PicResult<Described> {
     let levels = dds.get_num_mipmap_levels().max(1);
     // Layers from the DX10 header itself: ddsfile's `get_num_array_layers` multiplies a
     // cube array's size by 6 unchecked (a panic or a wrapped count for a crafted header).
-    let cube = dds.header10.as_ref().is_some_and(|h| h.misc_flag.contains(ddsfile::MiscFlag::TEXTURECUBE));
-    let array_size = dds.header10.as_ref().map_or(1, |h| h.array_size.max(1));
-    let layers = match cube {
-        true => array_size.checked_mul(6).ok_or(Error::OutOfRange {
-            field: "DDS cube count",
-            value: u64::from(array_size),
-            min: 1,
-            max: u64::from(u32::MAX / 6),
-        })?,
-        false => array_size,
+    let (layers, cube) = match &dds.header10 {
+        Some(h) => {
+            let cube = h.misc_flag.contains(ddsfile::MiscFlag::TEXTURECUBE);
+            let array_size = h.array_size.max(1);
+            let layers = match cube {
+                true => array_size.checked_mul(6).ok_or(Error::OutOfRange {
+                    field: "DDS cube count",
+                    value: u64::from(array_size),
+                    min: 1,
+                    max: u64::from(u32::MAX / 6),
+                })?,
+                false => array_size,
+            };
+            (layers, cube)
+        }
+        None => legacy_layers(dds)?,
     };
     let format = match f {
         Some(f) if dxgi_of(f) == Some(dxgi) => *f,

@@ -128,7 +128,7 @@ pub fn ktx2_header_of_prefix(bytes: &[u8], file_len: u64) -> Result<Ktx2Header, 
     // levelCount 0 asks the reader to make the chain; the file holds level 0 only.
     let n_levels = level_count.max(1);
     let extent = Extent { width_px: width, height_px: height.max(1), depth: depth.max(1) };
-    let shape = DdsTexture { extent, levels: n_levels, layers, cube, data: Vec::new() };
+    let shape = DdsTexture { extent, levels: n_levels, layers, cube, data: Vec::<u8>::new() };
     // Level count against the size, and the whole texture against memory, before any use.
     shape.checked_bytes(&format).map_err(|e| match e {
         Error::OutOfRange { field: "DDS mip levels", value, min, max } => {

@@ -14,6 +14,7 @@ use super::texture::{level_extent, DdsTexture};
 use super::vk_format::{vk_name, vk_of};
 use nvsurf::format::Format;
 use nvsurf::Error;
+use std::io::Write;
 use std::path::Path;
 
 /// The 12-byte file identifier, `«KTX 20»\r\n\x1A\n` (section "Identifier").
@@ -62,12 +63,61 @@ fn gcd(a: usize, b: usize) -> usize {
 }
 
 /// The KTX2 file of a texture (for each layer, each level: as [`DdsTexture`] holds it).
-pub fn ktx2_bytes(f: &Format, tex: &DdsTexture, opt: Ktx2Options) -> PicResult<Vec<u8>> {
+pub fn ktx2_bytes<D: AsRef<[u8]>>(f: &Format, tex: &DdsTexture<D>, opt: Ktx2Options) -> PicResult<Vec<u8>> {
+    let mut out = Vec::new();
+    write_ktx2_to(&mut out, f, tex, opt)?;
+    Ok(out)
+}
+
+/// What one level of the file is made from: for each layer, the elements as they are, or
+/// decoded to RGBA32F.
+struct Levels<'a, D> {
+    f: &'a Format,
+    tex: &'a DdsTexture<D>,
+    decode: bool,
+}
+
+impl<D: AsRef<[u8]>> Levels<'_, D> {
+    /// Bytes of `level` in the file (all its layers), before supercompression.
+    fn raw_len(&self, level: u32) -> PicResult<u64> {
+        let e = level_extent(self.tex.extent, level);
+        let per_layer = match self.decode {
+            true => [e.width_px, e.height_px, e.depth, 16].map(u64::from).iter().product::<u64>(),
+            false => self.tex.span(self.f, 0, level).1 as u64,
+        };
+        Ok(per_layer.checked_mul(u64::from(self.tex.layers)).ok_or("KTX2 level size overflows")?)
+    }
+
+    /// Hands each layer's bytes of `level` to `put`, in order.
+    fn each_layer(&self, level: u32, mut put: impl FnMut(&[u8]) -> PicResult<()>) -> PicResult<()> {
+        let data = self.tex.data.as_ref();
+        for layer in 0..self.tex.layers {
+            let (at, n) = self.tex.span(self.f, layer, level);
+            let bytes = &data[at..at + n];
+            if self.decode {
+                let px = decode_f32(self.f, level_extent(self.tex.extent, level), bytes)?;
+                put(&px.iter().flatten().flat_map(|v| v.to_le_bytes()).collect::<Vec<u8>>())?;
+            } else {
+                put(bytes)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes the KTX2 file of a texture to `w`: the header, index, DFD and key/value data, then
+/// each level straight from `tex` (smallest first; zstd levels compressed first, since the
+/// index holds their lengths). No copy of the texture is made (docs/perf/cli-pictures.md).
+pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
+    w: &mut W,
+    f: &Format,
+    tex: &DdsTexture<D>,
+    opt: Ktx2Options,
+) -> PicResult<()> {
     let need = tex.checked_bytes(f)?;
-    if tex.data.len() < need {
-        return Err(
-            Error::BufferTooSmall { what: "texture data", needed: need as u64, got: tex.data.len() as u64 }.into()
-        );
+    let have = tex.data.as_ref().len();
+    if have < need {
+        return Err(Error::BufferTooSmall { what: "texture data", needed: need as u64, got: have as u64 }.into());
     }
     check_zstd_level(opt.zstd_level)?;
     if tex.cube
@@ -91,18 +141,15 @@ pub fn ktx2_bytes(f: &Format, tex: &DdsTexture, opt: Ktx2Options) -> PicResult<V
         }
         .into());
     }
-    // The level images of the file's format: the elements, or the decoded RGBA32F pixels.
-    let (vk, file_fmt, levels) = match vk_of(f) {
-        Some(vk) => (vk, *f, level_images(f, tex, |_, bytes| Ok(bytes.to_vec()))?),
+    // The file's format: the elements', or RGBA32F for decoded pixels.
+    let (vk, file_fmt, decode) = match vk_of(f) {
+        Some(vk) => (vk, *f, false),
         None => {
             let rgba = Format::parse("RGBA32_FLOAT")?;
-            let vk = vk_of(&rgba).ok_or("RGBA32_FLOAT has no Vulkan twin")?;
-            let images = level_images(f, tex, |e, bytes| {
-                Ok(decode_f32(f, e, bytes)?.iter().flatten().flat_map(|v| v.to_le_bytes()).collect())
-            })?;
-            (vk, rgba, images)
+            (vk_of(&rgba).ok_or("RGBA32_FLOAT has no Vulkan twin")?, rgba, true)
         }
     };
+    let levels = Levels { f, tex, decode };
     let (basic, type_size) = ktx2::dfd::Basic::from_format(vk)
         .map_err(|e| format!("no Data Format Descriptor for {}: {e}", vk_name(vk.value())))?;
     let dfd_block = ktx2::dfd::Block::Basic(basic).to_vec();
@@ -114,7 +161,7 @@ pub fn ktx2_bytes(f: &Format, tex: &DdsTexture, opt: Ktx2Options) -> PicResult<V
     kvd.extend_from_slice(&kv);
     kvd.resize(align_up(kvd.len(), 4)?, 0);
 
-    let n_levels = levels.len();
+    let n_levels = tex.levels as usize;
     let index_end = HEADER_BYTES + n_levels * LEVEL_ENTRY_BYTES;
     let dfd_offset = index_end;
     let dfd_len = 4 + dfd_block.len();
@@ -125,23 +172,29 @@ pub fn ktx2_bytes(f: &Format, tex: &DdsTexture, opt: Ktx2Options) -> PicResult<V
     let block = file_fmt.elem_size_bytes() as usize;
     let align = if opt.zstd_level.is_some() { 1 } else { block / gcd(block, 4) * 4 };
     let mut entries = vec![(0u64, 0u64, 0u64); n_levels];
-    let mut stored: Vec<Vec<u8>> = Vec::with_capacity(n_levels);
+    // zstd: each level compressed from its layers as they come (the frame holds its size).
+    let mut packed: Vec<Vec<u8>> = vec![Vec::new(); n_levels];
     for level in (0..n_levels).rev() {
-        let raw = &levels[level];
-        let data = match opt.zstd_level {
-            Some(l) => zstd::bulk::compress(raw, l).map_err(|e| format!("zstd level {l}: {e}"))?,
-            None => raw.clone(),
+        let raw = levels.raw_len(level as u32)?;
+        let stored = match opt.zstd_level {
+            Some(l) => {
+                let mut enc = zstd::stream::Encoder::new(Vec::new(), l).map_err(|e| format!("zstd level {l}: {e}"))?;
+                enc.set_pledged_src_size(Some(raw)).map_err(|e| format!("zstd: {e}"))?;
+                enc.include_contentsize(true).map_err(|e| format!("zstd: {e}"))?;
+                levels.each_layer(level as u32, |b| Ok(enc.write_all(b).map_err(|e| format!("zstd: {e}"))?))?;
+                packed[level] = enc.finish().map_err(|e| format!("zstd: {e}"))?;
+                packed[level].len()
+            }
+            None => usize::try_from(raw)?,
         };
         at = align_up(at, align)?;
-        entries[level] = (at as u64, data.len() as u64, raw.len() as u64);
-        at = at.checked_add(data.len()).ok_or("KTX2 file size overflows")?;
-        stored.push(data);
+        entries[level] = (at as u64, stored as u64, raw);
+        at = at.checked_add(stored).ok_or("KTX2 file size overflows")?;
     }
     let e = tex.extent;
     let layer_count = if tex.cube { tex.layers / 6 } else { tex.layers };
-    let mut out = Vec::new();
-    out.try_reserve_exact(at).map_err(|_| format!("cannot allocate {at} bytes for the KTX2 file"))?;
-    out.extend_from_slice(&KTX2_IDENTIFIER);
+    let mut head = Vec::with_capacity(kvd_offset + kvd.len());
+    head.extend_from_slice(&KTX2_IDENTIFIER);
     for v in [
         vk.value(),
         type_size,
@@ -158,45 +211,41 @@ pub fn ktx2_bytes(f: &Format, tex: &DdsTexture, opt: Ktx2Options) -> PicResult<V
         u32::try_from(kvd_offset)?,
         u32::try_from(kvd.len())?,
     ] {
-        out.extend_from_slice(&v.to_le_bytes());
+        head.extend_from_slice(&v.to_le_bytes());
     }
     // No supercompression global data: sgdByteOffset and sgdByteLength 0.
-    out.extend_from_slice(&[0u8; 16]);
+    head.extend_from_slice(&[0u8; 16]);
     for (offset, len, raw) in &entries {
         for v in [offset, len, raw] {
-            out.extend_from_slice(&v.to_le_bytes());
+            head.extend_from_slice(&v.to_le_bytes());
         }
     }
-    out.extend_from_slice(&u32::try_from(dfd_len)?.to_le_bytes());
-    out.extend_from_slice(&dfd_block);
-    out.extend_from_slice(&kvd);
-    for (level, data) in (0..n_levels).rev().zip(&stored) {
-        out.resize(entries[level].0 as usize, 0);
-        out.extend_from_slice(data);
-    }
-    Ok(out)
-}
-
-/// The image of each level (all its layers and faces, each with all its slices), as
-/// `convert` makes it from the element bytes of one (layer, level) at the level's extent.
-fn level_images(
-    f: &Format,
-    tex: &DdsTexture,
-    convert: impl Fn(super::size::Extent, &[u8]) -> PicResult<Vec<u8>>,
-) -> PicResult<Vec<Vec<u8>>> {
-    let mut levels = Vec::with_capacity(tex.levels as usize);
-    for level in 0..tex.levels {
-        let mut image = Vec::new();
-        for layer in 0..tex.layers {
-            let (at, n) = tex.span(f, layer, level);
-            image.extend(convert(level_extent(tex.extent, level), &tex.data[at..at + n])?);
+    head.extend_from_slice(&u32::try_from(dfd_len)?.to_le_bytes());
+    head.extend_from_slice(&dfd_block);
+    head.extend_from_slice(&kvd);
+    w.write_all(&head)?;
+    let mut pos = head.len() as u64;
+    for level in (0..n_levels).rev() {
+        let pad = entries[level].0 - pos;
+        std::io::copy(&mut std::io::Read::take(std::io::repeat(0), pad), w)?;
+        pos += pad;
+        match opt.zstd_level {
+            Some(_) => w.write_all(&packed[level])?,
+            None => levels.each_layer(level as u32, |b| Ok(w.write_all(b)?))?,
         }
-        levels.push(image);
+        pos += entries[level].1;
     }
-    Ok(levels)
+    Ok(())
 }
 
-/// Writes a texture as KTX2 (atomically, as every output).
-pub fn write_ktx2(path: &Path, f: &Format, tex: &DdsTexture, opt: Ktx2Options) -> PicResult<()> {
-    crate::io::write_atomic(path, &ktx2_bytes(f, tex, opt)?)
+/// Writes a texture as KTX2 (atomically, as every output), streamed from `tex`.
+pub fn write_ktx2<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>, opt: Ktx2Options) -> PicResult<()> {
+    crate::io::with_temp(path, |out| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, out);
+        write_ktx2_to(&mut w, f, tex, opt).map_err(|e| match e.downcast::<std::io::Error>() {
+            Ok(io) => crate::io::copy::cannot_write(path)(*io),
+            Err(e) => e,
+        })?;
+        w.flush().map_err(crate::io::copy::cannot_write(path))
+    })
 }

@@ -36,6 +36,7 @@
 
 mod astc_encode;
 mod dds;
+mod decoded_warning;
 mod described;
 mod encoding;
 mod exr;
@@ -52,6 +53,7 @@ mod texture;
 mod vk_format;
 
 pub use dds::{describe_dds, read_dds, read_dds_with, write_dds};
+pub use decoded_warning::{decoded_warning, warn_if_decoded};
 pub use described::Described;
 pub use encoding::{stored_components, Encoding, ErrorSum, Measured, BC1_ALPHA_THRESHOLD};
 pub use header::describe_file;

@@ -46,7 +46,8 @@ pub fn write_surface_as(kind: PicKind, path: &Path, f: &Format, e: Extent, data:
             Ok(vec![path.to_path_buf()])
         }
         PicKind::Dds | PicKind::Ktx2(_) => {
-            let tex = DdsTexture { extent: e, levels: 1, layers: 1, cube: false, data: data.to_vec() };
+            let tex = DdsTexture { extent: e, levels: 1, layers: 1, cube: false, data };
+            super::decoded_warning::warn_if_decoded(kind, f);
             match kind {
                 PicKind::Ktx2(opt) => write_ktx2(path, f, &tex, opt)?,
                 _ => write_dds(path, f, &tex)?,

@@ -7,9 +7,10 @@ use nvsurf::format::Format;
 use nvsurf::Error;
 
 /// A whole texture in DDS order: for each layer (cube faces are layers), each mip level, the
-/// linear element image of that level (all its slices).
+/// linear element image of that level (all its slices). `D` holds the bytes: owned (a file
+/// read), or borrowed (`&[u8]`: the writers take an untiled buffer as it is, no copy).
 #[derive(Debug, Clone, PartialEq)]
-pub struct DdsTexture {
+pub struct DdsTexture<D = Vec<u8>> {
     /// Level 0 extent.
     pub extent: Extent,
     /// Number of mip levels.
@@ -19,7 +20,7 @@ pub struct DdsTexture {
     /// True for cube maps (and cube arrays).
     pub cube: bool,
     /// Linear element data, layer-major then level.
-    pub data: Vec<u8>,
+    pub data: D,
 }
 
 /// Extent of mip level `level` (each dimension halves, rounding down, at least 1).
@@ -28,7 +29,7 @@ pub fn level_extent(e: Extent, level: u32) -> Extent {
     Extent { width_px: h(e.width_px), height_px: h(e.height_px), depth: h(e.depth) }
 }
 
-impl DdsTexture {
+impl<D> DdsTexture<D> {
     /// Bytes of levels `0..levels` of one layer, exact in 128 bits.
     fn levels_bytes(&self, f: &Format, levels: u32) -> u128 {
         (0..levels)

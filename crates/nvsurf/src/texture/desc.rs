@@ -56,6 +56,10 @@ pub struct TextureDesc {
     pub placement: LevelPlacement,
     /// Layer stride override in bytes (at least the end of the last level).
     pub layer_stride_bytes: Option<u64>,
+    /// Whether a texture of a single layer is padded up to level 0's block: `None` follows the
+    /// block policy ([`BlockPolicy::pads_single_layer`]); `Some(false)` keeps a driver's rule
+    /// with an explicit block (the `switch` preset: [`crate::Platform::pads_single_layer`]).
+    pub pad_single_layer: Option<bool>,
 }
 
 impl TextureDesc {
@@ -82,6 +86,7 @@ impl TextureDesc {
             pitch_bytes: None,
             placement: LevelPlacement::Packed,
             layer_stride_bytes: None,
+            pad_single_layer: None,
         }
     }
 

@@ -103,8 +103,9 @@ fn plan_blocklinear(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<Plann
     }
     // The layer is rounded up to level 0's (auto-sized) block; the NVN convention leaves a
     // single layer unpadded.
+    let pads_single = d.pad_single_layer.unwrap_or_else(|| d.block.pads_single_layer());
     let align = match out[0].surface {
-        Some(Surface::BlockLinear(s)) if d.layers > 1 || d.block.pads_single_layer() => s.block_bytes(),
+        Some(Surface::BlockLinear(s)) if d.layers > 1 || pads_single => s.block_bytes(),
         _ => 1,
     };
     Ok((out, align))

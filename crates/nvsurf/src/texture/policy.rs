@@ -14,13 +14,15 @@
 //! - [`BlockPolicy::Nvn`]: the convention of NVIDIA's NVN API that Switch tools reproduce
 //!   (the `tegra_swizzle` crate's `block_height_mip0`, Switch-Toolbox): the level-0 block
 //!   height in gobs is 16 if `h + h/2 >= 128`, 8 if `>= 64`, 4 if `>= 32`, 2 if `>= 16`, else 1,
-//!   with `h` the level-0 height in element rows; the block depth likewise from the depth; and a
-//!   texture of a single layer is not padded up to the block size (Switch files store it so).
+//!   with `h` the level-0 height in element rows; a texture of depth > 1 asks for a block height
+//!   of 1 gob whatever its height, and a block depth from the depth in slices by the same
+//!   thresholds (16, 8, 4, 2); a texture of a single layer is not padded up to the block size
+//!   (Switch files store it so). The 3D rule is `tegra_swizzle`'s (ScanMountGoat/tegra_swizzle
+//!   `src/surface.rs`, `swizzled_surface_size` and `swizzle_surface_inner`: the block height is
+//!   `BlockHeight::One` unless the depth is 1; `src/blockdepth.rs`, `block_depth`), and the
+//!   proprietary driver's as Mesa's nil reproduces it (see [`BlockPolicy::Nvidia`]: 3D images
+//!   one gob tall); a 3D texture of depth 1 keeps the height rule, as in `tegra_swizzle`.
 //!   The thresholds assume 8-row gobs, so the policy is accepted on GF100 and later only.
-//!   Known difference: `tegra_swizzle` 0.4 forces a block height of 1 gob for every texture of
-//!   depth > 1 instead of choosing it from the height; to reproduce 3D files written that way use
-//!   `Explicit([0, 0, z])` with `z` the NVN block depth (tests/texture_tegra.rs checks that the
-//!   offsets and bytes then agree).
 //! - [`BlockPolicy::Nvidia`]: the choice of NVIDIA's own driver as Mesa's NVK reproduces it
 //!   (Mesa `src/nouveau/nil/tiling.rs`, `Tiling::choose`, read at sailfishos-mirror/mesa
 //!   157fa86f; its comment says the rule matches "what the proprietary driver picks", after
@@ -130,7 +132,10 @@ impl BlockPolicy {
             BlockPolicy::Max => Ok([0, 5, 5]),
             BlockPolicy::Nvn => {
                 let rows = eight_row_gobs("nvn")?;
-                Ok([0, nvn_log2(elements_level0[1].into(), rows.into()), nvn_log2(elements_level0[2].into(), 1)])
+                let [_, h, d] = elements_level0;
+                // Depth > 1: one gob tall (tegra_swizzle `src/surface.rs`, see the module docs).
+                let y = if d > 1 { 0 } else { nvn_log2(h.into(), rows.into()) };
+                Ok([0, y, nvn_log2(d.into(), 1)])
             }
             BlockPolicy::Nvidia => {
                 let rows = eight_row_gobs("nvidia")?;
@@ -168,6 +173,13 @@ mod tests {
         // Depth thresholds in slices: 16, 8, 4, 2.
         for (d, want) in [(1, 0), (2, 1), (3, 2), (5, 2), (6, 3), (11, 4), (64, 4)] {
             assert_eq!(BlockPolicy::Nvn.requested_log2(Gpu::Gm20b, [1, 1, d]).unwrap()[2], want, "depth {d}");
+        }
+        // Depth > 1: one gob tall whatever the height (tegra_swizzle `src/surface.rs`); depth 1
+        // keeps the height rule.
+        for (h, d, want) in [(300, 3, [0, 0, 2]), (4096, 2, [0, 0, 1]), (86, 64, [0, 0, 4]), (86, 1, [0, 4, 0])] {
+            assert_eq!(BlockPolicy::Nvn.requested_log2(Gpu::Gm20b, [20, h, d]).unwrap(), want, "{h}x{d}");
+            let ty = if d > 1 { TextureType::D3 } else { TextureType::D2 };
+            assert_eq!(BlockPolicy::Nvn.requested_log2_for(Gpu::Gm20b, ty, [20, h, d], [20, h, d]).unwrap(), want);
         }
         assert!(BlockPolicy::Nvn.requested_log2(Gpu::G80, [1, 64, 1]).is_err());
         assert_eq!(BlockPolicy::parse("Switch").unwrap(), BlockPolicy::Nvn);
