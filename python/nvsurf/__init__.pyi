@@ -117,7 +117,9 @@ class Texture:
 
 def decode(format: str, data: Buffer, size: tuple[int, int] | Sequence[int]) -> npt.NDArray[np.uint8] | npt.NDArray[np.float32]:
     """A packed linear image of `format` (size = (w, h) pixels) as an (h, w, 4) RGBA array:
-    uint8 for formats whose components are all unorm/sRGB of at most 8 bits, float32 else."""
+    uint8 for formats whose components are all unorm/sRGB of at most 8 bits, float32 else.
+    sRGB formats: uint8 holds the stored sRGB-encoded values (as a PNG, Pillow and image_dds
+    give them); float32 outputs are linear light."""
 
 def guess(
     gpu: str,

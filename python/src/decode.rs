@@ -31,7 +31,8 @@ pub fn fits_rgba8(f: &Format) -> bool {
 /// elements, no padding: one level as `Texture.level_bytes` gives it), to an array of shape
 /// `(h, w, 4)`, RGBA: uint8 for formats whose components are all unorm (or sRGB) of at most 8
 /// bits (`A8B8G8R8`, `RGBA8_UNORM`, `bc1`-`bc3`, `bc7`, `B5G6R5`, ...), float32 for every other
-/// format. Releases the GIL.
+/// format. sRGB formats: the uint8 values are the stored sRGB-encoded ones (as a PNG, Pillow
+/// and image_dds give them), float32 values are linear light. Releases the GIL.
 #[pyfunction]
 pub fn decode<'py>(
     py: Python<'py>,

@@ -314,6 +314,10 @@ enum NvsurfStatus nvsurf_format_info(const struct NvsurfFormat *format,
 // `out_len` bytes, at least width x height x 4). A run of elements is a rectangle one row
 // high. Thread-safe; the buffers are the caller's and must not overlap.
 //
+// sRGB formats: R, G, B are the stored sRGB-encoded values (as a PNG, Pillow and image_dds
+// give them), not linear light; `nvsurf_decode_rgba_f32` gives linear light. Alpha is never
+// curved.
+//
 // # Safety
 // `format` NULL or a live handle; `elems` NULL or `elems_len` readable bytes; `out` NULL or
 // `out_len` writable bytes that no other thread uses during the call.
@@ -327,7 +331,8 @@ enum NvsurfStatus nvsurf_decode_rgba8(const struct NvsurfFormat *format,
                                       size_t out_len);
 
 // Decodes as `nvsurf_decode_rgba8`, to RGBA float pixels: 4 floats a pixel in `out`
-// (`out_len` floats, at least width x height x 4, aligned for float).
+// (`out_len` floats, at least width x height x 4, aligned for float). sRGB formats give
+// linear light (the sRGB curve applied to the stored values).
 //
 // # Safety
 // As `nvsurf_decode_rgba8`, with `out` `out_len` writable floats.

@@ -270,7 +270,8 @@ impl SurfaceSpec {
 }
 
 /// Decodes a packed linear image of `format` (`size_px` width x height pixels, rows of whole
-/// elements, no padding) to RGBA8 pixels, row by row.
+/// elements, no padding) to RGBA8 pixels, row by row. sRGB formats give their stored
+/// sRGB-encoded values, as a PNG holds them ([`Format::decode_rect_rgba8`]).
 pub fn decode_rgba8(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Result<Vec<[u8; 4]>> {
     let (row, n) = packed(format, elems, size_px)?;
     let mut out = crate::error::zeroed_with("decoded pixels", n, [0u8; 4])?;
@@ -278,7 +279,8 @@ pub fn decode_rgba8(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Result<
     Ok(out)
 }
 
-/// Decodes a packed linear image of `format` to RGBA f32 pixels (see [`decode_rgba8`]).
+/// Decodes a packed linear image of `format` to RGBA f32 pixels (see [`decode_rgba8`]); sRGB
+/// formats give linear light.
 pub fn decode_rgba_f32(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Result<Vec<[f32; 4]>> {
     let (row, n) = packed(format, elems, size_px)?;
     let mut out = crate::error::zeroed_with("decoded pixels", n, [0f32; 4])?;

@@ -131,6 +131,10 @@ fn pixels(width_px: u32, height_px: u32, out_len: usize, per_px: u64, unit: &str
 /// `out_len` bytes, at least width x height x 4). A run of elements is a rectangle one row
 /// high. Thread-safe; the buffers are the caller's and must not overlap.
 ///
+/// sRGB formats: R, G, B are the stored sRGB-encoded values (as a PNG, Pillow and image_dds
+/// give them), not linear light; `nvsurf_decode_rgba_f32` gives linear light. Alpha is never
+/// curved.
+///
 /// # Safety
 /// `format` NULL or a live handle; `elems` NULL or `elems_len` readable bytes; `out` NULL or
 /// `out_len` writable bytes that no other thread uses during the call.
@@ -164,7 +168,8 @@ pub unsafe extern "C" fn nvsurf_decode_rgba8(
 }
 
 /// Decodes as `nvsurf_decode_rgba8`, to RGBA float pixels: 4 floats a pixel in `out`
-/// (`out_len` floats, at least width x height x 4, aligned for float).
+/// (`out_len` floats, at least width x height x 4, aligned for float). sRGB formats give
+/// linear light (the sRGB curve applied to the stored values).
 ///
 /// # Safety
 /// As `nvsurf_decode_rgba8`, with `out` `out_len` writable floats.
@@ -218,6 +223,27 @@ mod tests {
         // SAFETY: as above.
         let s = unsafe { nvsurf_decode_rgba8(f, src.as_ptr(), 8, 0, 2, 1, dst.as_mut_ptr(), 8) };
         assert_eq!((s, dst), (NvsurfStatus::NVSURF_OK, src));
+        // SAFETY: the handle from lookup, freed once.
+        assert_eq!(unsafe { nvsurf_format_destroy(f) }, NvsurfStatus::NVSURF_OK);
+    }
+
+    #[test]
+    fn srgb_rgba8_is_the_stored_encoding_and_f32_is_linear() {
+        let mut f: *mut NvsurfFormat = std::ptr::null_mut();
+        // SAFETY: a NUL-terminated literal and a local out pointer.
+        assert_eq!(unsafe { nvsurf_format_lookup(c"bc1_srgb".as_ptr(), &mut f) }, NvsurfStatus::NVSURF_OK);
+        let block = [0x80u8; 8];
+        let mut rgba = [0u8; 64];
+        // SAFETY: live handle, buffers of the stated lengths.
+        let s = unsafe { nvsurf_decode_rgba8(f, block.as_ptr(), 8, 0, 4, 4, rgba.as_mut_ptr(), 64) };
+        assert_eq!(s, NvsurfStatus::NVSURF_OK);
+        // R5 = 16 -> 132, G6 = 4 -> 16: the stored values, what the CLI's PNG holds.
+        assert!(rgba.chunks(4).all(|p| p == [132, 16, 0, 255]), "{rgba:?}");
+        let mut lin = [0f32; 64];
+        // SAFETY: as above.
+        let s = unsafe { nvsurf_decode_rgba_f32(f, block.as_ptr(), 8, 0, 4, 4, lin.as_mut_ptr(), 64) };
+        assert_eq!(s, NvsurfStatus::NVSURF_OK);
+        assert_eq!(lin[0], nvsurf::codec::srgb_to_linear(132.0 / 255.0));
         // SAFETY: the handle from lookup, freed once.
         assert_eq!(unsafe { nvsurf_format_destroy(f) }, NvsurfStatus::NVSURF_OK);
     }

@@ -369,3 +369,5 @@ mod decode_tests;
 mod bc_encode_tests;
 #[cfg(test)]
 mod names_tests;
+#[cfg(test)]
+mod srgb_rgba8_tests;
