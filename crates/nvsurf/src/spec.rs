@@ -53,9 +53,12 @@ impl Elements {
             Elements::Size(_) => FormatClass::ElemSizeOnly,
         }
     }
+    /// Refuses a format newer than the GPU (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...), the CLI's
+    /// rule: the G80 tables also serve the older GPUs' layouts (`RGBA8_UNORM` on `nv2a`), and a
+    /// pre-G80 row a GPU lacks is refused by [`Format::parse_for`] already.
     fn check_on(self, platform: Platform) -> Result<()> {
         match self {
-            Elements::Format(f) if !f.exists_on(platform.gpu()) => Err(Error::Unsupported {
+            Elements::Format(f) if f.since().is_some_and(|s| platform.gpu() < s) => Err(Error::Unsupported {
                 field: "format",
                 value: f.name().into(),
                 rule: alloc::format!("does not exist on {}: {}", platform.gpu(), f.availability_rule()),
