@@ -24,6 +24,10 @@
  *   call. With NVSURF_COPY_PARALLEL a copy also runs on the threads of the global rayon pool.
  * - No panic (Rust exception) crosses this interface: an internal error is
  *   NVSURF_ERR_INTERNAL.
+ * - Compatibility: NVSURF_ABI_MAJOR is the N of the shared library's SONAME libnvsurf.so.N.
+ *   Output structs grow only at their end, and a function that writes one keeps writing the
+ *   size it first wrote; the newer fields come through a _sized variant that takes the
+ *   caller's sizeof (nvsurf_format_info_sized).
  */
 
 
