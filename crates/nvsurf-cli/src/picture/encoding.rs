@@ -2,8 +2,9 @@
 //! what came of it: the PSNR of each encoded level and layer against the source picture.
 //!
 //! PSNR (LDR formats): each encoded rectangle is decoded back with nvsurf's decoder and
-//! compared with the source texels, channel by channel for the channels the format stores
-//! (its swizzle), as 8-bit values: unorm channels `round(v * 255)` (peak 255), snorm channels
+//! compared with the source texels, channel by channel for the components the format stores
+//! (BC4: R; BC5: R, G; BC1/2/3/7: R, G, B, A, each where the swizzle shows it; BC1 texels with
+//! source alpha below 128 count their alpha only), as 8-bit values: unorm channels `round(v * 255)` (peak 255), snorm channels
 //! `round(v * 127)` (peak 254), sRGB formats on their sRGB-coded values.
 //! `PSNR = 10 log10(peak^2 / MSE)`; an exact copy has no finite PSNR: `None` (JSON `null`, the
 //! summary says "identical"). BC6H (HDR) has no peak to compare with and reports none.
@@ -12,6 +13,24 @@
 use nvsurf::codec::{linear_to_srgb, Bc, Texel, ValueKind};
 use nvsurf::format::{BcQuality, ComponentType, EncodeOptions, Format, Layout};
 use std::sync::Mutex;
+
+/// BC1's punch-through threshold: a source alpha below it is encoded transparent
+/// (`codec/bc_encode.rs` in nvsurf; Microsoft, "Opaque and 1-Bit Alpha Textures").
+pub const BC1_ALPHA_THRESHOLD: u8 = 128;
+
+/// How many components (C0, C1, ...) a block-compressed format stores, `None` for the formats
+/// that report no PSNR (BC6H: floats have no peak). BC4 and EAC R11: 1 (R); BC5 and EAC
+/// RG11: 2; BC6H and ETC2 RGB: 3; BC1 (1-bit alpha), BC2 (4-bit alpha), BC3, BC7, ETC2 RGBA
+/// and ASTC: 4.
+pub fn stored_components(bc: Bc) -> Option<usize> {
+    match bc {
+        Bc::Bc6hSigned | Bc::Bc6hUnsigned => None,
+        Bc::Bc4 | Bc::EacR11 => Some(1),
+        Bc::Bc5 | Bc::EacRg11 => Some(2),
+        Bc::Etc2Rgb => Some(3),
+        Bc::Bc1 | Bc::Bc2 | Bc::Bc3 | Bc::Bc7 | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::Astc { .. } => Some(4),
+    }
+}
 
 /// Sum of squared 8-bit errors over a number of channel samples.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -35,16 +54,20 @@ impl ErrorSum {
     }
 
     /// The errors of `back` (decoded) against `src` for format `f`; `None` for formats that
-    /// report no PSNR (not block-compressed, or BC6H).
+    /// report no PSNR (not block-compressed, or BC6H). Counted: each component the format
+    /// stores ([`stored_components`]) once, in the first channel whose swizzle reads it (the
+    /// channel the encoder took it from); for BC1, a texel whose source alpha is below 128
+    /// counts its alpha only (punch-through: BC1 stores no colour for it, it decodes black).
     pub fn of(f: &Format, src: &[Texel], back: &[Texel]) -> Option<ErrorSum> {
-        match f.layout() {
-            Layout::Compressed(Bc::Bc6hSigned | Bc::Bc6hUnsigned) => return None,
-            Layout::Compressed(_) => {}
-            _ => return None,
-        }
+        let Layout::Compressed(bc) = f.layout() else { return None };
+        let stored = stored_components(bc)?;
         let snorm = f.components()[0] == ComponentType::Snorm;
         let kinds = f.channel_kinds();
-        let stored: Vec<usize> = (0..4).filter(|&i| f.swizzle()[i].component().is_some()).collect();
+        let swizzle = f.swizzle();
+        let channels: Vec<usize> =
+            (0..stored).filter_map(|n| (0..4).find(|&i| swizzle[i].component() == Some(n))).collect();
+        // BC1's alpha channel, when the format shows alpha (C3) at all.
+        let punch = if bc == Bc::Bc1 { (0..4).find(|&i| swizzle[i].component() == Some(3)) } else { None };
         let q = |t: &Texel, i: usize| -> f64 {
             let mut v = match kinds[i] {
                 ValueKind::Float => f32::from_bits(t[i]),
@@ -63,11 +86,19 @@ impl ErrorSum {
         };
         let mut e = ErrorSum { peak: if snorm { 254.0 } else { 255.0 }, ..ErrorSum::default() };
         for (a, b) in src.iter().zip(back) {
-            for &i in &stored {
-                e.squared += (q(a, i) - q(b, i)).powi(2);
+            match punch {
+                Some(alpha) if q(a, alpha) < f64::from(BC1_ALPHA_THRESHOLD) => {
+                    e.squared += (q(a, alpha) - q(b, alpha)).powi(2);
+                    e.samples += 1;
+                }
+                _ => {
+                    for &i in &channels {
+                        e.squared += (q(a, i) - q(b, i)).powi(2);
+                    }
+                    e.samples += channels.len() as u64;
+                }
             }
         }
-        e.samples = (src.len().min(back.len()) * stored.len()) as u64;
         Some(e)
     }
 

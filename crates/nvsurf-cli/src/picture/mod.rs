@@ -53,7 +53,7 @@ mod vk_format;
 
 pub use dds::{describe_dds, read_dds, read_dds_with, write_dds};
 pub use described::Described;
-pub use encoding::{Encoding, ErrorSum, Measured};
+pub use encoding::{stored_components, Encoding, ErrorSum, Measured, BC1_ALPHA_THRESHOLD};
 pub use header::describe_file;
 pub use kind::{Ktx2Options, PicKind};
 pub use ktx2_read::{ktx2_header, ktx2_texture, read_ktx2, read_ktx2_with};

@@ -6,6 +6,9 @@
 //!   BC7/BC6H quality per second). BC7 and BC6H take its `fast` / `basic` / `slow` presets.
 //! - BC2, and BC1/BC3 at [`BcQuality::Slow`]: `texpresso` (a pure-Rust port of libsquish) with
 //!   its iterative cluster fit, which searches more endpoint pairs than the ISPC BC1 kernel.
+//! - BC1 blocks with a texel of alpha below 128 at `Fast` / `Normal`: `texpresso` too (range
+//!   fit / cluster fit), since the ISPC BC1 kernel has no punch-through mode (see
+//!   [`bc1_punch_through`]).
 //! - BC6H signed: no maintained crate encodes it (the ISPC kernel is unsigned only): refused.
 //!
 //! Measurements: `docs/perf/bc-encode.md`. Facts: Microsoft's "Texture Block Compression in
@@ -107,7 +110,7 @@ pub(crate) fn encode_blocks(bc: Bc, quality: BcQuality, opaque: bool, p: &Plane,
     let (wu, hu) = (p.width_px, p.height_px);
     match (bc, quality) {
         (Bc::Bc1 | Bc::Bc3, BcQuality::Slow) | (Bc::Bc2, _) => squish(bc, quality, p, out),
-        (Bc::Bc1, _) => intel_tex_2::bc1::compress_blocks_into(&surface::<4>(p, wu, hu, stride), out),
+        (Bc::Bc1, _) => bc1_punch_through(quality, p, out),
         (Bc::Bc3, _) => intel_tex_2::bc3::compress_blocks_into(&surface::<4>(p, wu, hu, stride), out),
         (Bc::Bc4, _) => intel_tex_2::bc4::compress_blocks_into(&surface::<1>(p, wu, hu, stride), out),
         (Bc::Bc5, _) => intel_tex_2::bc5::compress_blocks_into(&surface::<2>(p, wu, hu, stride), out),
@@ -143,8 +146,8 @@ fn surface<'a, const N: usize>(p: &Plane<'a>, w: u32, h: u32, stride: u32) -> in
     intel_tex_2::Surface { data: p.data, width: w, height: h, stride }
 }
 
-/// BC1/BC2/BC3 through `texpresso` (it wants tightly packed RGBA8 rows). Uniform channel
-/// weights: the error it minimises is then the one PSNR measures.
+/// BC1/BC2/BC3 through `texpresso` (it wants tightly packed RGBA8 rows), with
+/// [`squish_params`].
 fn squish(bc: Bc, quality: BcQuality, p: &Plane, out: &mut [u8]) {
     let (w, h) = (p.width_px as usize, p.height_px as usize);
     let packed: Vec<u8>;
@@ -159,14 +162,122 @@ fn squish(bc: Bc, quality: BcQuality, p: &Plane, out: &mut [u8]) {
         Bc::Bc2 => texpresso::Format::Bc2,
         _ => texpresso::Format::Bc3,
     };
+    format.compress(rgba, w, h, squish_params(quality), out);
+}
+
+/// texpresso's settings for `quality`: range fit, cluster fit, iterative cluster fit. Uniform
+/// channel weights: the error it minimises is then the one PSNR measures.
+fn squish_params(quality: BcQuality) -> texpresso::Params {
     let algorithm = match quality {
         BcQuality::Fast => texpresso::Algorithm::RangeFit,
         BcQuality::Normal => texpresso::Algorithm::ClusterFit,
         BcQuality::Slow => texpresso::Algorithm::IterativeClusterFit,
     };
-    let params =
-        texpresso::Params { algorithm, weights: texpresso::COLOUR_WEIGHTS_UNIFORM, weigh_colour_by_alpha: false };
-    format.compress(rgba, w, h, params, out);
+    texpresso::Params { algorithm, weights: texpresso::COLOUR_WEIGHTS_UNIFORM, weigh_colour_by_alpha: false }
+}
+
+/// Below this alpha a BC1 texel is encoded transparent (the punch-through index of a
+/// three-colour block: Microsoft, "Opaque and 1-Bit Alpha Textures (Direct3D 9)"); 128 is
+/// libsquish's threshold (texpresso `src/colourset.rs`) and DirectXTex's default of 0.5.
+pub(crate) const BC1_ALPHA_THRESHOLD: u8 = 128;
+
+/// The top bits of both alphas of two RGBA8 pixels read as a little-endian `u64`.
+const ALPHA_TOP_BITS: u64 = 0x8000_0000_8000_0000;
+
+/// Input bytes of a BC1 strip (at least one block row): the kernel reads the strip, and the
+/// alpha scan after it finds it in the L1 cache (1024 px wide: one block row).
+const BC1_STRIP_BYTES: usize = 16 * 1024;
+
+/// BC1 at `Fast` / `Normal`: the ISPC kernel, strip by strip; then each block holding a texel
+/// with alpha below [`BC1_ALPHA_THRESHOLD`] is encoded again by texpresso's BC1, which uses
+/// the three-colour mode for it (the ISPC kernel has none: it would make the block opaque).
+/// An opaque strip costs one alpha scan and keeps the ISPC bytes exactly.
+fn bc1_punch_through(quality: BcQuality, p: &Plane, out: &mut [u8]) {
+    let (w, h) = (p.width_px as usize, p.height_px as usize);
+    let (cols, rows) = (w / 4, h / 4);
+    let per_strip = (BC1_STRIP_BYTES / p.stride_bytes.saturating_mul(4).max(1)).max(1);
+    let mut by = 0;
+    while by < rows {
+        let nb = per_strip.min(rows - by);
+        let data = &p.data[by * 4 * p.stride_bytes..];
+        let strip = Plane { data, width_px: p.width_px, height_px: (nb * 4) as u32, stride_bytes: p.stride_bytes };
+        let blocks = &mut out[by * cols * 8..(by + nb) * cols * 8];
+        let (wu, hu, stride) = (strip.width_px, strip.height_px, strip.stride_bytes as u32);
+        intel_tex_2::bc1::compress_blocks_into(&surface::<4>(&strip, wu, hu, stride), blocks);
+        let holed = any_alpha_below_128(data, p.stride_bytes, nb * 4, w * 4);
+        if holed {
+            punch_blocks(quality, &strip, blocks);
+        }
+        by += nb;
+    }
+}
+
+/// Whether a texel of `rows` RGBA8 rows (`row_bytes` long, a multiple of 8, `stride` apart)
+/// has alpha below 128: the rows ANDed as 64-bit words (two pixels each), an alpha's top bit
+/// clear at the end. Wide vectors where the CPU has them (`crate::cpu`): on an opaque picture
+/// this scan is the whole cost of keeping BC1's alpha (`docs/perf/bc-encode.md`).
+fn any_alpha_below_128(data: &[u8], stride: usize, rows: usize, row_bytes: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::cpu::avx512f() {
+            // SAFETY: the CPU has AVX-512F (the function's only contract).
+            return unsafe { alpha_scan_avx512(data, stride, rows, row_bytes) };
+        }
+        if crate::cpu::avx2() {
+            // SAFETY: the CPU has AVX2 (the function's only contract).
+            return unsafe { alpha_scan_avx2(data, stride, rows, row_bytes) };
+        }
+    }
+    alpha_scan(data, stride, rows, row_bytes)
+}
+
+/// [`any_alpha_below_128`] in portable code (a loop the compiler vectorises).
+#[inline(always)]
+fn alpha_scan(data: &[u8], stride: usize, rows: usize, row_bytes: usize) -> bool {
+    let mut all = u64::MAX;
+    for y in 0..rows {
+        let row = &data[y * stride..y * stride + row_bytes];
+        all = row.chunks_exact(8).fold(all, |a, c| a & <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes));
+    }
+    all & ALPHA_TOP_BITS != ALPHA_TOP_BITS
+}
+
+/// [`alpha_scan`] compiled for AVX2 (the same code, so the same answer).
+///
+/// # Safety
+/// The CPU has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn alpha_scan_avx2(data: &[u8], stride: usize, rows: usize, row_bytes: usize) -> bool {
+    alpha_scan(data, stride, rows, row_bytes)
+}
+
+/// [`alpha_scan`] compiled for AVX-512F (the same code, so the same answer).
+///
+/// # Safety
+/// The CPU has AVX-512F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn alpha_scan_avx512(data: &[u8], stride: usize, rows: usize, row_bytes: usize) -> bool {
+    alpha_scan(data, stride, rows, row_bytes)
+}
+
+/// Encodes again with texpresso each block of `strip` that holds a texel with alpha below
+/// [`BC1_ALPHA_THRESHOLD`] (into its 8 bytes of `blocks`).
+fn punch_blocks(quality: BcQuality, strip: &Plane, blocks: &mut [u8]) {
+    let cols = strip.width_px as usize / 4;
+    let params = squish_params(quality);
+    for (i, block) in blocks.chunks_exact_mut(8).enumerate() {
+        let (bx, by) = (i % cols, i / cols);
+        let mut rgba = [[0u8; 4]; 16];
+        for (t, px) in rgba.iter_mut().enumerate() {
+            let at = (by * 4 + t / 4) * strip.stride_bytes + (bx * 4 + t % 4) * 4;
+            px.copy_from_slice(&strip.data[at..at + 4]);
+        }
+        if rgba.iter().any(|px| px[3] < BC1_ALPHA_THRESHOLD) {
+            texpresso::Format::Bc1.compress_block_masked(rgba, 0xffff, params, block);
+        }
+    }
 }
 
 /// Turns blocks that [`encode_blocks`] made of BC4/BC5 input biased by 128 (a snorm byte `s`
@@ -183,6 +294,53 @@ pub(crate) fn unbias_signed(bc: Bc, blocks: &mut [u8]) {
         for &h in halves {
             b[h] ^= 0x80;
             b[h + 1] ^= 0x80;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The alpha scan at every vector level against a texel-by-texel check: one texel of
+    /// alpha 127 (or 128, which is not below the threshold) anywhere in the rows, and bytes
+    /// of alpha 0 in the stride's padding, which are not texels and must not count.
+    #[test]
+    fn alpha_scan_finds_one_texel_below_128_at_every_level() {
+        let (w, rows, stride) = (20usize, 5usize, 20 * 4 + 12);
+        let mut data = alloc::vec![0u8; stride * rows];
+        for y in 0..rows {
+            for x in 0..w {
+                data[y * stride + x * 4..y * stride + x * 4 + 4].copy_from_slice(&[x as u8, y as u8, 9, 200]);
+            }
+        }
+        let naive = |d: &[u8]| (0..rows).any(|y| (0..w).any(|x| d[y * stride + x * 4 + 3] < 128));
+        let levels = |d: &[u8]| {
+            let mut v = alloc::vec![alpha_scan(d, stride, rows, w * 4)];
+            #[cfg(target_arch = "x86_64")]
+            {
+                if crate::cpu::avx2() {
+                    // SAFETY: the CPU has AVX2.
+                    v.push(unsafe { alpha_scan_avx2(d, stride, rows, w * 4) });
+                }
+                if crate::cpu::avx512f() {
+                    // SAFETY: the CPU has AVX-512F.
+                    v.push(unsafe { alpha_scan_avx512(d, stride, rows, w * 4) });
+                }
+            }
+            v.push(any_alpha_below_128(d, stride, rows, w * 4));
+            v
+        };
+        assert!(levels(&data).iter().all(|&b| !b));
+        for y in 0..rows {
+            for x in 0..w {
+                for (alpha, below) in [(127u8, true), (128, false), (0, true)] {
+                    let mut d = data.clone();
+                    d[y * stride + x * 4 + 3] = alpha;
+                    assert_eq!(naive(&d), below);
+                    assert!(levels(&d).iter().all(|&b| b == below), "({x}, {y}) alpha {alpha}: {:?}", levels(&d));
+                }
+            }
         }
     }
 }

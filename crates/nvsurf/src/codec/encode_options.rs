@@ -7,7 +7,8 @@
 /// pictures it never gave a lower PSNR). BC7 and BC6H take the Intel ISPC Texture
 /// Compressor's `fast`, `basic` and `slow` presets; BC1 and BC3 switch to libsquish's
 /// iterative cluster fit (texpresso) at `Slow`; BC2 uses its range, cluster and iterative
-/// cluster fits; BC4 and BC5 have one setting. See `docs/encoding.md`.
+/// cluster fits, as do BC1 blocks holding a texel with alpha below 128 (BC1's 1-bit alpha);
+/// BC4 and BC5 have one setting. See `docs/encoding.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum BcQuality {
     /// The quickest preset (for BC7 about 2 dB below `Normal`, `docs/perf/bc-encode.md`).

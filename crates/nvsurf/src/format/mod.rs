@@ -371,6 +371,8 @@ mod tests;
 mod decode_tests;
 
 #[cfg(all(test, feature = "bc-encode"))]
+mod bc1_alpha_tests;
+#[cfg(all(test, feature = "bc-encode"))]
 mod bc_encode_tests;
 #[cfg(test)]
 mod full_name_tests;
