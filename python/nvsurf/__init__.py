@@ -19,9 +19,22 @@ from ._nvsurf import (
     _rust_untile_ns,
     address,
     decode,
+    format_info,
     guess,
     layout,
+    tile_surface,
     untile_surface,
 )
 
-__all__ = ["NvsurfError", "Texture", "address", "decode", "guess", "layout", "untile_surface", "__version__"]
+__all__ = [
+    "NvsurfError",
+    "Texture",
+    "address",
+    "decode",
+    "format_info",
+    "guess",
+    "layout",
+    "tile_surface",
+    "untile_surface",
+    "__version__",
+]

@@ -16,12 +16,25 @@ class Level(TypedDict):
     offset_bytes: int
     size_bytes: int
     block_log2: tuple[int, int, int] | None
-    width: int
-    height: int
-    depth: int
-    elements: tuple[int, int, int]
+    width_texels: int
+    height_texels: int
+    depth_texels: int
+    size_elements: tuple[int, int, int]
+    width: int  # the same as width_texels (the CLI's JSON calls `width` deprecated)
+    height: int  # the same as height_texels
+    depth: int  # the same as depth_texels
+    elements: tuple[int, int, int]  # the same as size_elements
     row_bytes: int
     linear_size_bytes: int
+
+class FormatInfo(TypedDict):
+    name: str
+    elem_size_bytes: int
+    block_width: int
+    block_height: int
+    is_compressed: bool
+    is_depth: bool
+    is_srgb: bool
 
 class Subresource(TypedDict):
     level: int
@@ -71,7 +84,9 @@ class Texture:
         gob: str | None = None,
     ) -> None:
         """A texture on `gpu` (a chip such as "gh100", or a preset such as "switch") of
-        `format` (size in pixels) or `elem_size` bytes (size in elements); `type` is "1d",
+        `format` (size in pixels; the name is looked up in the GPU's tables, as the CLI's
+        --format: "A8R8G8B8" on "nv2a" is the NV10-NV40 texture format) or `elem_size` bytes
+        (size in elements); `type` is "1d",
         "2d", "3d", "1d_array", "2d_array", "cube", "cube_array", "rect" or "buffer".
         `block_policy` and `gob` override the GPU's defaults."""
     @property
@@ -94,7 +109,11 @@ class Texture:
         """The GPU or preset name."""
     @property
     def format(self) -> str | None:
-        """The format's canonical name, or None with elem_size."""
+        """The format's full name, one that names this very format again ("bc1_srgb" is
+        "DXT1_srgb", "A8R8G8B8" on "nv2a" is "nv10:A8R8G8B8"), or None with elem_size."""
+    @property
+    def is_srgb(self) -> bool:
+        """True when the format's R, G, B are sRGB-encoded (False with elem_size)."""
     @property
     def type(self) -> str:
         """The texture type."""
@@ -115,9 +134,19 @@ class Texture:
     def level_bytes(self, linear: Any, level: int = 0, layer: int = 0) -> Any:
         """linear[start:end] for (level, layer): a view for numpy arrays and memoryviews."""
 
-def decode(format: str, data: Buffer, size: tuple[int, int] | Sequence[int]) -> npt.NDArray[np.uint8] | npt.NDArray[np.float32]:
+def decode(
+    format: str, data: Buffer, size: tuple[int, int] | Sequence[int], *, gpu: str | None = None
+) -> npt.NDArray[np.uint8] | npt.NDArray[np.float32]:
     """A packed linear image of `format` (size = (w, h) pixels) as an (h, w, 4) RGBA array:
-    uint8 for formats whose components are all unorm/sRGB of at most 8 bits, float32 else."""
+    uint8 for formats whose components are all unorm/sRGB of at most 8 bits, float32 else.
+    sRGB formats: uint8 holds the stored sRGB-encoded values (as a PNG, Pillow and image_dds
+    give them); float32 outputs are linear light. `gpu`: look `format` up in that GPU's
+    tables (as Texture does); without one, G80 and later."""
+
+def format_info(format: str, *, gpu: str | None = None) -> FormatInfo:
+    """What `format` is (the C library's NvsurfFormatInfo): its full name (one that names this
+    very format again, sRGB included), element size, texels per element, compressed, depth,
+    sRGB. `gpu`: look the name up in that GPU's tables."""
 
 def guess(
     gpu: str,
@@ -186,6 +215,26 @@ def untile_surface(
 ) -> npt.NDArray[np.uint8]:
     """The plain surface layout() describes, at `offset` of `data`, untiled into a new uint8
     array (rows of whole elements, no padding). Releases the GIL."""
+
+def tile_surface(
+    gpu: str,
+    linear: Buffer,
+    *,
+    format: str | None = None,
+    elem_size: int | None = None,
+    size: Size,
+    layout: str | None = None,
+    pitch: int | None = None,
+    block_log2: tuple[int, int, int] | Sequence[int] | None = None,
+    block_policy: BlockPolicy | None = None,
+    auto_size: bool | None = None,
+    binding: str | None = None,
+    gob: str | None = None,
+    threads: int | None = None,
+) -> npt.NDArray[np.uint8]:
+    """A packed linear image (as untile_surface returns it) tiled into a new uint8 array of the
+    size_bytes of the plain surface layout() describes, padding zero: the bytes `nvsurf tile`
+    writes with the same flags. Releases the GIL."""
 
 def _rust_untile_ns(texture: Texture, dump: Buffer, *, threads: int | None = None) -> int:
     """Nanoseconds of one Texture::untile_to_buf in Rust (the benchmark's baseline)."""

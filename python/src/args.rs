@@ -5,7 +5,7 @@ use crate::error::{bad, OrPy};
 use nvsurf::format::Format;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind};
 use nvsurf::texture::BlockPolicy;
-use nvsurf::Platform;
+use nvsurf::{Gpu, Platform};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
 
@@ -58,6 +58,15 @@ pub fn platform(name: &str) -> PyResult<Platform> {
     Platform::parse(name).py()
 }
 
+/// A format name in the tables of `gpu` (as the CLI's `--format`: `A8R8G8B8` on `nv2a` is the
+/// NV10-NV40 texture format), or of G80 and later without one.
+pub fn format_for(gpu: Option<Gpu>, name: &str) -> PyResult<Format> {
+    match gpu {
+        Some(g) => Format::parse_for(name, g).py(),
+        None => Format::parse(name).py(),
+    }
+}
+
 /// What the elements are: a format, or only a size in bytes (exactly one of the two).
 #[derive(Clone, Copy)]
 pub enum Elems {
@@ -68,13 +77,14 @@ pub enum Elems {
 }
 
 impl Elems {
-    /// From the `format=` and `elem_size=` arguments.
-    pub fn parse(format: Option<&str>, elem_size: Option<&Bound<'_, PyAny>>) -> PyResult<Elems> {
+    /// From the `format=` and `elem_size=` arguments; a format name is looked up in the tables
+    /// of `gpu` when there is one ([`format_for`]).
+    pub fn parse(gpu: Option<Gpu>, format: Option<&str>, elem_size: Option<&Bound<'_, PyAny>>) -> PyResult<Elems> {
         match (format, elem_size) {
             (Some(_), Some(e)) => {
                 Err(bad("elem_size", repr(e), "is not supported: give format= or elem_size=, not both"))
             }
-            (Some(f), None) => Ok(Elems::Format(Format::parse(f).py()?)),
+            (Some(f), None) => Ok(Elems::Format(format_for(gpu, f)?)),
             (None, Some(e)) => Ok(Elems::Size(u32_arg("elem_size", e)?)),
             (None, None) => Err(bad("elem_size", "(none)", "is not supported: give format=NAME or elem_size=BYTES")),
         }

@@ -31,15 +31,21 @@ pub fn fits_rgba8(f: &Format) -> bool {
 /// elements, no padding: one level as `Texture.level_bytes` gives it), to an array of shape
 /// `(h, w, 4)`, RGBA: uint8 for formats whose components are all unorm (or sRGB) of at most 8
 /// bits (`A8B8G8R8`, `RGBA8_UNORM`, `bc1`-`bc3`, `bc7`, `B5G6R5`, ...), float32 for every other
-/// format. Releases the GIL.
+/// format. sRGB formats: the uint8 values are the stored sRGB-encoded ones (as a PNG, Pillow
+/// and image_dds give them), float32 values are linear light. `gpu`: look `format` up in that
+/// GPU's tables, as `Texture` does (`A8R8G8B8` on `nv2a` is the NV10-NV40 texture format, on
+/// G80 and later, or without a GPU, the colour format `BGRA8_UNORM`). Releases the GIL.
 #[pyfunction]
+#[pyo3(signature = (format, data, size, *, gpu=None))]
 pub fn decode<'py>(
     py: Python<'py>,
     format: &str,
     data: &Bound<'py, PyAny>,
     size: &Bound<'py, PyAny>,
+    gpu: Option<&str>,
 ) -> PyResult<Bound<'py, PyUntypedArray>> {
-    let f = Format::parse(format).py()?;
+    let gpu = gpu.map(args::platform).transpose()?.map(|p| p.gpu());
+    let f = args::format_for(gpu, format)?;
     let [w, h] = args::dims::<2>("size", size, 2, 1)?;
     let input = InBytes::get("data", data)?;
     let elems = input.as_slice();

@@ -46,7 +46,7 @@ pub fn guess<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let any = gpu.trim().eq_ignore_ascii_case("any");
     let chip: Option<Gpu> = if any { None } else { Some(args::platform(gpu)?.gpu()) };
-    let elems = Elems::parse(format, elem_size)?;
+    let elems = Elems::parse(chip, format, elem_size)?;
     let [w, h] = args::dims::<2>("size", size, 2, 1)?;
     let [tw, th] = elems.texels_per_elem();
     let size_elements = [w.div_ceil(tw), h.div_ceil(th), 1];

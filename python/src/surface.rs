@@ -11,15 +11,15 @@ use pyo3::types::PyDict;
 
 /// A surface and what it assumed: the gob order and block policy, each `(name, "given" |
 /// "default")`, None where the layout has no gobs.
-struct Built {
-    surface: Surface,
+pub(crate) struct Built {
+    pub(crate) surface: Surface,
     gob_order: Option<(&'static str, &'static str)>,
     block_policy: Option<(&'static str, &'static str)>,
 }
 
 /// The surface keyword arguments shared by `layout` and `address`.
 #[allow(clippy::too_many_arguments)]
-fn build(
+pub(crate) fn build(
     gpu: &str,
     format: Option<&str>,
     elem_size: Option<&Bound<'_, PyAny>>,
@@ -34,7 +34,7 @@ fn build(
     address: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Built> {
     let platform = args::platform(gpu)?;
-    let elems = Elems::parse(format, elem_size)?;
+    let elems = Elems::parse(Some(platform.gpu()), format, elem_size)?;
     let size = args::dims::<3>("size", size, 1, 1)?;
     let mut spec = match elems {
         Elems::Format(f) => SurfaceSpec::new(platform, &f, size),

@@ -16,7 +16,7 @@ use pyo3::types::{PyDict, PyList, PySlice};
 pub struct Texture {
     tex: Tex,
     gpu: String,
-    format: Option<String>,
+    format: Option<nvsurf::format::Format>,
 }
 
 #[pymethods]
@@ -45,7 +45,7 @@ impl Texture {
         gob: Option<&str>,
     ) -> PyResult<Texture> {
         let platform = args::platform(gpu)?;
-        let elems = Elems::parse(format, elem_size)?;
+        let elems = Elems::parse(Some(platform.gpu()), format, elem_size)?;
         let ty = TextureType::parse(r#type).py()?;
         let size = args::dims::<3>("size", size, 1, 1)?;
         let mut spec = match elems {
@@ -68,7 +68,7 @@ impl Texture {
             spec = spec.gob_order(args::gob(g)?);
         }
         let tex = spec.build().py()?;
-        Ok(Texture { tex, gpu: platform.name().to_string(), format: elems.format().map(|f| f.name().to_string()) })
+        Ok(Texture { tex, gpu: platform.name().to_string(), format: elems.format() })
     }
 
     /// Bytes the texture occupies in a dump (layers times the layer stride).
@@ -107,10 +107,18 @@ impl Texture {
         &self.gpu
     }
 
-    /// The format's canonical name, or None when only an element size was given.
+    /// The format's full name, one that names this very format again (sRGB included:
+    /// `bc1_srgb` is `DXT1_srgb`; pre-G80 rows with their table: `nv10:A8R8G8B8`), or None
+    /// when only an element size was given.
     #[getter]
-    fn format(&self) -> Option<&str> {
-        self.format.as_deref()
+    fn format(&self) -> Option<String> {
+        self.format.map(|f| f.full_name())
+    }
+
+    /// True when the format's R, G, B are sRGB-encoded (False for an element size).
+    #[getter]
+    fn is_srgb(&self) -> bool {
+        self.format.is_some_and(|f| f.is_srgb())
     }
 
     /// The texture type (`2d`, `cube`, ...).
@@ -126,8 +134,10 @@ impl Texture {
     }
 
     /// Every level of a layer, as dicts: `level`, `offset_bytes` (from the layer's start),
-    /// `size_bytes`, `block_log2` (`(x, y, z)` or None), `width`, `height`, `depth` (texels),
-    /// `elements` (`(w, h, d)`), `row_bytes`, `linear_size_bytes`.
+    /// `size_bytes`, `block_log2` (`(x, y, z)` or None), `width_texels`, `height_texels`,
+    /// `depth_texels`, `size_elements` (`(w, h, d)`), `row_bytes`, `linear_size_bytes`, the
+    /// keys of the CLI's `texture --json`; and the older `width`, `height`, `depth` and
+    /// `elements`, the same values (kept; the CLI's JSON calls them deprecated).
     #[getter]
     fn levels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
@@ -138,10 +148,14 @@ impl Texture {
             d.set_item("offset_bytes", l.offset_bytes)?;
             d.set_item("size_bytes", l.size_bytes)?;
             d.set_item("block_log2", l.block_log2.map(|[x, y, z]| (x, y, z)))?;
+            d.set_item("width_texels", w)?;
+            d.set_item("height_texels", h)?;
+            d.set_item("depth_texels", dp)?;
             d.set_item("width", w)?;
             d.set_item("height", h)?;
             d.set_item("depth", dp)?;
             let [ew, eh, ed] = l.elements.to_array();
+            d.set_item("size_elements", (ew, eh, ed))?;
             d.set_item("elements", (ew, eh, ed))?;
             d.set_item("row_bytes", l.row_bytes)?;
             d.set_item("linear_size_bytes", l.linear_size_bytes(self.tex.elem_size()))?;
@@ -255,7 +269,7 @@ impl Texture {
 
     fn __repr__(&self) -> String {
         let what = match &self.format {
-            Some(f) => format!("format={f:?}"),
+            Some(f) => format!("format={:?}", f.full_name()),
             None => format!("elem_size={}", self.tex.elem_size()),
         };
         let l0 = &self.tex.levels()[0];

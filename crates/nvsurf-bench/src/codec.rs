@@ -6,8 +6,9 @@
 //! - `codec-rgba8`: `8_8_8_8` unorm with the identity swizzle (A8B8G8R8 / RGBA8_UNORM).
 //! - `codec-bgra8`: color format BGRA8_UNORM (A8R8G8B8): the swizzled 4-byte path.
 //! - `codec-bgrx8`: color format BGRX8_UNORM (X8R8G8B8): swizzle plus constant alpha.
-//! - `codec-rgba8-srgb` (byte tables: AVX-512 VBMI permutes where the CPU has them, else word
-//!   tables with alpha kept), `codec-rgba8-uint` (byte moves), `codec-rgb10a2` (unorm arithmetic
+//! - `codec-rgba8-srgb` (RGBA8 of an sRGB format is its stored encoding, so a byte move since
+//!   the 8-bit outputs of sRGB formats became the stored values; it took the sRGB byte tables
+//!   before), `codec-rgba8-uint` (byte moves), `codec-rgb10a2` (unorm arithmetic
 //!   checked against the tables, AVX2 where available): the other 4-byte paths of
 //!   `Format::decode_rect_rgba8` (chosen in `format/rgba8.rs`, row kernels in `codec/lut.rs`).
 //!   `nvsurf::cpu::active_level()` is printed with the table header.
@@ -51,13 +52,15 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
         let mut out = vec![[0u8; 4]; side as usize * side as usize];
         let src = noise(out_bytes);
         let mut dst = vec![0u8; out_bytes];
-        // Check the fast path against the generic texel path once before timing.
+        // Check the fast path against the generic texel path once before timing (sRGB formats
+        // give their stored encoding: the texels of the format without the sRGB curve).
+        let stored = f.with_srgb(false);
         let mut reference = vec![[0u32; 4]; 64];
-        f.decode_rect(&elems, row_pitch, 8, 8, &mut reference).expect("decode");
+        stored.decode_rect(&elems, row_pitch, 8, 8, &mut reference).expect("decode");
         f.decode_rect_rgba8(&elems, row_pitch, side, side, &mut out).expect("decode");
         for y in 0..8 {
             for x in 0..8 {
-                let want = f.texel_to_rgba8(&reference[y * 8 + x]);
+                let want = stored.texel_to_rgba8(&reference[y * 8 + x]);
                 assert_eq!(out[y * side as usize + x], want, "{name}: fast path differs at ({x}, {y})");
             }
         }

@@ -24,6 +24,10 @@
  *   call. With NVSURF_COPY_PARALLEL a copy also runs on the threads of the global rayon pool.
  * - No panic (Rust exception) crosses this interface: an internal error is
  *   NVSURF_ERR_INTERNAL.
+ * - Compatibility: NVSURF_ABI_MAJOR is the N of the shared library's SONAME libnvsurf.so.N.
+ *   Output structs grow only at their end, and a function that writes one keeps writing the
+ *   size it first wrote; the newer fields come through a _sized variant that takes the
+ *   caller's sizeof (nvsurf_format_info_sized).
  */
 
 
@@ -35,8 +39,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The major version of the C interface (header and library), the `N` of the shared library's
+// SONAME `libnvsurf.so.N`: it changes only when a change would break programs built against
+// an earlier header (a removed function, a changed signature or struct layout), never for
+// additions. 1 is the interface as first published (crate version 0.1.0); appending
+// `is_srgb` to `NvsurfFormatInfo` kept it (`crates/nvsurf-capi/README.md`, "Growing
+// structs"). Also read by `crates/nvsurf-capi/build.rs`, which sets the SONAME.
+#define NVSURF_ABI_MAJOR 1
+
 // Bytes of `NvsurfFormatInfo::name`, the terminating NUL included.
 #define NVSURF_NAME_BYTES 64
+
+// Bytes of `NvsurfFormatInfo` as first published (`name` to `is_depth`): what
+// `nvsurf_format_info` writes, and the least `nvsurf_format_info_sized` takes.
+#define NVSURF_FORMAT_INFO_V1_BYTES 84
 
 // `flags` bit of the copy functions: split the copy over the threads of the global rayon
 // pool (by default the copy runs on the calling thread only).
@@ -95,9 +111,14 @@ typedef struct NvsurfSurface NvsurfSurface;
 // `nvsurf_texture_destroy`.
 typedef struct NvsurfTexture NvsurfTexture;
 
-// What a format is, as `nvsurf_format_info` reports it.
+// What a format is, as `nvsurf_format_info_sized` (every field) and `nvsurf_format_info` (the
+// fields before `is_srgb`) report it. The struct only grows at its end; a caller passes
+// `sizeof(NvsurfFormatInfo)` of its own header to `nvsurf_format_info_sized`, so programs
+// built against an older header keep working with a newer library and the reverse.
 typedef struct NvsurfFormatInfo {
-  // The canonical name, NUL-terminated.
+  // A name that `nvsurf_format_lookup` resolves back to this very format, NUL-terminated:
+  // the table row's canonical name, with `_srgb` when sRGB is on (`DXT1_srgb`), a table
+  // prefix when the bare name means another table's row (`zeta:Z24_S8`, `nv10:A8R8G8B8`).
   char name[NVSURF_NAME_BYTES];
   // Bytes per element (per block of texels for compressed formats).
   uint32_t elem_size_bytes;
@@ -109,6 +130,9 @@ typedef struct NvsurfFormatInfo {
   uint32_t is_compressed;
   // 1 for depth/stencil (zeta) formats, else 0.
   uint32_t is_depth;
+  // 1 when R, G, B are sRGB-encoded (`bc1_srgb`, `RGBA8_SRGB`), else 0. Written by
+  // `nvsurf_format_info_sized` only (`nvsurf_format_info` writes the fields before it).
+  uint32_t is_srgb;
 } NvsurfFormatInfo;
 
 // How a surface is described. Fill it with `nvsurf_surface_params_init` first, then set the
@@ -295,6 +319,21 @@ const char *nvsurf_last_error(void);
 enum NvsurfStatus nvsurf_format_lookup(const char *name,
                                        struct NvsurfFormat **out);
 
+// Looks a format up by name in the tables of `gpu` (a chip or preset, as
+// `NvsurfSurfaceParams.platform`: `nv2a`, `nv40`, `switch`, ...), as the surface and texture
+// functions and the CLI's `--format` do: on NV10-NV40 GPUs the NV10-NV40 texture formats
+// (`A8R8G8B8` on `nv2a` is NV10's texture format 0x06, not G80's colour format), names that
+// table lacks keep their G80 meaning; on G80 and later as `nvsurf_format_lookup`. Stores a new
+// handle in `*out` (untouched on failure); the caller owns it (`nvsurf_format_destroy`).
+// Thread-safe.
+//
+// # Safety
+// `gpu` and `name` NULL or NUL-terminated strings; `out` NULL or writable memory for a
+// pointer.
+enum NvsurfStatus nvsurf_format_lookup_for(const char *gpu,
+                                           const char *name,
+                                           struct NvsurfFormat **out);
+
 // Frees a format handle; NULL is allowed and does nothing. Returns `NVSURF_OK`. Not
 // thread-safe for that handle: no other call may use it during or after this one.
 //
@@ -302,17 +341,38 @@ enum NvsurfStatus nvsurf_format_lookup(const char *name,
 // `format` must be NULL or a live handle from this library, destroyed once.
 enum NvsurfStatus nvsurf_format_destroy(struct NvsurfFormat *format);
 
-// Writes what `format` is to `*out`. Thread-safe.
+// Writes what `format` is to `*out`: the fields of the struct as first published (`name` to
+// `is_depth`, `NVSURF_FORMAT_INFO_V1_BYTES` bytes), so that programs built against that header
+// keep working; `is_srgb` and later fields are left as they were (`nvsurf_format_info_sized`
+// writes them). Thread-safe.
 //
 // # Safety
-// `format` NULL or a live handle; `out` NULL or writable memory for one `NvsurfFormatInfo`.
+// `format` NULL or a live handle; `out` NULL or writable memory for
+// `NVSURF_FORMAT_INFO_V1_BYTES` bytes, aligned for `NvsurfFormatInfo`.
 enum NvsurfStatus nvsurf_format_info(const struct NvsurfFormat *format,
                                      struct NvsurfFormatInfo *out);
+
+// Writes what `format` is to `*out`, every field this library has that fits in
+// `out_size_bytes` (pass `sizeof(NvsurfFormatInfo)`): a larger struct of a newer header keeps
+// its extra bytes as they were, a smaller one of an older header gets only its own fields.
+// `out_size_bytes` below `NVSURF_FORMAT_INFO_V1_BYTES` is `NVSURF_ERR_BUFFER_TOO_SMALL`.
+// Thread-safe.
+//
+// # Safety
+// `format` NULL or a live handle; `out` NULL or writable memory for `out_size_bytes` bytes,
+// aligned for `NvsurfFormatInfo`.
+enum NvsurfStatus nvsurf_format_info_sized(const struct NvsurfFormat *format,
+                                           struct NvsurfFormatInfo *out,
+                                           size_t out_size_bytes);
 
 // Decodes `width_px` x `height_px` pixels of `format` from `elems` (rows of whole elements
 // `row_pitch_bytes` apart; 0: packed) to RGBA8 pixels in `out` (4 bytes a pixel, row-major,
 // `out_len` bytes, at least width x height x 4). A run of elements is a rectangle one row
 // high. Thread-safe; the buffers are the caller's and must not overlap.
+//
+// sRGB formats: R, G, B are the stored sRGB-encoded values (as a PNG, Pillow and image_dds
+// give them), not linear light; `nvsurf_decode_rgba_f32` gives linear light. Alpha is never
+// curved.
 //
 // # Safety
 // `format` NULL or a live handle; `elems` NULL or `elems_len` readable bytes; `out` NULL or
@@ -327,7 +387,8 @@ enum NvsurfStatus nvsurf_decode_rgba8(const struct NvsurfFormat *format,
                                       size_t out_len);
 
 // Decodes as `nvsurf_decode_rgba8`, to RGBA float pixels: 4 floats a pixel in `out`
-// (`out_len` floats, at least width x height x 4, aligned for float).
+// (`out_len` floats, at least width x height x 4, aligned for float). sRGB formats give
+// linear light (the sRGB curve applied to the stored values).
 //
 // # Safety
 // As `nvsurf_decode_rgba8`, with `out` `out_len` writable floats.

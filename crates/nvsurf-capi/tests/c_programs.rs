@@ -55,7 +55,7 @@ fn c_programs_pass_under_asan() {
     let include = root.join("include");
     let data = root.join("tests/data");
     let mut ran = 0;
-    for name in ["nv2a_cube", "switch_bc7", "hostile"] {
+    for name in ["nv2a_cube", "switch_bc7", "hostile", "formats"] {
         let src = root.join("tests/c").join(format!("{name}.c"));
         let exe = out_dir.join(name);
         run(
@@ -83,7 +83,7 @@ fn c_programs_pass_under_asan() {
         println!("{text}");
         ran += 1;
     }
-    assert_eq!(ran, 3);
+    assert_eq!(ran, 4);
 }
 
 #[test]
@@ -128,4 +128,69 @@ fn the_header_compiles_as_c99_and_cpp() {
         "c++ header_cpp.cpp",
     );
     println!("{}", run(&mut Command::new(&exe), "header_cpp"));
+}
+
+/// The README's program (`crates/nvsurf-capi/README.md`, its C block and the lines it prints).
+fn readme_program(root: &Path) -> (String, Vec<String>) {
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let start = readme.find("```c\n").expect("a C block in README.md") + 5;
+    let end = start + readme[start..].find("```").expect("the C block's end");
+    let after = &readme[end..];
+    let prints = after.find("prints\n\n").expect("the README says what the program prints") + 8;
+    let lines =
+        after[prints..].lines().take_while(|l| l.starts_with("    ")).map(|l| l.trim_start().to_string()).collect();
+    (readme[start..end].to_string(), lines)
+}
+
+/// The shared library has the SONAME `libnvsurf.so.N` (N = `NVSURF_ABI_MAJOR`), and the
+/// README's program links against it installed as the README says (`PREFIX/lib/libnvsurf.so.N`
+/// with the development link `libnvsurf.so`, the header, `nvsurf.pc` through pkg-config),
+/// records the SONAME, and runs with `LD_LIBRARY_PATH`, printing what the README says.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_shared_library_has_its_soname_and_links_as_installed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let so = static_library().with_file_name("libnvsurf.so");
+    let soname = format!("libnvsurf.so.{}", nvsurf_capi_core::NVSURF_ABI_MAJOR);
+    let dynamic = run(Command::new("readelf").arg("-d").arg(&so), "readelf -d libnvsurf.so");
+    assert!(dynamic.contains(&format!("Library soname: [{soname}]")), "{dynamic}");
+
+    // Install into a scratch prefix as the README and nvsurf.pc's comment say.
+    let prefix = target_dirs().1.join("nvsurf-capi-c/prefix");
+    let _ = std::fs::remove_dir_all(&prefix);
+    let (lib, include, pc) = (prefix.join("lib"), prefix.join("include"), prefix.join("lib/pkgconfig"));
+    for d in [&lib, &include, &pc] {
+        std::fs::create_dir_all(d).expect("install directory");
+    }
+    std::fs::copy(&so, lib.join(&soname)).expect("install libnvsurf.so.N");
+    std::os::unix::fs::symlink(&soname, lib.join("libnvsurf.so")).expect("the development link");
+    std::fs::copy(root.join("include/nvsurf.h"), include.join("nvsurf.h")).expect("install the header");
+    std::fs::copy(root.join("nvsurf.pc"), pc.join("nvsurf.pc")).expect("install nvsurf.pc");
+
+    let (source, want) = readme_program(root);
+    let dir = target_dirs().1.join("nvsurf-capi-c");
+    let (src, exe) = (dir.join("readme_shared.c"), dir.join("readme_shared"));
+    std::fs::write(&src, source).expect("write the README's program");
+    let flags = Command::new("pkg-config")
+        .env("PKG_CONFIG_PATH", &pc)
+        .arg(format!("--define-variable=prefix={}", prefix.display()))
+        .args(["--cflags", "--libs", "nvsurf"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).split_whitespace().map(String::from).collect::<Vec<_>>())
+        // No pkg-config on this machine: the flags nvsurf.pc gives.
+        .unwrap_or_else(|| vec![format!("-I{}", include.display()), format!("-L{}", lib.display()), "-lnvsurf".into()]);
+    run(
+        Command::new("cc").args(["-std=c99", "-Wall", "-Werror"]).arg(&src).args(&flags).arg("-o").arg(&exe),
+        "cc readme",
+    );
+    let needed = run(Command::new("readelf").arg("-d").arg(&exe), "readelf -d readme_shared");
+    assert!(needed.contains(&format!("Shared library: [{soname}]")), "{needed}");
+    let out = run(Command::new(&exe).env("LD_LIBRARY_PATH", &lib), "readme_shared");
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got.len(), want.len(), "{out}");
+    for (g, w) in got.iter().zip(&want) {
+        assert!(g.starts_with(w.as_str()), "printed {g:?}, the README says {w:?}");
+    }
 }

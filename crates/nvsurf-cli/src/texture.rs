@@ -7,7 +7,7 @@
 use crate::surface_args::{parse_point, parse_size, parse_u64, Assumed, SurfaceArgs};
 use crate::CmdResult;
 use nvsurf::layout::{Binding, LayoutKind, TextureBlockWidth};
-use nvsurf::texture::{LevelPlacement, Texture, TextureDesc, TextureType};
+use nvsurf::texture::{max_levels, LevelPlacement, Texture, TextureDesc, TextureType};
 use nvsurf::Error;
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -26,9 +26,10 @@ pub struct TextureShapeArgs {
     #[arg(long = "block-texels", value_name = "WxH", conflicts_with = "compressed")]
     pub block_texels: Option<String>,
     /// Number of mip levels (1 to floor(log2(max dimension)) + 1; default 1; `tile` from a
-    /// .dds or .ktx2: the file's).
-    #[arg(long, value_parser = crate::surface_args::clap_u32)]
-    pub levels: Option<u32>,
+    /// .dds or .ktx2: the file's), or `all`: every level down to 1x1 (the C API's
+    /// NVSURF_ALL_LEVELS; 1 for rect and buffer, which have no mips).
+    #[arg(long, value_name = "N|all", value_parser = parse_levels)]
+    pub levels: Option<Levels>,
     /// Number of layers; default 6 for cube and cube_array, else 1.
     #[arg(long, value_parser = crate::surface_args::clap_u32)]
     pub layers: Option<u32>,
@@ -46,6 +47,44 @@ pub struct TextureShapeArgs {
     /// default) or ignored (rnndb / NVIDIA headers: rejected).
     #[arg(long = "tex-block-width", value_name = "document|ignored", default_value = "document")]
     pub tex_block_width: String,
+}
+
+/// `--levels`: a count, or `all` (the full mip chain, as `NVSURF_ALL_LEVELS` in the C API and
+/// `TextureSpec::full_mip_chain` in the library).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Levels {
+    /// This many levels.
+    Count(u32),
+    /// Every level down to 1x1.
+    All,
+}
+
+impl Levels {
+    /// The number of levels of a `ty` texture whose level 0 is `size_texels`.
+    pub fn count(self, ty: TextureType, size_texels: [u32; 3]) -> u32 {
+        match self {
+            Levels::Count(n) => n,
+            Levels::All if ty.has_mip_levels() => max_levels(size_texels),
+            Levels::All => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for Levels {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Levels::Count(n) => write!(f, "{n}"),
+            Levels::All => f.write_str("all"),
+        }
+    }
+}
+
+/// Parses `--levels`: `all` (any case) or a number as the other integer flags take it.
+fn parse_levels(s: &str) -> Result<Levels, String> {
+    if s.trim().eq_ignore_ascii_case("all") {
+        return Ok(Levels::All);
+    }
+    crate::surface_args::clap_u32(s).map(Levels::Count).map_err(|e| format!("{e} (or `all` for the full mip chain)"))
 }
 
 /// Arguments of `nvsurf texture`.
@@ -90,7 +129,7 @@ pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(T
     };
     let mut d = TextureDesc::new(gpu, ty, elem_size, parse_size(&s.size)?);
     d.texels_per_elem = texels;
-    d.levels = t.levels.unwrap_or(1);
+    d.levels = t.levels.map_or(1, |l| l.count(ty, d.size_texels));
     if let Some(l) = t.layers {
         d.layers = l;
     }

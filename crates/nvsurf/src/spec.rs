@@ -53,9 +53,12 @@ impl Elements {
             Elements::Size(_) => FormatClass::ElemSizeOnly,
         }
     }
+    /// Refuses a format newer than the GPU (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...), the CLI's
+    /// rule: the G80 tables also serve the older GPUs' layouts (`RGBA8_UNORM` on `nv2a`), and a
+    /// pre-G80 row a GPU lacks is refused by [`Format::parse_for`] already.
     fn check_on(self, platform: Platform) -> Result<()> {
         match self {
-            Elements::Format(f) if !f.exists_on(platform.gpu()) => Err(Error::Unsupported {
+            Elements::Format(f) if f.since().is_some_and(|s| platform.gpu() < s) => Err(Error::Unsupported {
                 field: "format",
                 value: f.name().into(),
                 rule: alloc::format!("does not exist on {}: {}", platform.gpu(), f.availability_rule()),
@@ -274,7 +277,8 @@ impl SurfaceSpec {
 }
 
 /// Decodes a packed linear image of `format` (`size_px` width x height pixels, rows of whole
-/// elements, no padding) to RGBA8 pixels, row by row.
+/// elements, no padding) to RGBA8 pixels, row by row. sRGB formats give their stored
+/// sRGB-encoded values, as a PNG holds them ([`Format::decode_rect_rgba8`]).
 pub fn decode_rgba8(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Result<Vec<[u8; 4]>> {
     let (row, n) = packed(format, elems, size_px)?;
     let mut out = crate::error::zeroed_with("decoded pixels", n, [0u8; 4])?;
@@ -282,7 +286,8 @@ pub fn decode_rgba8(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Result<
     Ok(out)
 }
 
-/// Decodes a packed linear image of `format` to RGBA f32 pixels (see [`decode_rgba8`]).
+/// Decodes a packed linear image of `format` to RGBA f32 pixels (see [`decode_rgba8`]); sRGB
+/// formats give linear light.
 pub fn decode_rgba_f32(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Result<Vec<[f32; 4]>> {
     let (row, n) = packed(format, elems, size_px)?;
     let mut out = crate::error::zeroed_with("decoded pixels", n, [0f32; 4])?;

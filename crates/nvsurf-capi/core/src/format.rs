@@ -1,7 +1,7 @@
 //! Formats: look one up by name, read what it is, and decode a rectangle of its elements to
 //! RGBA8 or RGBA32F pixels.
 
-use crate::ptr::{check_buf, check_disjoint, check_out, give, handle, in_buf, take_back, write_out};
+use crate::ptr::{check_buf, check_disjoint, check_out, give, handle, in_buf, take_back};
 use crate::status::{guard, CResult, Failure, NvsurfStatus};
 use nvsurf::format::Format;
 use std::ffi::c_char;
@@ -16,11 +16,20 @@ pub struct NvsurfFormat {
     format: Format,
 }
 
-/// What a format is, as `nvsurf_format_info` reports it.
+/// Bytes of `NvsurfFormatInfo` as first published (`name` to `is_depth`): what
+/// `nvsurf_format_info` writes, and the least `nvsurf_format_info_sized` takes.
+pub const NVSURF_FORMAT_INFO_V1_BYTES: usize = 84;
+
+/// What a format is, as `nvsurf_format_info_sized` (every field) and `nvsurf_format_info` (the
+/// fields before `is_srgb`) report it. The struct only grows at its end; a caller passes
+/// `sizeof(NvsurfFormatInfo)` of its own header to `nvsurf_format_info_sized`, so programs
+/// built against an older header keep working with a newer library and the reverse.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NvsurfFormatInfo {
-    /// The canonical name, NUL-terminated.
+    /// A name that `nvsurf_format_lookup` resolves back to this very format, NUL-terminated:
+    /// the table row's canonical name, with `_srgb` when sRGB is on (`DXT1_srgb`), a table
+    /// prefix when the bare name means another table's row (`zeta:Z24_S8`, `nv10:A8R8G8B8`).
     pub name: [c_char; NVSURF_NAME_BYTES],
     /// Bytes per element (per block of texels for compressed formats).
     pub elem_size_bytes: u32,
@@ -32,7 +41,13 @@ pub struct NvsurfFormatInfo {
     pub is_compressed: u32,
     /// 1 for depth/stencil (zeta) formats, else 0.
     pub is_depth: u32,
+    /// 1 when R, G, B are sRGB-encoded (`bc1_srgb`, `RGBA8_SRGB`), else 0. Written by
+    /// `nvsurf_format_info_sized` only (`nvsurf_format_info` writes the fields before it).
+    pub is_srgb: u32,
 }
+
+// The first published struct ends where `is_srgb` begins.
+const _: () = assert!(std::mem::offset_of!(NvsurfFormatInfo, is_srgb) == NVSURF_FORMAT_INFO_V1_BYTES);
 
 /// Looks a format up by name (case-insensitive; texture, colour and zeta names, aliases such
 /// as `bc7`, `RGBA8_UNORM`) and stores a new handle in `*out` (untouched on failure). An
@@ -53,6 +68,35 @@ pub unsafe extern "C" fn nvsurf_format_lookup(name: *const c_char, out: *mut *mu
     })
 }
 
+/// Looks a format up by name in the tables of `gpu` (a chip or preset, as
+/// `NvsurfSurfaceParams.platform`: `nv2a`, `nv40`, `switch`, ...), as the surface and texture
+/// functions and the CLI's `--format` do: on NV10-NV40 GPUs the NV10-NV40 texture formats
+/// (`A8R8G8B8` on `nv2a` is NV10's texture format 0x06, not G80's colour format), names that
+/// table lacks keep their G80 meaning; on G80 and later as `nvsurf_format_lookup`. Stores a new
+/// handle in `*out` (untouched on failure); the caller owns it (`nvsurf_format_destroy`).
+/// Thread-safe.
+///
+/// # Safety
+/// `gpu` and `name` NULL or NUL-terminated strings; `out` NULL or writable memory for a
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn nvsurf_format_lookup_for(
+    gpu: *const c_char,
+    name: *const c_char,
+    out: *mut *mut NvsurfFormat,
+) -> NvsurfStatus {
+    guard(|| {
+        check_out(out, "out")?;
+        // SAFETY: the caller's promise for the strings.
+        let platform = nvsurf::Platform::parse(unsafe { crate::ptr::c_str(gpu, "gpu") }?)?;
+        // SAFETY: as above.
+        let n = unsafe { crate::ptr::c_str(name, "name") }?;
+        let format = Format::parse_for(n, platform.gpu())?;
+        // SAFETY: `out` passed check_out; the caller's promise for its memory.
+        unsafe { give(out, NvsurfFormat { format }) }
+    })
+}
+
 /// Frees a format handle; NULL is allowed and does nothing. Returns `NVSURF_OK`. Not
 /// thread-safe for that handle: no other call may use it during or after this one.
 ///
@@ -67,31 +111,88 @@ pub unsafe extern "C" fn nvsurf_format_destroy(format: *mut NvsurfFormat) -> Nvs
     })
 }
 
-/// Writes what `format` is to `*out`. Thread-safe.
+/// What `f` is, every field.
+fn info_of(f: &Format) -> NvsurfFormatInfo {
+    let mut name = [0 as c_char; NVSURF_NAME_BYTES];
+    // Names are short ASCII (a test holds every full name under 64 bytes); one longer than
+    // the field is cut, keeping the NUL.
+    for (d, s) in name.iter_mut().zip(f.full_name().bytes().take(NVSURF_NAME_BYTES - 1)) {
+        *d = s as c_char;
+    }
+    let (bw, bh) = f.block_dims();
+    NvsurfFormatInfo {
+        name,
+        elem_size_bytes: f.elem_size_bytes(),
+        block_width: bw,
+        block_height: bh,
+        is_compressed: u32::from(f.is_compressed()),
+        is_depth: u32::from(f.is_zeta()),
+        is_srgb: u32::from(f.is_srgb()),
+    }
+}
+
+/// Writes the first `len` bytes of `info` to `out` (checked: not NULL, aligned).
 ///
 /// # Safety
-/// `format` NULL or a live handle; `out` NULL or writable memory for one `NvsurfFormatInfo`.
+/// `out` NULL or writable memory for `len` bytes, `len <= size_of::<NvsurfFormatInfo>()`.
+unsafe fn write_prefix(out: *mut NvsurfFormatInfo, info: &NvsurfFormatInfo, len: usize) -> CResult {
+    check_out(out, "out")?;
+    // SAFETY: `out` is not NULL and aligned (checked), the caller promises `len` writable
+    // bytes there, and `len` is at most the size of `info`, a local that cannot overlap them.
+    unsafe { std::ptr::copy_nonoverlapping(info as *const NvsurfFormatInfo as *const u8, out as *mut u8, len) };
+    Ok(())
+}
+
+/// Writes what `format` is to `*out`: the fields of the struct as first published (`name` to
+/// `is_depth`, `NVSURF_FORMAT_INFO_V1_BYTES` bytes), so that programs built against that header
+/// keep working; `is_srgb` and later fields are left as they were (`nvsurf_format_info_sized`
+/// writes them). Thread-safe.
+///
+/// # Safety
+/// `format` NULL or a live handle; `out` NULL or writable memory for
+/// `NVSURF_FORMAT_INFO_V1_BYTES` bytes, aligned for `NvsurfFormatInfo`.
 #[no_mangle]
 pub unsafe extern "C" fn nvsurf_format_info(format: *const NvsurfFormat, out: *mut NvsurfFormatInfo) -> NvsurfStatus {
     guard(|| {
         // SAFETY: the caller's promise for the handle.
         let f = unsafe { handle(format, "format") }?.format;
-        let mut name = [0 as c_char; NVSURF_NAME_BYTES];
-        // Names are short ASCII; one longer than the field is cut, keeping the NUL.
-        for (d, s) in name.iter_mut().zip(f.name().bytes().take(NVSURF_NAME_BYTES - 1)) {
-            *d = s as c_char;
+        // SAFETY: the caller's promise for `out`; V1 bytes are less than the struct's size.
+        unsafe { write_prefix(out, &info_of(&f), NVSURF_FORMAT_INFO_V1_BYTES) }
+    })
+}
+
+/// Writes what `format` is to `*out`, every field this library has that fits in
+/// `out_size_bytes` (pass `sizeof(NvsurfFormatInfo)`): a larger struct of a newer header keeps
+/// its extra bytes as they were, a smaller one of an older header gets only its own fields.
+/// `out_size_bytes` below `NVSURF_FORMAT_INFO_V1_BYTES` is `NVSURF_ERR_BUFFER_TOO_SMALL`.
+/// Thread-safe.
+///
+/// # Safety
+/// `format` NULL or a live handle; `out` NULL or writable memory for `out_size_bytes` bytes,
+/// aligned for `NvsurfFormatInfo`.
+#[no_mangle]
+pub unsafe extern "C" fn nvsurf_format_info_sized(
+    format: *const NvsurfFormat,
+    out: *mut NvsurfFormatInfo,
+    out_size_bytes: usize,
+) -> NvsurfStatus {
+    guard(|| {
+        // SAFETY: the caller's promise for the handle.
+        let f = unsafe { handle(format, "format") }?.format;
+        check_out(out, "out")?;
+        if out_size_bytes < NVSURF_FORMAT_INFO_V1_BYTES {
+            return Err(Failure::new(
+                NvsurfStatus::NVSURF_ERR_BUFFER_TOO_SMALL,
+                format!(
+                    "out_size_bytes {out_size_bytes} is too small: NvsurfFormatInfo is at least \
+                     {NVSURF_FORMAT_INFO_V1_BYTES} bytes (pass sizeof(NvsurfFormatInfo))"
+                ),
+            ));
         }
-        let (bw, bh) = f.block_dims();
-        let info = NvsurfFormatInfo {
-            name,
-            elem_size_bytes: f.elem_size_bytes(),
-            block_width: bw,
-            block_height: bh,
-            is_compressed: u32::from(f.is_compressed()),
-            is_depth: u32::from(f.is_zeta()),
-        };
-        // SAFETY: the caller's promise for `out`.
-        unsafe { write_out(out, info, "out") }
+        let len = out_size_bytes.min(std::mem::size_of::<NvsurfFormatInfo>());
+        // SAFETY: the caller's promise for `out_size_bytes` bytes at `out`; `len` is at most
+        // both that and the struct's size.
+        unsafe { write_prefix(out, &info_of(&f), len) }
     })
 }
 
@@ -131,6 +232,10 @@ fn pixels(width_px: u32, height_px: u32, out_len: usize, per_px: u64, unit: &str
 /// `out_len` bytes, at least width x height x 4). A run of elements is a rectangle one row
 /// high. Thread-safe; the buffers are the caller's and must not overlap.
 ///
+/// sRGB formats: R, G, B are the stored sRGB-encoded values (as a PNG, Pillow and image_dds
+/// give them), not linear light; `nvsurf_decode_rgba_f32` gives linear light. Alpha is never
+/// curved.
+///
 /// # Safety
 /// `format` NULL or a live handle; `elems` NULL or `elems_len` readable bytes; `out` NULL or
 /// `out_len` writable bytes that no other thread uses during the call.
@@ -164,7 +269,8 @@ pub unsafe extern "C" fn nvsurf_decode_rgba8(
 }
 
 /// Decodes as `nvsurf_decode_rgba8`, to RGBA float pixels: 4 floats a pixel in `out`
-/// (`out_len` floats, at least width x height x 4, aligned for float).
+/// (`out_len` floats, at least width x height x 4, aligned for float). sRGB formats give
+/// linear light (the sRGB curve applied to the stored values).
 ///
 /// # Safety
 /// As `nvsurf_decode_rgba8`, with `out` `out_len` writable floats.
@@ -218,6 +324,27 @@ mod tests {
         // SAFETY: as above.
         let s = unsafe { nvsurf_decode_rgba8(f, src.as_ptr(), 8, 0, 2, 1, dst.as_mut_ptr(), 8) };
         assert_eq!((s, dst), (NvsurfStatus::NVSURF_OK, src));
+        // SAFETY: the handle from lookup, freed once.
+        assert_eq!(unsafe { nvsurf_format_destroy(f) }, NvsurfStatus::NVSURF_OK);
+    }
+
+    #[test]
+    fn srgb_rgba8_is_the_stored_encoding_and_f32_is_linear() {
+        let mut f: *mut NvsurfFormat = std::ptr::null_mut();
+        // SAFETY: a NUL-terminated literal and a local out pointer.
+        assert_eq!(unsafe { nvsurf_format_lookup(c"bc1_srgb".as_ptr(), &mut f) }, NvsurfStatus::NVSURF_OK);
+        let block = [0x80u8; 8];
+        let mut rgba = [0u8; 64];
+        // SAFETY: live handle, buffers of the stated lengths.
+        let s = unsafe { nvsurf_decode_rgba8(f, block.as_ptr(), 8, 0, 4, 4, rgba.as_mut_ptr(), 64) };
+        assert_eq!(s, NvsurfStatus::NVSURF_OK);
+        // R5 = 16 -> 132, G6 = 4 -> 16: the stored values, what the CLI's PNG holds.
+        assert!(rgba.chunks(4).all(|p| p == [132, 16, 0, 255]), "{rgba:?}");
+        let mut lin = [0f32; 64];
+        // SAFETY: as above.
+        let s = unsafe { nvsurf_decode_rgba_f32(f, block.as_ptr(), 8, 0, 4, 4, lin.as_mut_ptr(), 64) };
+        assert_eq!(s, NvsurfStatus::NVSURF_OK);
+        assert_eq!(lin[0], nvsurf::codec::srgb_to_linear(132.0 / 255.0));
         // SAFETY: the handle from lookup, freed once.
         assert_eq!(unsafe { nvsurf_format_destroy(f) }, NvsurfStatus::NVSURF_OK);
     }

@@ -14,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+mod abi;
 mod format;
 mod params;
 mod ptr;
@@ -21,6 +22,7 @@ mod status;
 mod surface;
 mod texture;
 
+pub use abi::NVSURF_ABI_MAJOR;
 pub use format::*;
 pub use params::NVSURF_COPY_PARALLEL;
 pub use status::NvsurfStatus;

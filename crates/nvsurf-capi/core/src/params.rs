@@ -62,7 +62,9 @@ impl RawCommon {
                         ),
                     ));
                 }
-                Elements::Format(Format::parse(name)?)
+                // In the GPU's tables, as the CLI's `--format` (`A8R8G8B8` on `nv2a` is the
+                // NV10-NV40 texture format).
+                Elements::Format(Format::parse_for(name, platform.gpu())?)
             }
             None if self.elem_size_bytes == 0 => {
                 return Err(Failure::new(

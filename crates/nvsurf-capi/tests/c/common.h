@@ -8,6 +8,13 @@
 
 #include "nvsurf.h"
 
+/* Not every program uses every helper. */
+#if defined(__GNUC__)
+#define TEST_HELPER static __attribute__((unused))
+#else
+#define TEST_HELPER static
+#endif
+
 static int failures = 0;
 
 /* A call that must succeed: on error, print its status and message and count a failure. */
@@ -32,7 +39,7 @@ static int failures = 0;
     } while (0)
 
 /* The linear input every golden file was made from: byte i = (i * 131 + 7) % 251. */
-static unsigned char *pattern(size_t n) {
+TEST_HELPER unsigned char *pattern(size_t n) {
     unsigned char *p = (unsigned char *)malloc(n ? n : 1);
     size_t i;
     if (!p) exit(1);
@@ -41,7 +48,7 @@ static unsigned char *pattern(size_t n) {
 }
 
 /* Reads tests/data/<name> (the directory is argv[1]) whole; exits on error. */
-static unsigned char *read_golden(const char *dir, const char *name, size_t *len) {
+TEST_HELPER unsigned char *read_golden(const char *dir, const char *name, size_t *len) {
     char path[1024];
     FILE *f;
     long n;
@@ -66,7 +73,7 @@ static unsigned char *read_golden(const char *dir, const char *name, size_t *len
 }
 
 /* Compares n bytes; reports the first difference under `what`. */
-static void same_bytes(const char *what, const unsigned char *got, const unsigned char *want, size_t n) {
+TEST_HELPER void same_bytes(const char *what, const unsigned char *got, const unsigned char *want, size_t n) {
     size_t i;
     for (i = 0; i < n; i++) {
         if (got[i] != want[i]) {

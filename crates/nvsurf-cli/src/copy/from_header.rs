@@ -7,6 +7,7 @@
 use super::args::CopyArgs;
 use crate::picture::{describe_file, Described, PicKind};
 use crate::surface_args::parse_size;
+use crate::texture::Levels;
 use nvsurf::format::Format;
 use nvsurf::texture::TextureType;
 use nvsurf::Error;
@@ -60,8 +61,8 @@ pub fn fill_from_header(a: &mut CopyArgs, generate_mips: bool) -> Res<Option<For
     }
     if a.texture {
         match a.tex.levels {
-            None => a.tex.levels = Some(d.levels),
-            Some(n) if n != d.levels && !(generate_mips && d.levels == 1) => {
+            None => a.tex.levels = Some(Levels::Count(d.levels)),
+            Some(n) if n.count(d.texture_type(), size) != d.levels && !(generate_mips && d.levels == 1) => {
                 return Err(d.mismatch("levels", &n.to_string()).into())
             }
             Some(_) => {}

@@ -57,7 +57,11 @@ impl Format {
 
     /// [`Format::encode_rect_with`] from 8-bit RGBA pixels (the inverse of
     /// [`Format::decode_rect_rgba8`]: each byte reads `b / 255`). BC1, BC2, BC3 and BC7 with a
-    /// plain swizzle and no sRGB take the pixels as the encoder's input as they are.
+    /// plain swizzle take the pixels as the encoder's input as they are.
+    ///
+    /// For an sRGB format the bytes are the sRGB-encoded values to store (a PNG's samples), as
+    /// [`Format::decode_rect_rgba8`] returns them: they are stored as they are, not encoded
+    /// again. Texel and f32 inputs ([`Format::encode_rect_with`]) are linear.
     pub fn encode_rect_rgba8_with(
         &self,
         px: &[[u8; 4]],
@@ -67,6 +71,17 @@ impl Format {
         row_pitch_bytes: usize,
         options: &EncodeOptions,
     ) -> Result<()> {
+        if self.srgb {
+            // Stored sRGB-encoded bytes: the format without the sRGB curve stores them as given.
+            return self.with_srgb(false).encode_rect_rgba8_with(
+                px,
+                width_px,
+                height_px,
+                out,
+                row_pitch_bytes,
+                options,
+            );
+        }
         let texel = |p: &[u8; 4]| self.f32_to_texel(&p.map(|b| f32::from(b) / 255.0));
         let Layout::Compressed(_bc) = self.tex.layout else {
             let texels: alloc::vec::Vec<Texel> = px.iter().map(texel).collect();

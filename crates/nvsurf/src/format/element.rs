@@ -309,8 +309,10 @@ impl Format {
         })
     }
 
-    /// Converts a texel to 8-bit RGBA for pictures: floats clamp to [0, 1] and scale by 255,
-    /// integers saturate to 0..=255.
+    /// Converts a texel to 8-bit RGBA: floats clamp to [0, 1] and scale by 255, integers
+    /// saturate to 0..=255. The texel's values as they are: R, G, B of an sRGB format's texel
+    /// are linear light, so this gives linear bytes; [`Format::decode_rect_rgba8`] gives the
+    /// stored sRGB encoding instead (it converts through the format without sRGB).
     pub fn texel_to_rgba8(&self, t: &Texel) -> [u8; 4] {
         let k = self.channel_kinds();
         [0, 1, 2, 3].map(|i| match k[i] {

@@ -15,6 +15,7 @@
 
 use super::aliases::{aliases, Alias, AliasApi};
 use super::catalogue::{all_names, color_formats, kind_names, texture_formats, zeta_formats, Kind};
+use super::full_name::strip_srgb_suffix;
 use super::nv10_catalogue::{pre_g80_formats, PreG80Format, PreG80Table};
 use super::resolve::parse_id;
 use super::suggest::suggest_names;
@@ -75,6 +76,24 @@ pub(super) fn target_exists(target: &str) -> bool {
     }
 }
 
+/// `NAME_srgb` ([`Format::full_name`]'s form) for a `NAME` that `resolve` knows: that format
+/// with sRGB on. `Ok(None)` when `n` has no such suffix or `NAME` is unknown; an error when sRGB
+/// does not apply to `NAME` ([`Format::srgb_applies`]) or it is sRGB already.
+fn srgb_suffix(n: &str, resolve: impl Fn(&str) -> Option<Format>) -> Result<Option<Format>> {
+    let Some(f) = strip_srgb_suffix(n).and_then(resolve) else { return Ok(None) };
+    if f.srgb_applies() && !f.srgb {
+        return Ok(Some(f.with_srgb(true)));
+    }
+    Err(Error::Unsupported {
+        field: "format",
+        value: n.to_string(),
+        rule: alloc::format!(
+            "_srgb needs a colour format with unorm R, G, B that is not sRGB already ({} is not)",
+            f.name()
+        ),
+    })
+}
+
 /// The row of `table` (any generation) named `n`, or with id `n`.
 fn table_row(table: PreG80Table, n: &str) -> Option<&'static PreG80Format> {
     let rows = table.rows();
@@ -123,6 +142,9 @@ impl Format {
     fn parse_g80(name: &str, gpu: &str) -> Result<Format> {
         let n = name.trim();
         if let Some(f) = Self::find_g80(n)? {
+            return Ok(f);
+        }
+        if let Some(f) = srgb_suffix(n, |b| Self::find_g80(b).ok().flatten())? {
             return Ok(f);
         }
         // After a `kind:` prefix, the names of that table; else every name and alias.
@@ -236,6 +258,9 @@ fn parse_pre_g80(name: &str, gpu: Gpu, table: PreG80Table) -> Result<Format> {
         if let Ok(Some(f)) = Format::find_g80(n) {
             return Ok(f);
         }
+    }
+    if let Some(f) = srgb_suffix(n, |b| parse_pre_g80(b, gpu, table).ok())? {
+        return Ok(f);
     }
     let mut suggestions = suggest_names(rest, rows.iter().flat_map(|r| r.names()));
     if suggestions.is_empty() {

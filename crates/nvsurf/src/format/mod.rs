@@ -25,7 +25,9 @@
 //!     .with_swizzle([Swizzle::C2, Swizzle::C1, Swizzle::C0, Swizzle::OneFloat]);
 //! # Ok::<(), nvsurf::Error>(())
 //! ```
-//! - [`Format::parse`] / [`Format::from_id`]: resolve a name or `(kind, id)`.
+//! - [`Format::parse`] / [`Format::from_id`]: resolve a name or `(kind, id)`;
+//!   [`Format::full_name`] is a name that resolves back to the same format (sRGB included:
+//!   `DXT1_srgb`), `NAME_srgb` turning sRGB on where [`Format::srgb_applies`].
 //! - [`Format::elem_size_bytes`], [`Format::block_dims`], [`Format::pixels_per_elem`]: geometry;
 //!   a surface of `w x h` pixels is `ceil(w / bw) x ceil(h / bh)` elements.
 //! - Decoding: [`Format::decode_element`] (one element to its pixels as raw 32-bit
@@ -75,6 +77,7 @@ mod bc_rect;
 mod catalogue;
 mod element;
 mod element_layout;
+mod full_name;
 mod lookup;
 mod nv10_catalogue;
 mod palette;
@@ -141,7 +144,9 @@ impl Format {
         self.tex.layout
     }
 
-    /// Canonical name (documents' name for texture and zeta, rnndb's for color).
+    /// Canonical name of the table row (documents' name for texture and zeta, rnndb's for
+    /// color). It names the row only: [`Format::full_name`] gives a name that resolves back to
+    /// this format, sRGB included.
     pub fn name(&self) -> &'static str {
         match self.kind {
             Kind::Texture => self.tex.name,
@@ -370,4 +375,8 @@ mod bc1_alpha_tests;
 #[cfg(all(test, feature = "bc-encode"))]
 mod bc_encode_tests;
 #[cfg(test)]
+mod full_name_tests;
+#[cfg(test)]
 mod names_tests;
+#[cfg(test)]
+mod srgb_rgba8_tests;

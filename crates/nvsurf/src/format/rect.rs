@@ -145,6 +145,12 @@ impl Format {
 
     /// Decodes a linear image of elements into RGBA8 pixels (see [`Format::texel_to_rgba8`]).
     /// `8_8_8_8` unorm formats and BC1/BC2/BC3/BC7 with a plain swizzle take fast paths.
+    ///
+    /// For an sRGB format, R, G and B are the stored sRGB-encoded values (the bytes a PNG of
+    /// the CLI, Pillow or image_dds give), not linear light: 8 bits cannot hold linear light
+    /// without banding in the darks, and pictures are sRGB-coded. The float outputs
+    /// ([`Format::decode_rect`], [`Format::decode_rect_f32`]) stay linear. `docs/formats.md`,
+    /// "sRGB formats".
     pub fn decode_rect_rgba8(
         &self,
         elems: &[u8],
@@ -153,6 +159,10 @@ impl Format {
         height_px: u32,
         out: &mut [[u8; 4]],
     ) -> Result<()> {
+        if self.srgb {
+            // The stored encoding is the format read without the sRGB curve.
+            return self.with_srgb(false).decode_rect_rgba8(elems, row_pitch_bytes, width_px, height_px, out);
+        }
         if let Some(map) = self.byte_map_rgba8() {
             return self.decode_byte_map_rect_rgba8(map, elems, row_pitch_bytes, width_px, height_px, out);
         }
@@ -174,7 +184,8 @@ impl Format {
         self.decode_rect_f32(elems, elems.len(), n, 1, out)
     }
 
-    /// Decodes a row of elements of a one-pixel-per-element format into RGBA8.
+    /// Decodes a row of elements of a one-pixel-per-element format into RGBA8 (sRGB formats:
+    /// the stored sRGB-encoded values, as [`Format::decode_rect_rgba8`]).
     pub fn decode_rgba8(&self, elems: &[u8], out: &mut [[u8; 4]]) -> Result<()> {
         let n = self.row_len(elems)?;
         self.decode_rect_rgba8(elems, elems.len(), n, 1, out)
