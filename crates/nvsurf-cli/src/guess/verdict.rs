@@ -71,8 +71,8 @@ pub fn lines(v: &Facts) -> Vec<String> {
     let pictures: Vec<&&Found> = scored.iter().filter(|f| !f.r.flat).collect();
     let Some(best) = pictures.first() else {
         out.push(format!(
-            "every layout's sample is one byte repeated{where_} (zeros, cleared memory or padding): there is no \
-             picture to rank"
+            "every layout's sample is one byte repeated{where_}, as zeros, cleared memory and padding are: there \
+             is no picture to rank, and the dump does not tell the layouts apart"
         ));
         return out;
     };
