@@ -199,8 +199,7 @@ fn short_dumps_offsets_and_errors() {
     // A dump every candidate reads the same (one element): said so, not blamed on its length.
     let out = ok("guess --gpu g80 --elem-size 4 --size 1x1", &[("--input", &dump)]);
     assert!(
-        out.trim_end()
-            .ends_with("there is no picture to rank, and the dump does not tell the layouts apart"),
+        out.trim_end().ends_with("there is no picture to rank, and the dump does not tell the layouts apart"),
         "{out}"
     );
 }

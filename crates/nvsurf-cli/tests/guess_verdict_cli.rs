@@ -39,7 +39,8 @@ fn picture() -> Vec<u8> {
         for x in 0..w {
             let wave = 128 + ((x * 7 + y * 5) % 97 - 48);
             let disc = (x - w / 2).pow(2) + (y - h / 2).pow(2) < (h / 4).pow(2);
-            let px = if disc { [255, 255, 0, 255] } else { [(x * 255 / w) as u8, (y * 255 / h) as u8, wave as u8, 255] };
+            let px =
+                if disc { [255, 255, 0, 255] } else { [(x * 255 / w) as u8, (y * 255 / h) as u8, wave as u8, 255] };
             v.extend_from_slice(&px);
         }
     }
@@ -149,14 +150,18 @@ fn a_dump_cut_in_the_padding_is_scored_on_its_rows() {
     assert!(v["margin"].as_f64().unwrap() > 1.2, "{}", v["margin"]);
     assert!(hint(&v).contains("scored on the rows the dump holds"), "{}", hint(&v));
     // The text marks the partly scored rows.
-    let (code, out, _) = run(&["guess", "--gpu", "gf100", "--format", "RGBA8_UNORM", "--size", SIZE, "--top", "0", "--input"]
-        .into_iter()
-        .chain([path.to_str().unwrap()])
-        .collect::<Vec<_>>());
+    let (code, out, _) =
+        run(&["guess", "--gpu", "gf100", "--format", "RGBA8_UNORM", "--size", SIZE, "--top", "0", "--input"]
+            .into_iter()
+            .chain([path.to_str().unwrap()])
+            .collect::<Vec<_>>());
     assert_eq!(code, 0);
     let first = out.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap();
     // Every row of its picture is there: no mark, no "too short".
-    assert!(first.contains("blocklinear vm block 0,4,0") && !first.contains("too short") && !first.contains('*'), "{out}");
+    assert!(
+        first.contains("blocklinear vm block 0,4,0") && !first.contains("too short") && !first.contains('*'),
+        "{out}"
+    );
     // A pitch of 2048 bytes needs 400 KiB: scored on its first 159 rows, marked.
     let wide = out.lines().find(|l| l.contains("pitch 2048 ")).unwrap();
     assert!(wide.contains("* "), "{out}");
@@ -227,7 +232,10 @@ fn address_aligns_the_auto_search() {
     assert_ne!(v["candidates"][0]["label"], "blocklinear vm block 0,4,0", "{v}");
     let v = guess_json(&format!("{GUESS_ANY} --address 0x100"), &path);
     let best = &v["candidates"][0];
-    assert_eq!((best["offset_bytes"].as_u64(), best["label"].as_str()), (Some(at as u64), Some("blocklinear vm block 0,4,0")));
+    assert_eq!(
+        (best["offset_bytes"].as_u64(), best["label"].as_str()),
+        (Some(at as u64), Some("blocklinear vm block 0,4,0"))
+    );
     assert_eq!(v["address"], 0x100);
     // Its flags untile the picture.
     let back = tmp.dir().join("back.raw");

@@ -143,8 +143,11 @@ fn refuse_empty(path: &std::path::Path, bytes: u64, offset: Option<u64>) -> Resu
         Some(o) if o > 0 => format!(" from --offset {o}"),
         _ => String::new(),
     };
-    Err(format!("input '{}' holds 0 bytes{from}: a dump to guess from holds at least the surface's first row", path.display())
-        .into())
+    Err(format!(
+        "input '{}' holds 0 bytes{from}: a dump to guess from holds at least the surface's first row",
+        path.display()
+    )
+    .into())
 }
 
 /// `--input -` is stdin (as for tile and untile).
@@ -313,9 +316,7 @@ pub fn run(mut a: GuessArgs) -> CmdResult {
     };
     println!(
         "# {tried} candidate layouts for {gpu_name} ({}x{} elements of {elem} bytes) in '{}' ({from})",
-        size[0],
-        size[1],
-        input_name
+        size[0], size[1], input_name
     );
     println!("# roughness: mean squared byte difference to the right and below; lower is smoother");
     println!("{:>4} {:>9} {:>12}  {:<30} untile flags", "rank", "roughness", "size_bytes", "layout");

@@ -40,10 +40,10 @@ pub mod rank;
 
 pub use any::candidates_any;
 pub use candidate::{candidates, Candidate, PITCH_ALIGNMENTS};
-pub use content::{blank_fraction, random_roughness, stands_out, STANDS_OUT_BELOW};
+pub use content::{blank_fraction, stands_out, STANDS_OUT_BELOW};
 pub use offset::OffsetScan;
 pub use partial::rows_present;
 pub use rank::{
-    rank, rank_by, roughness, sample_region, sample_surface, sample_window, Ranked, Ranking, SAMPLE_ROWS,
-    SAMPLE_ROW_BYTES,
+    random_roughness, rank, rank_by, roughness, sample_region, sample_surface, sample_window, Ranked, Ranking,
+    SAMPLE_ROWS, SAMPLE_ROW_BYTES,
 };

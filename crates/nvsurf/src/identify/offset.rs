@@ -202,7 +202,9 @@ mod tests {
         // swing scores higher than the zeros' end into the dark), then zeros.
         let at = (1 << 20) + 512;
         let mut dump = alloc::vec![0u8; at];
-        dump.extend((0..300 * 1024u32).map(|i| if (i / 2048) % 2 == 0 { 20 + (i % 7) as u8 } else { 230 - (i % 5) as u8 }));
+        dump.extend(
+            (0..300 * 1024u32).map(|i| if (i / 2048) % 2 == 0 { 20 + (i % 7) as u8 } else { 230 - (i % 5) as u8 }),
+        );
         dump.extend(alloc::vec![0u8; 1 << 20]);
         let mut scan = OffsetScan::new(4);
         scan.feed(&dump);

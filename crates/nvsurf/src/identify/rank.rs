@@ -109,6 +109,31 @@ pub(crate) fn score_sample(sample: &[u8], w: u32, h: u32, elem_size: u32, format
     }
 }
 
+/// The roughness ([`roughness`]) of random bytes scored as a candidate's
+/// sample is: 64 rows of [`SAMPLE_ROW_BYTES`](SAMPLE_ROW_BYTES) (whole elements of
+/// `elem_size` bytes) of deterministic pseudo-random bytes, decoded with `format` when given
+/// (whose element size must be `elem_size`). About 10923 for bytes compared as they are; a
+/// format that decodes random bytes to few values (floats clamp to 0 or 1) scores otherwise.
+pub fn random_roughness(format: Option<&Format>, elem_size: u32) -> Result<f64> {
+    let e = elem_size.max(1) as usize;
+    let elems = (SAMPLE_ROW_BYTES as usize / e).max(1);
+    let (w, h) = (elems as u32, 64u32);
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let n = elems * e * h as usize;
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(n)
+        .map_err(|_| crate::error::Error::Overflow { what: "random sample", detail: alloc::format!("{n} bytes") })?;
+    bytes.extend((0..n).map(|_| {
+        // xorshift64: any fixed sequence of well-mixed bytes serves.
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 24) as u8
+    }));
+    score_sample(&bytes, w, h, elem_size, format)
+}
+
 /// A 64-bit FNV-1a hash of the sample, to find candidates that untile to the same bytes.
 fn sample_hash(b: &[u8]) -> u64 {
     b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| (h ^ u64::from(x)).wrapping_mul(0x0000_0100_0000_01b3))
@@ -256,7 +281,15 @@ pub fn rank_by(
         let blank_fraction = super::content::blank_fraction(&sample, row, e as usize);
         let score = score_sample(&sample, region.w, region.h, s.elem_size(), format)?;
         scored.push((
-            Ranked { candidate: c, size_bytes, roughness: Some(score), same_as: None, flat, rows_scored: rows, blank_fraction },
+            Ranked {
+                candidate: c,
+                size_bytes,
+                roughness: Some(score),
+                same_as: None,
+                flat,
+                rows_scored: rows,
+                blank_fraction,
+            },
             hash,
         ));
     }
@@ -340,7 +373,9 @@ mod tests {
                 .unwrap();
         assert_eq!(r.ranked[0].candidate.surface, d.build().unwrap());
         let unscored: Vec<&Ranked> = r.ranked.iter().filter(|x| x.roughness.is_none()).collect();
-        assert!(!unscored.is_empty() && unscored.iter().all(|x| x.size_bytes > dump.len() as u64 && x.rows_scored == 0));
+        assert!(
+            !unscored.is_empty() && unscored.iter().all(|x| x.size_bytes > dump.len() as u64 && x.rows_scored == 0)
+        );
         assert!(r.ranked.iter().skip_while(|x| x.roughness.is_some()).all(|x| x.roughness.is_none()));
         assert!(matches!(candidates(Gpu::Gf100, 4, [8, 8, 2], 0), Err(Error::Unsupported { field: "depth", .. })));
     }
@@ -449,5 +484,19 @@ mod tests {
             .unwrap();
             assert_eq!(r.ranked[0].candidate.surface, d.build().unwrap(), "{layout:?}");
         }
+    }
+
+    #[test]
+    fn random_bytes_score_as_random() {
+        let r = random_roughness(None, 4).unwrap();
+        // Twice the variance of a uniform byte.
+        assert!((r - 10922.5).abs() < 150.0, "{r}");
+        assert!(!super::super::content::stands_out(r * 0.98, r) && super::super::content::stands_out(r * 0.5, r));
+        let f = Format::parse("RGBA8_UNORM").unwrap();
+        let rf = random_roughness(Some(&f), 4).unwrap();
+        assert!((rf - r).abs() < 300.0, "{rf} {r}");
+        // A float format clamps random bits to 0 or 1: a different reference, computed.
+        let f = Format::parse("R32_FLOAT").unwrap();
+        assert!(random_roughness(Some(&f), 4).is_ok());
     }
 }
