@@ -136,9 +136,9 @@ mod tests {
         let near = |b, base, align| aligned_near(b, base, align).collect::<Vec<_>>();
         assert_eq!(near(1000, 0, 512), [512, 1024]);
         // The dump starts at GPU address 0x1100: offset 0xf00 is address 0x2000.
-        assert_eq!(near(0xf10, 0x1100, 512), [0xd00, 0xf00]);
-        // Before the dump's start: only the offset after.
-        assert_eq!(near(10, 0x1100, 512), [0xf00]);
+        assert_eq!(near(0xf10, 0x1100, 512), [0xf00, 0x1100]);
+        // Address 0x1000 lies before the dump's start: only the offset after.
+        assert_eq!(near(10, 0x1100, 512), [0x100]);
         assert_eq!(near(10, u64::MAX - 4, 512), Vec::<u64>::new());
     }
 }
