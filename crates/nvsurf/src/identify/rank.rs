@@ -110,7 +110,7 @@ pub(crate) fn score_sample(sample: &[u8], w: u32, h: u32, elem_size: u32, format
 }
 
 /// The roughness ([`roughness`]) of random bytes scored as a candidate's
-/// sample is: 64 rows of [`SAMPLE_ROW_BYTES`](SAMPLE_ROW_BYTES) (whole elements of
+/// sample is: 64 rows of [`SAMPLE_ROW_BYTES`] (whole elements of
 /// `elem_size` bytes) of deterministic pseudo-random bytes, decoded with `format` when given
 /// (whose element size must be `elem_size`). About 10923 for bytes compared as they are; a
 /// format that decodes random bytes to few values (floats clamp to 0 or 1) scores otherwise.
