@@ -310,7 +310,7 @@ pub fn run(mut a: GuessArgs) -> CmdResult {
         return Ok(ExitCode::SUCCESS);
     }
     let from = if auto {
-        format!("searched at {offsets_tried} offsets")
+        format!("searched at {offsets_tried} offset{}", if offsets_tried == 1 { "" } else { "s" })
     } else {
         format!("{available} bytes from offset {}", found.first().map_or(0, |f| f.offset))
     };
