@@ -57,8 +57,10 @@ class Candidate(TypedDict):
     flags: str
     size_bytes: int
     fits: bool
+    rows_scored: int
     roughness: float | None
     flat: bool
+    blank_fraction: float
     same_as: int | None
     pitch_bytes: int | None
 

@@ -29,8 +29,9 @@ fn layout_flags(c: &Candidate) -> String {
 /// `gpu` is a chip, a preset, or `"any"` (every family's layouts). Each candidate is a dict with
 /// the keys of `nvsurf guess --json`: `rank`, `label`, `layout`, `gpu`, `gob_order` and
 /// `block_policy` (None unless blocklinear), `block_log2`, `offset_bytes`, `flags` (the CLI's
-/// `untile` flags), `size_bytes`, `fits`, `roughness` (None when the dump is too short),
-/// `flat`, `same_as`; and `pitch_bytes` (None unless pitch). `top` keeps the first N. Releases the GIL while scoring.
+/// `untile` flags), `size_bytes`, `fits` (the whole surface lies in the data), `rows_scored`
+/// (fewer than the sample's when the data ends inside the surface), `roughness` (None when the
+/// data holds fewer than half the sample's rows), `flat`, `blank_fraction`, `same_as`; and `pitch_bytes` (None unless pitch). `top` keeps the first N. Releases the GIL while scoring.
 #[pyfunction]
 #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, data, offset=None, top=None))]
 #[allow(clippy::too_many_arguments)]
@@ -99,9 +100,11 @@ pub fn guess<'py>(
         d.set_item("offset_bytes", offset)?;
         d.set_item("flags", format!("--gpu {gpu_flag} {what} --size {w}x{h}{off} {}", layout_flags(c)))?;
         d.set_item("size_bytes", r.size_bytes)?;
-        d.set_item("fits", r.roughness.is_some())?;
+        d.set_item("fits", r.size_bytes <= available)?;
+        d.set_item("rows_scored", r.rows_scored)?;
         d.set_item("roughness", r.roughness)?;
         d.set_item("flat", r.flat)?;
+        d.set_item("blank_fraction", r.blank_fraction)?;
         d.set_item("same_as", r.same_as.map(|j| j + 1))?;
         // Beyond the CLI's keys: the pitch of a pitch candidate, for `untile_surface`.
         d.set_item(

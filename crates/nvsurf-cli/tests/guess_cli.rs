@@ -168,11 +168,18 @@ fn short_dumps_offsets_and_errors() {
     let p: Value = serde_json::from_slice(&piped.stdout).unwrap();
     assert_eq!(p["dump_bytes"], 16384);
     assert_eq!(p["candidates"][0]["flags"], c[0]["flags"]);
-    // Taller blocks need more than 16 KiB: listed last, unscored.
+    // Taller blocks need more than 16 KiB: those whose sample's rows the dump holds less than
+    // half of are listed last, unscored; the others are scored on the rows it holds.
     let short: Vec<&Value> = c.iter().filter(|x| x["fits"] == false).collect();
     assert!(!short.is_empty());
-    assert!(short.iter().all(|x| x["roughness"].is_null() && x["size_bytes"].as_u64().unwrap() > 16384));
-    assert!(c.iter().skip_while(|x| x["fits"] == true).all(|x| x["fits"] == false));
+    assert!(short.iter().all(|x| x["size_bytes"].as_u64().unwrap() > 16384));
+    assert!(short.iter().any(|x| x["roughness"].is_null()));
+    for x in &short {
+        let rows = x["rows_scored"].as_u64().unwrap();
+        assert_eq!(x["roughness"].is_null(), rows == 0, "{x}");
+        assert!(rows == 0 || (32..64).contains(&rows), "{x}");
+    }
+    assert!(c.iter().skip_while(|x| !x["roughness"].is_null()).all(|x| x["roughness"].is_null()));
 
     let fails = |args: &[&str], want: &str| {
         let (code, _, err) = run(args);
@@ -192,8 +199,7 @@ fn short_dumps_offsets_and_errors() {
     // A dump every candidate reads the same (one element): said so, not blamed on its length.
     let out = ok("guess --gpu g80 --elem-size 4 --size 1x1", &[("--input", &dump)]);
     assert!(
-        out.trim_end()
-            .ends_with("every layout scored untiles the sample to the same bytes: the dump does not tell them apart"),
+        out.trim_end().ends_with("there is no picture to rank, and the dump does not tell the layouts apart"),
         "{out}"
     );
 }

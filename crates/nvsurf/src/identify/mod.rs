@@ -24,18 +24,26 @@
 //!   show at row starts). With a format, the sample is decoded to RGBA8 pixels first, so that
 //!   compressed blocks are compared as pixels.
 //! - Candidates whose sample untiles to the same bytes are reported once, with the others named
-//!   as equal ([`Ranked::same_as`]); candidates that need more bytes than the dump holds are
-//!   listed after the others, unscored.
+//!   as equal ([`Ranked::same_as`]); a candidate that needs more bytes than the dump holds is
+//!   scored on the leading rows the dump holds whole when they are at least half its sample
+//!   (a dump cut in a block's padding: [`partial`]), else listed after the others, unscored.
+//! - Content ([`content`]): each sample's blank (all-zero) fraction, so that a window of
+//!   cleared memory around a few rows of picture ranks below the picture; and the roughness
+//!   of random bytes in the same format, so that a dump with no picture says so.
 
 pub mod any;
 pub mod candidate;
+pub mod content;
 pub mod offset;
+pub mod partial;
 pub mod rank;
 
 pub use any::candidates_any;
 pub use candidate::{candidates, Candidate, PITCH_ALIGNMENTS};
+pub use content::{blank_fraction, stands_out, STANDS_OUT_BELOW};
 pub use offset::OffsetScan;
+pub use partial::rows_present;
 pub use rank::{
-    rank, rank_by, roughness, sample_region, sample_surface, sample_window, Ranked, Ranking, SAMPLE_ROWS,
-    SAMPLE_ROW_BYTES,
+    random_roughness, rank, rank_by, roughness, sample_region, sample_surface, sample_window, Ranked, Ranking,
+    SAMPLE_ROWS, SAMPLE_ROW_BYTES,
 };

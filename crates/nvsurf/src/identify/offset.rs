@@ -8,6 +8,12 @@
 //! the places a surface can begin (a picture's bytes are alike, what surrounds it is not). The strongest boundaries, and offset 0, are then
 //! scored like any offset; the summary costs 2 bytes per 64 bytes of dump (32 MiB for 1 GiB) and
 //! is built as the dump streams past ([`OffsetScan::feed`]).
+//!
+//! Memory around a surface is most often zeros (cleared VRAM), and there the zeros' end is the
+//! strongest sign of a start, stronger than the changes of character inside a picture (which
+//! can outscore it: a shaded or checkered picture moves its mean at every block). So the ends of
+//! runs of all-zero chunks at least 1 KiB long come first, the longest runs first, then the
+//! strongest boundaries.
 
 use alloc::vec::Vec;
 
@@ -20,7 +26,8 @@ const WINDOW_CHUNKS: usize = 16;
 #[derive(Debug, Clone)]
 pub struct OffsetScan {
     elem_size: usize,
-    /// Per chunk: mean byte and mean absolute difference to the previous element's byte.
+    /// Per chunk: mean byte (rounded up, so 0 only for a chunk of zeros) and mean absolute
+    /// difference to the previous element's byte.
     stats: Vec<[u8; 2]>,
     /// The bytes of an incomplete chunk, kept until the next feed completes it.
     carry: Vec<u8>,
@@ -55,7 +62,7 @@ impl OffsetScan {
 
     fn push(&mut self, c: &[u8]) {
         let e = self.elem_size;
-        let mean = c.iter().map(|&b| u32::from(b)).sum::<u32>() / c.len() as u32;
+        let mean = c.iter().map(|&b| u32::from(b)).sum::<u32>().div_ceil(c.len() as u32);
         let diff = c.iter().zip(&c[e..]).map(|(a, b)| u32::from(a.abs_diff(*b))).sum::<u32>();
         let pairs = (c.len() - e).max(1) as u32;
         self.stats.push([mean as u8, (diff / pairs) as u8]);
@@ -66,10 +73,54 @@ impl OffsetScan {
         self.stats.len() as u64 * CHUNK_BYTES as u64
     }
 
-    /// Up to `max` byte offsets where a surface may start, strongest first, offset 0 always
-    /// among them: the chunk boundaries where the summaries of the `WINDOW_CHUNKS` (16) chunks
-    /// before and after differ most, each the strongest within a window of its neighbours.
+    /// Byte offsets where a surface may start, strongest first, offset 0 always among them:
+    /// the ends of runs of zero chunks at least `WINDOW_CHUNKS` (16) long, longest first (at
+    /// most `max / 2`), then up to `max - 1` chunk boundaries where the summaries of the 16
+    /// chunks before and after differ most, each the strongest within a window of its
+    /// neighbours (at most `max + max / 2` offsets in all). The runs come in addition to the
+    /// boundaries: a tiled surface's zero padding ends runs inside it, which must not crowd
+    /// out the boundary of a surface in noise.
     pub fn offsets(&self, max: usize) -> Vec<u64> {
+        let mut out = alloc::vec![0u64];
+        let mut runs = self.zero_run_ends();
+        runs.truncate(max / 2);
+        for end in runs {
+            if !out.contains(&end) {
+                out.push(end);
+            }
+        }
+        for b in self.boundaries(max) {
+            if !out.contains(&b) {
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    /// The byte offsets where runs of at least `WINDOW_CHUNKS` zero chunks end inside the dump
+    /// (the next chunk holds a non-zero byte), longest run first, then in dump order.
+    fn zero_run_ends(&self) -> Vec<u64> {
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        let mut start = None;
+        for (i, s) in self.stats.iter().enumerate() {
+            match (s[0] == 0, start) {
+                (true, None) => start = Some(i),
+                (false, Some(a)) => {
+                    if i - a >= WINDOW_CHUNKS {
+                        runs.push((i - a, i));
+                    }
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        runs.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        runs.into_iter().map(|(_, end)| (end * CHUNK_BYTES) as u64).collect()
+    }
+
+    /// Offset 0 and up to `max - 1` boundaries where the character changes most (see
+    /// [`OffsetScan::offsets`]).
+    fn boundaries(&self, max: usize) -> Vec<u64> {
         let n = self.stats.len();
         let k = WINDOW_CHUNKS;
         // Prefix sums of both stats, for the window means.
@@ -141,6 +192,27 @@ mod tests {
         whole.feed(&dump);
         assert_eq!(whole.offsets(4), offs);
         assert_eq!(whole.scanned_bytes(), (dump.len() / 64 * 64) as u64);
+    }
+
+    /// Regression (review): a GF100 surface 1 MiB + 512 into zeros was not among the offsets
+    /// searched: the changes of character inside its picture outscored the zeros' end.
+    #[test]
+    fn the_end_of_zeros_comes_first() {
+        // Zeros, then 300 KiB whose mean swings every 2 KiB (a dark and light checker; each
+        // swing scores higher than the zeros' end into the dark), then zeros.
+        let at = (1 << 20) + 512;
+        let mut dump = alloc::vec![0u8; at];
+        dump.extend(
+            (0..300 * 1024u32).map(|i| if (i / 2048) % 2 == 0 { 20 + (i % 7) as u8 } else { 230 - (i % 5) as u8 }),
+        );
+        dump.extend(alloc::vec![0u8; 1 << 20]);
+        let mut scan = OffsetScan::new(4);
+        scan.feed(&dump);
+        let offs = scan.offsets(16);
+        assert!(offs.len() >= 16 && offs.len() <= 24, "{offs:?}");
+        assert_eq!(&offs[..2], &[0, at as u64], "{offs:?}");
+        // Without the zeros' rule, it is not among the 16 strongest boundaries.
+        assert!(!scan.boundaries(16).contains(&(at as u64)));
     }
 
     #[test]

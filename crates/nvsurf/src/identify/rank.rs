@@ -56,6 +56,14 @@ pub struct Ranked {
     /// Every byte of the sample is the same: it holds no picture (zeros, padding), and its
     /// roughness of 0 says nothing about the layout.
     pub flat: bool,
+    /// Rows of the sample scored: all of [`sample_region`]'s when the surface fits in the
+    /// dump; when it does not, the leading rows the dump holds whole
+    /// ([`rows_present`](super::partial::rows_present)), scored when at least half; 0 when
+    /// unscored.
+    pub rows_scored: u32,
+    /// The fraction of the scored sample's bytes that are blank (zero runs,
+    /// [`blank_fraction`](super::content::blank_fraction)); 0 when unscored.
+    pub blank_fraction: f64,
 }
 
 /// Candidates ranked smoothest first.
@@ -83,6 +91,47 @@ impl Ranking {
             next / first
         })
     }
+}
+
+/// The roughness of a packed sample of `w` x `h` elements of `elem_size` bytes: of its
+/// RGBA8 pixels decoded with `format` when given, else of its bytes.
+pub(crate) fn score_sample(sample: &[u8], w: u32, h: u32, elem_size: u32, format: Option<&Format>) -> Result<f64> {
+    let row = w as usize * elem_size as usize;
+    match format {
+        Some(f) => {
+            let (bw, bh) = f.block_dims();
+            let (wp, hp) = (w * bw, h * bh);
+            let mut px = vec![[0u8; 4]; wp as usize * hp as usize];
+            f.decode_rect_rgba8(sample, row, wp, hp, &mut px)?;
+            roughness(px.as_flattened(), wp as usize * 4, hp as usize, 4)
+        }
+        None => roughness(sample, row, h as usize, elem_size as usize),
+    }
+}
+
+/// The roughness ([`roughness`]) of random bytes scored as a candidate's
+/// sample is: 64 rows of [`SAMPLE_ROW_BYTES`] (whole elements of
+/// `elem_size` bytes) of deterministic pseudo-random bytes, decoded with `format` when given
+/// (whose element size must be `elem_size`). About 10923 for bytes compared as they are; a
+/// format that decodes random bytes to few values (floats clamp to 0 or 1) scores otherwise.
+pub fn random_roughness(format: Option<&Format>, elem_size: u32) -> Result<f64> {
+    let e = elem_size.max(1) as usize;
+    let elems = (SAMPLE_ROW_BYTES as usize / e).max(1);
+    let (w, h) = (elems as u32, 64u32);
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let n = elems * e * h as usize;
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(n)
+        .map_err(|_| crate::error::Error::Overflow { what: "random sample", detail: alloc::format!("{n} bytes") })?;
+    bytes.extend((0..n).map(|_| {
+        // xorshift64: any fixed sequence of well-mixed bytes serves.
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 24) as u8
+    }));
+    score_sample(&bytes, w, h, elem_size, format)
 }
 
 /// A 64-bit FNV-1a hash of the sample, to find candidates that untile to the same bytes.
@@ -140,20 +189,34 @@ pub fn sample_window(c: &Candidate) -> Result<tile::Window> {
 /// only each candidate's [`sample_window`]. [`rank_by`] is the same for a caller that reads
 /// the windows itself.
 pub fn rank(dump: &[u8], available_bytes: u64, cands: Vec<Candidate>, format: Option<&Format>) -> Result<Ranking> {
-    rank_by(available_bytes, cands, format, |c, w, out| {
-        let need = sample_surface(c)?.size_bytes();
-        if (dump.len() as u64) < need {
-            return Err(Error::BufferTooSmall { what: "dump sample", needed: need, got: dump.len() as u64 });
+    rank_by(available_bytes, cands, format, |_, w, out| {
+        for p in &w.pieces {
+            // The pieces of a candidate cut short by the dump's end stop at `available_bytes`
+            // (see `rank_by`); `dump` must hold them.
+            let end = p.offset_bytes.saturating_add(p.len_bytes);
+            let (Some(src), Some(dst)) = (
+                usize::try_from(p.offset_bytes).ok().zip(usize::try_from(end).ok()).and_then(|(a, b)| dump.get(a..b)),
+                usize::try_from(p.window_offset_bytes)
+                    .ok()
+                    .and_then(|a| Some(a..a.checked_add(usize::try_from(p.len_bytes).ok()?)?))
+                    .and_then(|r| out.get_mut(r)),
+            ) else {
+                return Err(Error::BufferTooSmall { what: "dump sample", needed: end, got: dump.len() as u64 });
+            };
+            dst.copy_from_slice(src);
         }
-        w.gather(dump, out)
+        Ok(())
     })
 }
 
 /// [`rank`], with each fitting candidate's sample window ([`sample_window`]) filled by
-/// `fill(candidate, window, out)`: `out` (the window's `size_bytes`) is to receive the
+/// `fill(candidate, window, out)`: `out` (the window's `size_bytes`, zeroed) is to receive the
 /// window's pieces of the dump, each at its place ([`tile::Window::gather`]). A caller
 /// holding a large dump in a file reads just those pieces; an error from `fill` ends the
-/// ranking.
+/// ranking. A candidate larger than the dump is scored on the leading rows the dump holds
+/// whole when they are at least half the sample's ([`Ranked::rows_scored`]): its window is
+/// that of those rows, with the pieces cut at `available_bytes` (the bytes past it, which those
+/// rows do not use, stay zero; `gather` refuses such a window, as its places leave gaps).
 pub fn rank_by(
     available_bytes: u64,
     cands: Vec<Candidate>,
@@ -178,11 +241,29 @@ pub fn rank_by(
                 });
             }
         }
-        if size_bytes > available_bytes {
-            unscored.push(Ranked { candidate: c, size_bytes, roughness: None, same_as: None, flat: false });
+        let mut region = sample_region(&s);
+        let rows = super::partial::rows_present(&s, region, available_bytes)?;
+        if rows == 0 || rows.saturating_mul(2) < region.h {
+            unscored.push(Ranked {
+                candidate: c,
+                size_bytes,
+                roughness: None,
+                same_as: None,
+                flat: false,
+                rows_scored: 0,
+                blank_fraction: 0.0,
+            });
             continue;
         }
-        let w = sample_window(&c)?;
+        region.h = rows;
+        let mut w = tile::window(&s, region)?;
+        if size_bytes > available_bytes {
+            // Only the rows scored are read, and they end inside the dump.
+            w.pieces.retain(|p| p.offset_bytes < available_bytes);
+            for p in &mut w.pieces {
+                p.len_bytes = p.len_bytes.min(available_bytes - p.offset_bytes);
+            }
+        }
         let mut part = crate::error::zeroed("sample window", w.size_bytes())?;
         fill(&c, &w, &mut part)?;
         let e = u64::from(s.elem_size());
@@ -197,17 +278,20 @@ pub fn rank_by(
         tile::untile_part(&w.surface, &part, &mut sample, region, lin, sample_bytes)?;
         let hash = sample_hash(&sample);
         let flat = sample.iter().all(|&b| b == sample[0]);
-        let score = match format {
-            Some(f) => {
-                let (bw, bh) = f.block_dims();
-                let (wp, hp) = (region.w * bw, region.h * bh);
-                let mut px = vec![[0u8; 4]; wp as usize * hp as usize];
-                f.decode_rect_rgba8(&sample, row, wp, hp, &mut px)?;
-                roughness(px.as_flattened(), wp as usize * 4, hp as usize, 4)?
-            }
-            None => roughness(&sample, row, region.h as usize, e as usize)?,
-        };
-        scored.push((Ranked { candidate: c, size_bytes, roughness: Some(score), same_as: None, flat }, hash));
+        let blank_fraction = super::content::blank_fraction(&sample, row, e as usize);
+        let score = score_sample(&sample, region.w, region.h, s.elem_size(), format)?;
+        scored.push((
+            Ranked {
+                candidate: c,
+                size_bytes,
+                roughness: Some(score),
+                same_as: None,
+                flat,
+                rows_scored: rows,
+                blank_fraction,
+            },
+            hash,
+        ));
     }
     // Stable: equal scores keep the candidates' order.
     scored.sort_by(|a, b| a.0.roughness.partial_cmp(&b.0.roughness).unwrap_or(core::cmp::Ordering::Equal));
@@ -289,7 +373,9 @@ mod tests {
                 .unwrap();
         assert_eq!(r.ranked[0].candidate.surface, d.build().unwrap());
         let unscored: Vec<&Ranked> = r.ranked.iter().filter(|x| x.roughness.is_none()).collect();
-        assert!(!unscored.is_empty() && unscored.iter().all(|x| x.size_bytes > dump.len() as u64));
+        assert!(
+            !unscored.is_empty() && unscored.iter().all(|x| x.size_bytes > dump.len() as u64 && x.rows_scored == 0)
+        );
         assert!(r.ranked.iter().skip_while(|x| x.roughness.is_some()).all(|x| x.roughness.is_none()));
         assert!(matches!(candidates(Gpu::Gf100, 4, [8, 8, 2], 0), Err(Error::Unsupported { field: "depth", .. })));
     }
@@ -303,7 +389,12 @@ mod tests {
             let r = rank(&full[..len], len as u64, cands.clone(), None).unwrap();
             assert_eq!(r.ranked.len(), cands.len());
             for x in &r.ranked {
-                assert_eq!(x.roughness.is_some(), x.size_bytes <= len as u64, "{len} {}", x.candidate.label);
+                // Scored when it fits, or when the dump holds at least half its sample's rows.
+                let s = x.candidate.surface;
+                let rows = crate::identify::rows_present(&s, sample_region(&s), len as u64).unwrap();
+                let want = x.size_bytes <= len as u64 || (rows > 0 && rows * 2 >= sample_region(&s).h);
+                assert_eq!(x.roughness.is_some(), want, "{len} {}", x.candidate.label);
+                assert_eq!(x.rows_scored, if want { rows } else { 0 }, "{len} {}", x.candidate.label);
             }
         }
         let f = Format::parse("R16_UNORM").unwrap();
@@ -311,6 +402,28 @@ mod tests {
             rank(&full, full.len() as u64, cands, Some(&f)),
             Err(Error::Unsupported { field: "format", .. })
         ));
+    }
+
+    /// Regression (review): a dump cut inside the last block row's padding (rows below the
+    /// picture) marked the true layouts "too short" and ranked a wrong one first. The rows the
+    /// dump holds are scored now: the true layout ranks first, on every row of the picture.
+    #[test]
+    fn a_dump_cut_in_the_padding_scores_the_rows_it_holds() {
+        let (w, h) = (320, 200);
+        let lin = picture(w, h);
+        let mut d = SurfaceDesc::new(Gpu::Gf100, 4, [w, h, 1]);
+        d.block_log2 = Some([0, 4, 0]);
+        d.auto_size = Some(false);
+        let full = tiled(&d, &lin, 0);
+        // 2 block rows of 128 rows: rows 200..256 are padding, the last bytes of each block.
+        let cut = &full[..full.len() - 680];
+        let cands = candidates(Gpu::Gf100, 4, [w, h, 1], cut.len() as u64).unwrap();
+        let r = rank(cut, cut.len() as u64, cands, None).unwrap();
+        let first = &r.ranked[0];
+        assert_eq!(first.candidate.surface, d.build().unwrap(), "ranked {}", first.candidate.label);
+        assert_eq!(first.rows_scored, h);
+        assert!(first.size_bytes > cut.len() as u64);
+        assert!(r.margin().unwrap() > 1.2, "{:?}", r.margin());
     }
 
     #[test]
@@ -371,5 +484,19 @@ mod tests {
             .unwrap();
             assert_eq!(r.ranked[0].candidate.surface, d.build().unwrap(), "{layout:?}");
         }
+    }
+
+    #[test]
+    fn random_bytes_score_as_random() {
+        let r = random_roughness(None, 4).unwrap();
+        // Twice the variance of a uniform byte.
+        assert!((r - 10922.5).abs() < 150.0, "{r}");
+        assert!(!super::super::content::stands_out(r * 0.98, r) && super::super::content::stands_out(r * 0.5, r));
+        let f = Format::parse("RGBA8_UNORM").unwrap();
+        let rf = random_roughness(Some(&f), 4).unwrap();
+        assert!((rf - r).abs() < 300.0, "{rf} {r}");
+        // A float format clamps random bits to 0 or 1: a different reference, computed.
+        let f = Format::parse("R32_FLOAT").unwrap();
+        assert!(random_roughness(Some(&f), 4).is_ok());
     }
 }

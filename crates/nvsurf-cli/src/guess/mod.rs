@@ -7,15 +7,27 @@
 //! (from the offset; the whole dump with `--offset auto`), `offset` (as given, or `"auto"`),
 //! `offset_bytes` (the best candidate's), `offsets_tried`, `candidates_tried`, `margin` (the
 //! first's lead over the next different layout, a ratio of roughness; `"inf"`, or null when
-//! fewer than two differ), `pictures` (paths written), and `candidates`, best first: `rank`,
+//! fewer than two differ), `pictures` (paths written), `address` (`--address`),
+//! `random_roughness` (what random bytes score in this format), `stands_out` (the best picture
+//! scores below 0.75 of that), `hint` (the verdict lines the table ends with), and
+//! `candidates`, best first: `rank`,
 //! `label`, `layout`, `gpu`, `gob_order` and `block_policy` (`explicit`; null unless
 //! blocklinear), `block_log2` (`[x, y, z]`), `offset_bytes`, `flags` (the full `untile` flags,
-//! `--gpu` and `--offset` included), `size_bytes`, `fits`, `roughness` (lower is smoother; null
-//! when the dump is too short), `flat` (the sample is one byte repeated: no picture),
-//! `same_as` (the rank of an earlier candidate whose sample untiled to the same bytes).
+//! `--gpu` and `--offset` included), `size_bytes`, `fits` (the whole surface lies in the dump),
+//! `rows_scored` (rows of the sample scored: fewer when the dump ends inside the surface),
+//! `roughness` (lower is smoother; null when the dump holds fewer than half the sample's rows),
+//! `flat` (the sample is one byte repeated: no picture), `blank_fraction` (of the sample's
+//! bytes, in all-zero runs), `same_as` (the rank of an earlier candidate whose sample untiled
+//! to the same bytes).
 //!
 //! `--offset auto` is pruned by where the dump changes character ([`identify::OffsetScan`]):
-//! only the strongest boundaries, rounded to each layout's start alignment, are scored.
+//! only the ends of zero runs and the strongest boundaries, rounded to each layout's start
+//! alignment from the dump's GPU address (`--address`), are scored ([`auto`]); windows mostly
+//! blank rank below pictures. The verdict ([`verdict`]) says when nothing stands out from
+//! random bytes.
+
+pub mod auto;
+pub mod verdict;
 
 use crate::picture::{write_surface, Extent};
 use crate::surface_args::SurfaceArgs;
@@ -47,14 +59,19 @@ pub struct GuessArgs {
     /// Size: WxH, in pixels (with --format) or elements (with --elem-size).
     #[arg(long, value_name = "WxH")]
     size: String,
-    /// The dump.
+    /// The dump (`-`: stdin; `--offset auto` needs a regular file, so `--input - < FILE`).
     #[arg(long)]
     input: PathBuf,
     /// Byte offset of the surface in the dump, or `auto`: search the dump for where a surface
-    /// starts (blocklinear candidates at gob-aligned offsets, 512 bytes on GF100+, pitch at 64,
-    /// swizzled at 128), trying each layout where the dump's bytes change character.
+    /// starts (blocklinear candidates at gob-aligned addresses, 512 bytes on GF100+, pitch at
+    /// 64, swizzled at 128, counted from --address), trying each layout where a run of zeros
+    /// ends or the dump's bytes change character.
     #[arg(long, value_name = "BYTES|auto", default_value = "0")]
     offset: String,
+    /// GPU address of the dump's first byte (decimal or 0x-hex), as other commands'
+    /// --address: `--offset auto` tries each layout where this plus the offset is aligned.
+    #[arg(long, value_name = "BASE", default_value = "0")]
+    address: String,
     /// How many ranked candidates to print (0 = all).
     #[arg(long, default_value_t = 10, value_parser = crate::surface_args::clap_usize)]
     top: usize,
@@ -87,7 +104,7 @@ fn picture_name(rank: usize, c: &Candidate) -> String {
 
 /// Which GPUs' layouts are tried: one chip's, or every family's (`--gpu any`).
 #[derive(Clone, Copy)]
-enum Gpus {
+pub enum Gpus {
     One(Gpu),
     Any,
 }
@@ -100,7 +117,8 @@ impl Gpus {
         Ok(Gpus::One(nvsurf::Platform::parse(s)?.gpu()))
     }
 
-    fn candidates(self, elem: u32, size: [u32; 3], available: u64) -> Result<Vec<Candidate>, Error> {
+    /// The candidates of these GPUs.
+    pub fn candidates(self, elem: u32, size: [u32; 3], available: u64) -> Result<Vec<Candidate>, Error> {
         match self {
             Gpus::One(g) => identify::candidates(g, elem, size, available),
             Gpus::Any => identify::candidates_any(elem, size, available),
@@ -109,13 +127,43 @@ impl Gpus {
 }
 
 /// One scored candidate and the offset of its surface in the dump.
-struct Found {
-    offset: u64,
-    r: identify::Ranked,
+pub struct Found {
+    /// Offset of the surface in the dump, in bytes.
+    pub offset: u64,
+    /// The candidate and its score.
+    pub r: identify::Ranked,
+}
+
+/// Refuses a dump with no bytes (from `offset`, when given): nothing to guess from.
+fn refuse_empty(path: &std::path::Path, bytes: u64, offset: Option<u64>) -> Result<(), Box<dyn std::error::Error>> {
+    if bytes > 0 {
+        return Ok(());
+    }
+    let from = match offset {
+        Some(o) if o > 0 => format!(" from --offset {o}"),
+        _ => String::new(),
+    };
+    Err(format!(
+        "input '{}' holds 0 bytes{from}: a dump to guess from holds at least the surface's first row",
+        path.display()
+    )
+    .into())
+}
+
+/// `--input -` is stdin (as for tile and untile).
+fn input_path(p: &std::path::Path) -> PathBuf {
+    if p.as_os_str() == "-" {
+        PathBuf::from("/dev/stdin")
+    } else {
+        p.to_path_buf()
+    }
 }
 
 /// Runs `nvsurf guess`.
-pub fn run(a: GuessArgs) -> CmdResult {
+pub fn run(mut a: GuessArgs) -> CmdResult {
+    let input_name = a.input.display().to_string();
+    a.input = input_path(&a.input);
+    let base = crate::surface_args::parse_u64("address", &a.address)?;
     let surface = SurfaceArgs {
         gpu: if a.gpu.eq_ignore_ascii_case("any") { "gf100".into() } else { a.gpu.clone() },
         layout: None,
@@ -144,8 +192,17 @@ pub fn run(a: GuessArgs) -> CmdResult {
         .into());
     }
     let auto = a.offset.trim().eq_ignore_ascii_case("auto");
+    if a.pictures.is_some() && !std::fs::metadata(&a.input).is_ok_and(|m| m.is_file()) {
+        return Err(Error::Unsupported {
+            field: "pictures",
+            value: a.input.display().to_string(),
+            rule: "pictures read the dump again: give a regular file (`--input - < FILE` is one), not a pipe".into(),
+        }
+        .into());
+    }
     let (found, tried, available, margin, offsets_tried) = if auto {
-        rank_auto(&a.input, gpus, elem, size, format.as_ref())?
+        let r = auto::rank_auto(&a.input, gpus, elem, size, format.as_ref(), base)?;
+        (r.found, r.tried, r.len, r.margin, r.offsets)
     } else {
         let offset = crate::surface_args::parse_offset("offset", &a.offset)?;
         let (ranking, available) = rank_at(&a.input, offset, gpus, elem, size, format.as_ref())?;
@@ -180,7 +237,26 @@ pub fn run(a: GuessArgs) -> CmdResult {
         Gpus::One(g) => g.name(),
         Gpus::Any => "any",
     };
+    let random = identify::random_roughness(format.as_ref(), elem)?;
+    let best_picture = found.iter().find(|f| f.r.roughness.is_some() && !f.r.flat);
+    let stands_out = best_picture.is_some_and(|f| identify::stands_out(f.r.roughness.unwrap_or(f64::MAX), random));
     let best_offset = found.first().filter(|f| f.r.roughness.is_some()).map(|f| f.offset);
+    let facts = verdict::Facts {
+        found: &found,
+        auto_offsets: auto.then_some(offsets_tried),
+        available,
+        margin,
+        random,
+        base,
+        gob_orders: !matches!(gpus, Gpus::One(g) if !g.is_gf100_or_later()),
+        shown,
+    };
+    let hint = verdict::lines(&facts);
+    // Bytes of the dump from a candidate's offset: whether its whole surface lies in it.
+    let fits = |f: &Found| {
+        let from = if auto { available.saturating_sub(f.offset) } else { available };
+        f.r.size_bytes <= from
+    };
     if a.json {
         let cands: Vec<Value> = found
             .iter()
@@ -203,9 +279,11 @@ pub fn run(a: GuessArgs) -> CmdResult {
                     "offset_bytes": f.offset,
                     "flags": format!("{} {}", subject(f), layout_flags(&r.candidate)),
                     "size_bytes": r.size_bytes,
-                    "fits": r.roughness.is_some(),
+                    "fits": fits(f),
+                    "rows_scored": r.rows_scored,
                     "roughness": r.roughness,
                     "flat": r.flat,
+                    "blank_fraction": r.blank_fraction,
                     "same_as": r.same_as.map(|j| j + 1),
                 })
             })
@@ -223,30 +301,37 @@ pub fn run(a: GuessArgs) -> CmdResult {
             "margin": margin.map(|m| if m.is_finite() { json!(m) } else { json!("inf") }),
             "candidates": cands,
             "pictures": pictures.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            "address": base,
+            "random_roughness": random,
+            "stands_out": stands_out,
+            "hint": hint,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(ExitCode::SUCCESS);
     }
     let from = if auto {
-        format!("searched at {offsets_tried} offsets")
+        format!("searched at {offsets_tried} offset{}", if offsets_tried == 1 { "" } else { "s" })
     } else {
         format!("{available} bytes from offset {}", found.first().map_or(0, |f| f.offset))
     };
     println!(
         "# {tried} candidate layouts for {gpu_name} ({}x{} elements of {elem} bytes) in '{}' ({from})",
-        size[0],
-        size[1],
-        a.input.display()
+        size[0], size[1], input_name
     );
     println!("# roughness: mean squared byte difference to the right and below; lower is smoother");
     println!("{:>4} {:>9} {:>12}  {:<30} untile flags", "rank", "roughness", "size_bytes", "layout");
     for (i, f) in found.iter().take(shown).enumerate() {
         let r = &f.r;
+        let part = if r.roughness.is_some() && r.rows_scored < identify::sample_region(&r.candidate.surface).h {
+            "*"
+        } else {
+            ""
+        };
         let score = match (r.roughness, r.same_as) {
             (None, _) => "too short".to_string(),
             (Some(_), Some(j)) => format!("= #{}", j + 1),
             (Some(_), None) if r.flat => "flat".to_string(),
-            (Some(s), None) => format!("{s:.3}"),
+            (Some(s), None) => format!("{s:.3}{part}"),
         };
         println!(
             "{:>4} {score:>9} {:>12}  {:<30} {} {}",
@@ -260,24 +345,8 @@ pub fn run(a: GuessArgs) -> CmdResult {
     if shown < found.len() {
         println!("... {} more (--top 0 lists all)", found.len() - shown);
     }
-    if let (true, Some(o)) = (auto, best_offset) {
-        println!("the surface most likely starts at offset {o} ({o:#x})");
-    }
-    let scored = found.iter().filter(|f| f.r.roughness.is_some()).count();
-    let gob_orders = match gpus {
-        Gpus::One(g) if !g.is_gf100_or_later() => "",
-        _ => "gob orders differ only inside 512-byte gobs, and ",
-    };
-    match margin {
-        Some(m) if m >= 1.1 => println!("the first is {m:.2}x smoother than the next different layout"),
-        Some(m) => println!(
-            "the first is only {m:.2}x smoother than the next different layout: compare their pictures \
-             (--pictures DIR); {gob_orders}noise, a flat image or a wrong --size hide the rest"
-        ),
-        None if scored >= 2 => {
-            println!("every layout scored untiles the sample to the same bytes: the dump does not tell them apart")
-        }
-        None => println!("fewer than two layouts could be scored: the dump is too short for the others"),
+    for line in &hint {
+        println!("{line}");
     }
     for p in &pictures {
         eprintln!("wrote {}", p.display());
@@ -296,6 +365,7 @@ fn rank_at(
     format: Option<&nvsurf::format::Format>,
 ) -> Result<(Ranking, u64), Box<dyn std::error::Error>> {
     let (dump, available, cands) = read_dump(path, offset, gpus, elem, size)?;
+    refuse_empty(path, available, Some(offset))?;
     let ranking = match dump {
         Dump::Held(bytes) => identify::rank(&bytes, available, cands, format)?,
         Dump::File => rank_from_file(path, offset, available, cands, format)?,
@@ -304,7 +374,7 @@ fn rank_at(
 }
 
 /// [`identify::rank_by`] reading each candidate's sample window from the file at `offset`.
-fn rank_from_file(
+pub fn rank_from_file(
     path: &std::path::Path,
     offset: u64,
     available: u64,
@@ -326,92 +396,6 @@ fn rank_from_file(
         return Err(format!("cannot read '{shown}': {e}").into());
     }
     Ok(ranked?)
-}
-
-/// Boundaries tried by `--offset auto` ([`identify::OffsetScan::offsets`]).
-const AUTO_BOUNDARIES: usize = 16;
-
-/// `--offset auto`: the dump is summarised as it streams past ([`identify::OffsetScan`]); at
-/// the strongest boundaries (and 0), each candidate is scored at the boundary rounded down and
-/// up to its start alignment (gob, 128 or 64 bytes). Returns the candidates best first (flat
-/// samples, which hold no picture, after the others; duplicates at one offset left out), how
-/// many were scored, the dump's length, the margin and how many offsets were tried.
-#[allow(clippy::type_complexity)]
-fn rank_auto(
-    path: &std::path::Path,
-    gpus: Gpus,
-    elem: u32,
-    size: [u32; 3],
-    format: Option<&nvsurf::format::Format>,
-) -> Result<(Vec<Found>, usize, u64, Option<f64>, usize), Box<dyn std::error::Error>> {
-    use std::io::Read;
-    let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
-    if !meta.is_file() {
-        return Err(Error::Unsupported {
-            field: "offset",
-            value: "auto".into(),
-            rule: "the offset search reads the dump twice: give a regular file, not a pipe or device".into(),
-        }
-        .into());
-    }
-    let len = meta.len();
-    let mut scan = identify::OffsetScan::new(elem);
-    let mut f = std::fs::File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
-    let mut buf = vec![0u8; 1 << 20];
-    loop {
-        let n = match f.read(&mut buf) {
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            r => r.map_err(|e| format!("cannot read '{shown}': {e}"))?,
-        };
-        if n == 0 {
-            break;
-        }
-        scan.feed(&buf[..n]);
-    }
-    let mut offsets: Vec<u64> = Vec::new();
-    for b in scan.offsets(AUTO_BOUNDARIES) {
-        for align in [64u64, 128, 256, 512] {
-            offsets.push(b / align * align);
-            offsets.push(b.div_ceil(align) * align);
-        }
-    }
-    offsets.retain(|&o| o < len);
-    offsets.sort_unstable();
-    offsets.dedup();
-    let mut found = Vec::new();
-    let mut tried = 0;
-    for &o in &offsets {
-        let available = len - o;
-        let cands: Vec<Candidate> = gpus
-            .candidates(elem, size, available)?
-            .into_iter()
-            .filter(|c| o % identify::any::start_alignment_bytes(c) == 0)
-            .collect();
-        if cands.is_empty() {
-            continue;
-        }
-        tried += cands.len();
-        let ranking = rank_from_file(path, o, available, cands, format)?;
-        found.extend(ranking.ranked.into_iter().filter(|r| r.same_as.is_none()).map(|r| Found { offset: o, r }));
-    }
-    // Scored pictures by roughness, then flat samples, then what did not fit.
-    let class = |f: &Found| match (f.r.roughness, f.r.flat) {
-        (Some(_), false) => 0,
-        (Some(_), true) => 1,
-        (None, _) => 2,
-    };
-    found.sort_by(|x, y| {
-        class(x).cmp(&class(y)).then(x.r.roughness.partial_cmp(&y.r.roughness).unwrap_or(std::cmp::Ordering::Equal))
-    });
-    let margin = match (found.first(), found.get(1)) {
-        (Some(a), Some(b)) if class(a) == 0 && class(b) == 0 => {
-            let (x, y) = (a.r.roughness.unwrap_or(0.0), b.r.roughness.unwrap_or(0.0));
-            Some(if x == 0.0 { f64::INFINITY } else { y / x })
-        }
-        _ => None,
-    };
-    Ok((found, tried, len, margin, offsets.len()))
 }
 
 /// Where the candidates' samples come from.
@@ -482,7 +466,11 @@ fn write_pictures(
             continue;
         }
         let s = r.candidate.surface;
-        let dump = crate::io::read_part(pick.input, *offset, s.size_bytes(), "surface")?;
+        // A surface the dump ends inside (scored on the rows it holds): the rest reads as zeros.
+        let (held, _) = crate::io::LineAligned::read_range(pick.input, *offset, s.size_bytes())?;
+        let n = usize::try_from(s.size_bytes())?;
+        let mut dump = crate::io::LineAligned::zeroed("surface", n)?;
+        dump[..held.len()].copy_from_slice(&held);
         let region = Region::whole(&s);
         let lin = LinearLayout::packed(&region, s.elem_size());
         let n = usize::try_from(lin.image_bytes(&region).ok_or("picture size overflows")?)?;
