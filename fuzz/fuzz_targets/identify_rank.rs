@@ -24,7 +24,8 @@ fuzz_target!(|i: Input| {
     let elem = [1u32, 2, 4, 8, 12, 16][usize::from(i.elem) % 6];
     let size = [u32::from(i.w).max(1), u32::from(i.h).max(1), 1];
     let len = (i.len % (1 << 21)) as usize;
-    let dump: Vec<u8> = if i.bytes.is_empty() { vec![0; len] } else { i.bytes.iter().copied().cycle().take(len).collect() };
+    let dump: Vec<u8> =
+        if i.bytes.is_empty() { vec![0; len] } else { i.bytes.iter().copied().cycle().take(len).collect() };
     let Ok(cands) = identify::candidates(nvsurf_fuzz::gpu(i.gpu), elem, size, len as u64) else { return };
     let n = cands.len();
     let r = identify::rank(&dump, len as u64, cands, None).expect("rank reads only the dump");
