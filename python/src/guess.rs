@@ -4,23 +4,11 @@
 use crate::args::{self, Elems};
 use crate::bytes::InBytes;
 use crate::error::{bad, OrPy};
-use nvsurf::identify::{self, Candidate};
+use nvsurf::identify;
 use nvsurf::layout::Surface;
 use nvsurf::Gpu;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-
-/// The `untile` flags that select a candidate's layout (what `nvsurf guess` prints).
-fn layout_flags(c: &Candidate) -> String {
-    match c.surface {
-        Surface::BlockLinear(b) => {
-            let [x, y, z] = b.block_log2_requested();
-            format!("--layout blocklinear --block-log2 {x},{y},{z} --no-auto-size --gob {}", b.gob_order().name())
-        }
-        Surface::Pitch(p) => format!("--layout pitch --pitch {}", p.pitch_bytes()),
-        Surface::Swizzled(_) => "--layout swizzled".to_string(),
-    }
-}
 
 /// guess(gpu, *, format=None, elem_size=None, size, data, offset=0, top=None) -> list[dict]
 ///
@@ -98,7 +86,7 @@ pub fn guess<'py>(
         d.set_item("block_policy", block.map(|_| "explicit"))?;
         d.set_item("block_log2", block.map(|[x, y, z]| (x, y, z)))?;
         d.set_item("offset_bytes", offset)?;
-        d.set_item("flags", format!("--gpu {gpu_flag} {what} --size {w}x{h}{off} {}", layout_flags(c)))?;
+        d.set_item("flags", format!("--gpu {gpu_flag} {what} --size {w}x{h}{off} {}", c.untile_flags()))?;
         d.set_item("size_bytes", r.size_bytes)?;
         d.set_item("fits", r.size_bytes <= available)?;
         d.set_item("rows_scored", r.rows_scored)?;

@@ -84,18 +84,6 @@ pub struct GuessArgs {
     json: bool,
 }
 
-/// The `untile` flags that select a candidate's layout.
-fn layout_flags(c: &Candidate) -> String {
-    match c.surface {
-        Surface::BlockLinear(b) => {
-            let [x, y, z] = b.block_log2_requested();
-            format!("--layout blocklinear --block-log2 {x},{y},{z} --no-auto-size --gob {}", b.gob_order().name())
-        }
-        Surface::Pitch(p) => format!("--layout pitch --pitch {}", p.pitch_bytes()),
-        Surface::Swizzled(_) => "--layout swizzled".to_string(),
-    }
-}
-
 /// A file name for a candidate's picture.
 fn picture_name(rank: usize, c: &Candidate) -> String {
     let label: String = c.label.chars().map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' }).collect();
@@ -277,7 +265,7 @@ pub fn run(mut a: GuessArgs) -> CmdResult {
                     "block_policy": block.map(|_| "explicit"),
                     "block_log2": block,
                     "offset_bytes": f.offset,
-                    "flags": format!("{} {}", subject(f), layout_flags(&r.candidate)),
+                    "flags": format!("{} {}", subject(f), r.candidate.untile_flags()),
                     "size_bytes": r.size_bytes,
                     "fits": fits(f),
                     "rows_scored": r.rows_scored,
@@ -339,7 +327,7 @@ pub fn run(mut a: GuessArgs) -> CmdResult {
             r.size_bytes,
             r.candidate.label,
             subject(f),
-            layout_flags(&r.candidate)
+            r.candidate.untile_flags()
         );
     }
     if shown < found.len() {

@@ -23,6 +23,24 @@ pub struct Candidate {
     pub label: String,
 }
 
+impl Candidate {
+    /// The `nvsurf untile` flags that select this layout (`--layout ...`, and for blocklinear
+    /// the block, `--no-auto-size` and the gob order), as `guess` prints them.
+    pub fn untile_flags(&self) -> String {
+        match self.surface {
+            Surface::BlockLinear(b) => {
+                let [x, y, z] = b.block_log2_requested();
+                alloc::format!(
+                    "--layout blocklinear --block-log2 {x},{y},{z} --no-auto-size --gob {}",
+                    b.gob_order().name()
+                )
+            }
+            Surface::Pitch(p) => alloc::format!("--layout pitch --pitch {}", p.pitch_bytes()),
+            Surface::Swizzled(_) => "--layout swizzled".to_string(),
+        }
+    }
+}
+
 /// Every candidate layout for a 2D surface of `size` elements of `elem_size` bytes on `gpu`,
 /// with `dump_bytes` bytes available (for the pitch that fills the dump exactly). Layouts the
 /// GPU rejects for this size are left out; an error only when none is possible (for example a
