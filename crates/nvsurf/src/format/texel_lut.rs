@@ -3,7 +3,7 @@
 //! `RGB10_A2`, `R5G6B5`, ...): each texel channel depends on one field alone, or on none, so a
 //! table per channel, filled from the generic path, decodes a row without the per-element
 //! field, swizzle and sRGB work. It is what mip generation and every picture conversion read
-//! through; `format::tests::texel_lut_equals_the_generic_decode` is its twin check.
+//! through; `format::decode_tests::texel_lut_equals_the_generic_decode` is its twin check.
 
 use super::element_layout::Layout;
 use super::Format;
