@@ -103,9 +103,11 @@ fn astc_encodes_from_png_and_round_trips() {
         let (blocks, back) = (tmp.path("blocks.bin"), tmp.path("back.png"));
         let (code, _, err) =
             nvsurf(&["convert", "--format", fmt, "--input", &src, "--output", blocks.to_str().unwrap()]);
-        if cfg!(not(feature = "astc-encode")) {
-            assert!(code == 2 && err.contains("astcenc-rs"), "{err}");
-            return;
+        if cfg!(not(feature = "astcenc")) && fmt == "astc_12x12" {
+            // The built-in encoder stops at 8x8: one line naming the feature that encodes it.
+            assert_eq!(code, 2, "{err}");
+            assert!(err.contains("--features astcenc") && err.lines().count() == 1, "{err}");
+            continue;
         }
         assert_eq!(code, 0, "{err}");
         let (code, _, err) = nvsurf(&[
@@ -121,10 +123,13 @@ fn astc_encodes_from_png_and_round_trips() {
         ]);
         assert_eq!(code, 0, "{err}");
         let (_, _, ours) = png_rgba8(&back);
-        // As good as ARM's own command-line encode at the same preset (medium), give or take
-        // (the picture is a fifth noise, so 8x8 and 12x12 stay below 20 dB either way).
+        // Near ARM's own command-line encode at its medium preset (the picture is a fifth noise,
+        // so 8x8 and 12x12 stay below 20 dB either way). ARM's encoder (feature `astcenc`) is
+        // within 1 dB; the built-in ISPC encoder measured 0.8-1.8 dB below it on this picture
+        // (and above it on smooth ones: docs/encoding.md).
         let (p_ours, p_ref) = (psnr(&ours, &source), psnr(&ktx_rgba8(reference), &source));
-        assert!(p_ours > p_ref - 1.0 && p_ours > 15.0, "{fmt}: {p_ours:.2} dB, astcenc {p_ref:.2} dB");
+        let slack = if cfg!(feature = "astcenc") { 1.0 } else { 2.5 };
+        assert!(p_ours > p_ref - slack && p_ours > 15.0, "{fmt}: {p_ours:.2} dB, astcenc {p_ref:.2} dB");
     }
     // `tile` takes the PNG too, and `untile` gives it back.
     let (dump, back) = (tmp.path("dump.bin"), tmp.path("back2.png"));

@@ -1,8 +1,10 @@
-//! ASTC encoding for `tile` and `convert` through `astcenc-rs` 0.2 (a binding of ARM's
-//! reference encoder, astcenc, built from C++ with bindgen: it needs libclang at build time,
-//! hence the `astc-encode` feature, on by default). LDR and sRGB at astcenc's `medium` preset,
-//! one thread. Without the feature, an ASTC encode is refused in one line naming the crate.
-//! Measurements and the build cost: `docs/formats/astc-etc2.md`.
+//! ASTC encoding for `tile` and `convert`. By default the library's built-in encoder does it
+//! (Intel's ISPC ASTC encoder through `intel_tex_2`, footprints up to 8x8, reached through
+//! `Format::encode_rect_with`): nothing here runs. The opt-in feature `astcenc` (alias
+//! `astc-encode`) encodes every footprint with `astcenc-rs` 0.2 instead, a binding of ARM's
+//! reference encoder built from C++ with bindgen (it needs libclang at build time, hence
+//! opt-in), at astcenc's `medium` preset, one thread. Measurements and the build cost:
+//! `docs/encoding.md`, `docs/formats/astc-etc2.md`.
 
 use nvsurf::codec::{linear_to_srgb, Texel};
 use nvsurf::format::{Bc, Format, Layout};
@@ -14,6 +16,12 @@ pub fn astc_footprint(f: &Format) -> Option<(u8, u8)> {
         Layout::Compressed(Bc::Astc { w, h }) => Some((w, h)),
         _ => None,
     }
+}
+
+/// Whether this build encodes `f` through ARM's astcenc (feature `astcenc`) rather than the
+/// library's built-in encoder.
+pub fn uses_astcenc(f: &Format) -> bool {
+    cfg!(feature = "astcenc") && astc_footprint(f).is_some()
 }
 
 /// The 8-bit RGBA astcenc takes: the texels as stored (sRGB-encoded R, G, B for sRGB formats).
@@ -33,7 +41,7 @@ fn rgba8_for_encoder(f: &Format, px: &[Texel]) -> Vec<u8> {
 
 /// Encodes `px` (`width x height`, row by row) into ASTC blocks, row by row (`out`, at least
 /// `ceil(width / bw) * ceil(height / bh) * 16` bytes).
-#[cfg(feature = "astc-encode")]
+#[cfg(feature = "astcenc")]
 pub fn encode_astc(f: &Format, px: &[Texel], width: u32, height: u32, out: &mut [u8]) -> Result<(), Error> {
     use astcenc_rs::{ConfigBuilder, Context, Extents, Image, Profile, Swizzle, PRESET_MEDIUM};
     let (bw, bh) = astc_footprint(f).ok_or_else(|| fail(f, "not an ASTC format".into()))?;
@@ -58,11 +66,12 @@ pub fn encode_astc(f: &Format, px: &[Texel], width: u32, height: u32, out: &mut 
     Ok(())
 }
 
-/// Without the `astc-encode` feature: a one-line refusal naming the crate.
-#[cfg(not(feature = "astc-encode"))]
+/// Without the `astcenc` feature the library encodes ASTC ([`uses_astcenc`] is false): never
+/// called.
+#[cfg(not(feature = "astcenc"))]
 pub fn encode_astc(f: &Format, px: &[Texel], _width: u32, _height: u32, _out: &mut [u8]) -> Result<(), Error> {
     let _ = rgba8_for_encoder(f, &px[..0]);
-    Err(fail(f, "this build has no ASTC encoder (nvsurf-cli feature `astc-encode`: the astcenc-rs crate)".into()))
+    Err(fail(f, "this build encodes ASTC through the library (nvsurf-cli feature `astcenc` is off)".into()))
 }
 
 fn fail(f: &Format, rule: String) -> Error {

@@ -1,7 +1,7 @@
 //! Texel conversion: a linear element image of any [`Format`] to decoded texels (or RGBA
 //! `f32`) and back, slices stacked, with the image's length checked against its extent first.
 
-use super::astc_encode::{astc_footprint, encode_astc};
+use super::astc_encode::{encode_astc, uses_astcenc};
 use super::encoding::{Encoding, ErrorSum};
 use super::kind::PicResult;
 use super::size::{try_filled, try_with_capacity, Extent};
@@ -53,12 +53,12 @@ pub fn encode_texels(f: &Format, e: Extent, px: &[Texel], enc: &Encoding) -> Pic
     }
     let mut out = try_filled("encoded elements", bytes, 0u8)?;
     let sb = e.slice_bytes(f);
-    if f.is_compressed() && enc.parallel && astc_footprint(f).is_none() {
+    if f.is_compressed() && enc.parallel && !uses_astcenc(f) {
         encode_strips(f, e, px, &mut out, enc)?;
     } else {
         for z in 0..e.depth as usize {
-            if astc_footprint(f).is_some() {
-                // ASTC: ARM's encoder over the whole slice (picture/astc_encode.rs).
+            if uses_astcenc(f) {
+                // ASTC through ARM's encoder (feature `astcenc`) over the whole slice.
                 encode_astc(f, &px[z * n..(z + 1) * n], e.width_px, e.height_px, &mut out[z * sb..(z + 1) * sb])?;
                 continue;
             }

@@ -68,7 +68,7 @@ pub(crate) fn refusal(bc: Bc) -> Option<&'static str> {
         Bc::Etc2Rgb | Bc::Etc2RgbA1 | Bc::Etc2Rgba | Bc::EacR11 | Bc::EacRg11 => {
             Some("ETC2/EAC are decoded only: no maintained Rust ETC2 encoder is wired in (docs/encoding.md)")
         }
-        Bc::Astc { .. } => Some("ASTC is encoded by the CLI through astcenc-rs (feature astc-encode), not the library"),
+        Bc::Astc { .. } => Some("ASTC blocks are not 4x4: they are encoded by `codec::encode_astc_rgba8`"),
         _ => None,
     }
 }

@@ -25,9 +25,12 @@
 //!
 //! Modules: `numbers` (one value), `field` ([`ComponentType`] and one bitfield), `yuv`,
 //! `bc` ([`Bc`] blocks; ASTC and ETC2/EAC in `astc_etc`), `bc_encode` (BC encoding through
-//! maintained crates, feature `bc-encode`), `encode_options` ([`EncodeOptions`], [`BcQuality`])
+//! maintained crates, feature `bc-encode`), `astc_encode` (ASTC LDR encoding through Intel's
+//! ISPC encoder, feature `bc-encode`), `encode_options` ([`EncodeOptions`], [`BcQuality`])
 //! and `lut` (the RGBA8 row kernels).
 
+#[cfg(feature = "bc-encode")]
+mod astc_encode;
 mod astc_etc;
 mod bc;
 #[cfg(feature = "bc-encode")]
@@ -38,6 +41,8 @@ pub(crate) mod lut;
 mod numbers;
 mod yuv;
 
+#[cfg(feature = "bc-encode")]
+pub use astc_encode::{astc_footprint_refusal, encode_astc_rgba8, ISPC_ASTC_MAX_SIDE};
 pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, EtcColour, ASTC_DECODER};
 pub use bc::Bc;
 pub(crate) use bc::{bc_rgba8, decode_bc};

@@ -169,6 +169,9 @@ impl Format {
     ) -> Result<()> {
         use alloc::vec::Vec;
         use bc_encode::{encode_blocks, input_bytes_per_px, Plane};
+        if let Bc::Astc { w: fw, h: fh } = bc {
+            return self.encode_astc_rect((fw, fh), width_px, height_px, out, row_pitch_bytes, options, direct, fetch);
+        }
         if let Some(rule) = bc_encode::refusal(bc) {
             return Err(Error::Unsupported { field: "format", value: self.name().into(), rule: rule.into() });
         }
@@ -279,6 +282,61 @@ fn unorm_byte(v: f32) -> u8 {
 
 /// Whether every pixel of `rows` RGBA8 rows of `w` pixels has alpha 255.
 #[cfg(feature = "bc-encode")]
+impl Format {
+    /// [`Format::encode_bc_rect`] for ASTC: the picture's RGBA8 encoder input (`direct`, or
+    /// `fetch`ed pixel by pixel) to the built-in encoder (`codec::astc_encode`), then the block
+    /// rows to `out`, `row_pitch_bytes` apart.
+    #[cfg(feature = "bc-encode")]
+    #[allow(clippy::too_many_arguments)]
+    fn encode_astc_rect(
+        &self,
+        footprint: (u8, u8),
+        width_px: u32,
+        height_px: u32,
+        out: &mut [u8],
+        row_pitch_bytes: usize,
+        options: &EncodeOptions,
+        direct: Option<&[u8]>,
+        fetch: impl Fn(usize, usize, &mut [u8]),
+    ) -> Result<()> {
+        use crate::codec::encode_astc_rgba8;
+        if let Some(rule) = crate::codec::astc_footprint_refusal(footprint.0, footprint.1) {
+            return Err(Error::Unsupported { field: "format", value: self.name().into(), rule });
+        }
+        let (w, h) = (width_px as usize, height_px as usize);
+        let owned;
+        let rgba = match direct {
+            Some(src) => src,
+            None => {
+                let mut v = alloc::vec![0u8; w * h * 4];
+                for (i, dst) in v.chunks_exact_mut(4).enumerate() {
+                    fetch(i % w, i / w, dst);
+                }
+                owned = v;
+                &owned[..]
+            }
+        };
+        let (cols, rows) = (w.div_ceil(usize::from(footprint.0)), h.div_ceil(usize::from(footprint.1)));
+        let row_bytes = cols * 16;
+        if row_pitch_bytes == row_bytes {
+            return encode_astc_rgba8(
+                footprint,
+                rgba,
+                width_px,
+                height_px,
+                options.bc_quality,
+                &mut out[..rows * row_bytes],
+            );
+        }
+        let mut blocks = alloc::vec![0u8; rows * row_bytes];
+        encode_astc_rgba8(footprint, rgba, width_px, height_px, options.bc_quality, &mut blocks)?;
+        for (r, src) in blocks.chunks_exact(row_bytes).enumerate() {
+            out[r * row_pitch_bytes..r * row_pitch_bytes + row_bytes].copy_from_slice(src);
+        }
+        Ok(())
+    }
+}
+
 fn opaque_rows(src: &[u8], w: usize, rows: usize) -> bool {
     src[..w * rows * 4].chunks_exact(4).all(|p| p[3] == 255)
 }
