@@ -19,6 +19,14 @@ pub struct LayoutArgs {
     /// Draw the address table in the document's style (one table per z slice).
     #[arg(long)]
     map: bool,
+    /// With --map: draw slice --svg-z of the surface as an SVG picture instead (one cell per
+    /// element labelled with its offset, coloured by gob in memory order, gob and block
+    /// boundaries drawn; at most 4096 elements a slice).
+    #[arg(long, requires = "map")]
+    svg: bool,
+    /// The z slice --svg draws.
+    #[arg(long = "svg-z", value_name = "Z", default_value_t = 0, requires = "svg", value_parser = crate::surface_args::clap_u32)]
+    svg_z: u32,
     /// Largest surface (in elements) that --map draws.
     #[arg(long = "map-limit", default_value_t = 65536, value_parser = crate::surface_args::clap_u64)]
     map_limit: u64,
@@ -146,6 +154,11 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
         let mut v = summary_json(&s);
         assumed.add_json(&mut v);
         println!("{}", serde_json::to_string_pretty(&v)?);
+    } else if a.svg {
+        let svg = map::render_svg(&s, a.svg_z)?;
+        eprintln!("assumed: {}", assumed.describe());
+        let mut out = std::io::stdout().lock();
+        out.write_all(svg.as_bytes()).and_then(|()| out.flush()).map_err(|e| format!("cannot write the map: {e}"))?;
     } else if a.map {
         // stdout is the map; what was assumed goes beside it.
         eprintln!("assumed: {}", assumed.describe());

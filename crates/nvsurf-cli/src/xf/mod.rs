@@ -217,8 +217,26 @@ fn load(t: &TraceArgs) -> Result<Trace, Box<dyn std::error::Error>> {
     } else {
         std::fs::read_to_string(&t.trace).map_err(|e| format!("trace {}: {e}", t.trace))?
     };
-    let gpu = t.gpu.as_deref().map(Gpu::from_name).transpose()?;
+    let gpu = t.gpu.as_deref().map(xf_gpu).transpose()?;
     Ok(trace::parse(&text, gpu)?)
+}
+
+/// An XF GPU by any name the surface commands take: nvxf's own names (`nv47`, `47`, `xbox`),
+/// else the library's GPU table (`g70`, `c51`, `mcp61`, ...) mapped by chipset id, so that
+/// `--gpu` means one thing across `layout` and `xf`. A GPU without an XF unit (G80 and
+/// later, NV04/NV05) is refused in one line naming the XF range.
+pub(crate) fn xf_gpu(name: &str) -> Result<Gpu, Box<dyn std::error::Error>> {
+    let own = Gpu::from_name(name);
+    if let Ok(g) = own {
+        return Ok(g);
+    }
+    match nvsurf::gpu::Gpu::parse(name) {
+        Ok(g) => Gpu::from_name(&format!("nv{:02x}", g.chipset_id())).map_err(|_| {
+            format!("gpu '{}' ({}) has no XF unit: XF is NV10 to NV4x, NV2A and the Curie IGPs", name.trim(), g.name())
+                .into()
+        }),
+        Err(_) => Err(own.unwrap_err().into()),
+    }
 }
 
 fn hex4(v: &[u32; 4]) -> String {
@@ -549,7 +567,7 @@ fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
         RdiDir::Read { space, state, json } => rdi_spaces::read(&space, &state, json, o),
         RdiDir::Write { space, addr, state, words } => rdi_spaces::write(&space, &addr, &state, &words, o),
         RdiDir::Encode { gpu, slot, words, json } => {
-            let gpu = Gpu::from_name(&gpu)?;
+            let gpu = xf_gpu(&gpu)?;
             rdi::check_gpu(gpu)?;
             let s = vab::slot_by_name(gpu, &slot)
                 .ok_or_else(|| format!("slot '{slot}' is not a VAB slot of {gpu} (0-{})", gpu.vab_slots() - 1))?;
@@ -596,7 +614,7 @@ fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
             Ok(ExitCode::SUCCESS)
         }
         RdiDir::Decode { gpu, addr, hex, json } => {
-            let gpu = Gpu::from_name(&gpu)?;
+            let gpu = xf_gpu(&gpu)?;
             rdi::check_gpu(gpu)?;
             let addr = trace::parse_u32_checked(&addr).map_err(|e| {
                 // The last byte of the VAB as RDI sees it.
@@ -649,7 +667,7 @@ fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
 
 fn info(i: InfoArgs, o: &mut String) -> CmdResult {
     let gpus: Vec<Gpu> = match &i.gpu {
-        Some(g) => vec![Gpu::from_name(g)?],
+        Some(g) => vec![xf_gpu(g)?],
         None => ALL_GPUS.to_vec(),
     };
     let mut out = Vec::new();

@@ -6,7 +6,6 @@ use super::json::state_json;
 use super::options::options_json;
 use crate::CmdResult;
 use nvxf::float::LtRounding;
-use nvxf::gen::Gpu;
 use nvxf::ram::{CommitRule, Ram};
 use nvxf::rdi_space::{self, Space};
 use nvxf::sim::{Event, Options, XfState};
@@ -30,7 +29,7 @@ pub(super) fn load_state(path: &str) -> Res<XfState> {
         std::fs::read_to_string(path).map_err(|e| format!("state {path}: {e}"))?
     };
     let v: Value = serde_json::from_str(&text).map_err(|e| format!("state {path}: not JSON ({e})"))?;
-    let gpu = Gpu::from_name(v["gpu"].as_str().ok_or_else(|| bad("gpu", &v["gpu"], "is not a GPU name"))?)?;
+    let gpu = super::xf_gpu(v["gpu"].as_str().ok_or_else(|| bad("gpu", &v["gpu"], "is not a GPU name"))?)?;
     let st = v.get("state").ok_or("state file has no `state` object (write it with `xf run --json`)")?;
     let mut s = XfState::new(gpu, options_from(&v["options"])?);
     if let Some(vab) = st.get("vab") {

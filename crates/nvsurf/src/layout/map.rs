@@ -6,6 +6,7 @@
 //! element, `---` gob, `===` block), and a `[z block boundary here]` line separates z slices that
 //! start a new block. Cells are at least 4 hex digits wide, as in the document.
 
+pub use super::map_svg::{render_svg, MAX_SVG_CELLS};
 use super::surface::Surface;
 use crate::error::{Error, Result};
 use alloc::format;

@@ -17,6 +17,7 @@ pub mod blocklinear;
 pub(crate) mod checks;
 pub mod gob;
 pub mod map;
+mod map_svg;
 pub mod pitch;
 pub mod surface;
 pub mod swizzled;
