@@ -45,10 +45,10 @@ pub struct ConvertArgs {
     /// YUV to RGB conversion: raw, bt601, bt709.
     #[arg(long, default_value = "raw")]
     yuv: String,
-    /// Effort of the block-compression encoder when a picture is converted to a BC format:
-    /// fast, normal (default) or slow (see docs/encoding.md). The summary reports the PSNR.
-    #[arg(long = "bc-quality", value_name = "fast|normal|slow", default_value = "normal")]
+    #[arg(long = "bc-quality", value_name = "fast|normal|slow", default_value = "normal", help = crate::picture::BC_QUALITY_HELP)]
     bc_quality: String,
+    #[command(flatten)]
+    threads: crate::threads::ThreadsArg,
     /// Also print the summary as JSON on stdout (with `psnr_db` per encoded level and layer).
     #[arg(long)]
     json: bool,
@@ -71,7 +71,6 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     }
     crate::picture::check_zstd_level(a.ktx2_zstd)?;
     let mut enc = Encoding::new(BcQuality::parse(&a.bc_quality)?);
-    enc.parallel = true;
     if a.json && a.output.as_os_str() == "-" {
         return Err(Error::Unsupported {
             field: "json",
@@ -81,60 +80,20 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         .into());
     }
     let in_kind = PicKind::of_linear_side(&a.input)?;
-    // A DDS/KTX2 input describes itself: its format unless --format is given (then checked).
-    let described = match in_kind {
-        Some(k) => describe_file(&a.input, k)?,
-        None => None,
-    };
-    let f = match (&a.format, &described) {
-        (Some(name), d) => {
-            let f = crate::decode::build_format(
-                name,
-                a.gpu.as_deref(),
-                a.components.as_deref(),
-                a.swizzle.as_deref(),
-                &a.yuv,
-                false,
-            )?;
-            if let Some(d) = d.as_ref().filter(|d| !d.reads_as(&f)) {
-                return Err(d.mismatch("format", name).into());
-            }
-            f
-        }
-        (None, Some(d)) => d.format,
-        (None, None) => {
-            return Err(Error::Unsupported {
-                field: "format",
-                value: "(none)".into(),
-                rule: "give --format F (a .dds or .ktx2 input brings its own)".into(),
-            }
-            .into())
-        }
-    };
-    let in_picture = in_kind.is_some();
+    let f = input_format(&a, in_kind)?;
     let out_kind = PicKind::of_linear_side(&a.output)?;
     let out_picture = out_kind.is_some();
-    if f.needs_palette() && in_picture {
+    if f.needs_palette() && in_kind.is_some() {
         return Err(crate::palette::no_encoding(&f).into());
     }
     // INDEX8 pictures show the palette entries; raw output keeps the indices.
     let palette =
         if out_picture || a.palette.is_some() { crate::palette::for_format(&f, a.palette.as_deref())? } else { None };
-    let (e, data) = if in_picture {
-        read_surface_with(&a.input, &f, a.depth, None, &enc, (0, 0))?
-    } else {
-        let size = a.size.as_deref().ok_or(Error::Unsupported {
-            field: "size",
-            value: "(none)".into(),
-            rule: "raw input needs --size W[xH[xD]] in pixels".into(),
-        })?;
-        let e = parse_extent(size)?;
-        // Only the image's bytes are read.
-        let need = e.checked_bytes(&f)?;
-        let (data, _) = crate::io::LineAligned::read_range(&a.input, 0, need as u64)?;
-        check_len(&f, e, &data)?;
-        (e, data.to_vec())
-    };
+    // The threads start once every flag has been checked; encoding (BC, ASTC) runs over them.
+    let pool = a.threads.pool()?;
+    enc.parallel = pool.is_some();
+    let read = || read_input(&a, in_kind.is_some(), &f, &enc).map_err(|e| e.to_string());
+    let (e, data) = crate::threads::install(pool.as_ref(), read)?;
     let (f, data) = match &palette {
         Some(p) if out_picture => crate::palette::expand(&f, p, &data)?,
         _ => (f, data),
@@ -170,4 +129,64 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         println!("{v}");
     }
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// The format of the elements: --format (checked against a DDS/KTX2 input's header), or the
+/// header's.
+fn input_format(
+    a: &ConvertArgs,
+    in_kind: Option<PicKind>,
+) -> Result<nvsurf::format::Format, Box<dyn std::error::Error>> {
+    // A DDS/KTX2 input describes itself: its format unless --format is given (then checked).
+    let described = match in_kind {
+        Some(k) => describe_file(&a.input, k)?,
+        None => None,
+    };
+    match (&a.format, &described) {
+        (Some(name), d) => {
+            let f = crate::decode::build_format(
+                name,
+                a.gpu.as_deref(),
+                a.components.as_deref(),
+                a.swizzle.as_deref(),
+                &a.yuv,
+                false,
+            )?;
+            if let Some(d) = d.as_ref().filter(|d| !d.reads_as(&f)) {
+                return Err(d.mismatch("format", name).into());
+            }
+            Ok(f)
+        }
+        (None, Some(d)) => Ok(d.format),
+        (None, None) => Err(Error::Unsupported {
+            field: "format",
+            value: "(none)".into(),
+            rule: "give --format F (a .dds or .ktx2 input brings its own)".into(),
+        }
+        .into()),
+    }
+}
+
+/// The input's extent and linear elements: a picture decoded (and encoded to `f` with `enc`),
+/// or raw elements read as far as the image reaches.
+fn read_input(
+    a: &ConvertArgs,
+    in_picture: bool,
+    f: &nvsurf::format::Format,
+    enc: &Encoding,
+) -> Result<(Extent, Vec<u8>), Box<dyn std::error::Error>> {
+    if in_picture {
+        return read_surface_with(&a.input, f, a.depth, None, enc, (0, 0));
+    }
+    let size = a.size.as_deref().ok_or(Error::Unsupported {
+        field: "size",
+        value: "(none)".into(),
+        rule: "raw input needs --size W[xH[xD]] in pixels".into(),
+    })?;
+    let e = parse_extent(size)?;
+    // Only the image's bytes are read.
+    let need = e.checked_bytes(f)?;
+    let (data, _) = crate::io::LineAligned::read_range(&a.input, 0, need as u64)?;
+    check_len(f, e, &data)?;
+    Ok((e, data.to_vec()))
 }

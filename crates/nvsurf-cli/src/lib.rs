@@ -23,6 +23,7 @@ pub mod resolve;
 pub mod storage;
 pub mod surface_args;
 pub mod texture;
+pub mod threads;
 pub mod xf;
 
 /// What every command returns: an exit code, or an error printed as one line.

@@ -7,7 +7,7 @@
 use crate::surface_args::{parse_point, parse_size, parse_u64, Assumed, SurfaceArgs};
 use crate::CmdResult;
 use nvsurf::layout::{Binding, LayoutKind, TextureBlockWidth};
-use nvsurf::texture::{max_levels, LevelPlacement, Texture, TextureDesc, TextureType};
+use nvsurf::texture::{max_levels, LevelPlacement, Subresource, Texture, TextureDesc, TextureType};
 use nvsurf::Error;
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -237,9 +237,33 @@ pub fn texture_json(t: &Texture) -> Value {
     v
 }
 
+/// (level, layer) of `t`, as `field` (`subresource`, `at`) selects it: a layer past the last
+/// is one line that names the selection and the flag that gives the texture more layers.
+pub fn subresource_of(
+    t: &Texture,
+    field: &str,
+    level: u32,
+    layer: u32,
+) -> Result<Subresource, Box<dyn std::error::Error>> {
+    let n = t.layer_count();
+    if layer < n {
+        return Ok(t.subresource(level, layer)?);
+    }
+    let hint = match t.ty() {
+        TextureType::Cube => "a cube has 6 faces, layers 0 to 5 (more: --type cube_array --layers N)",
+        ty if ty.is_layered() => "--layers N gives the texture N layers",
+        _ => "a cube needs --type cube, an array --layers N",
+    };
+    let s = if n == 1 { "" } else { "s" };
+    Err(format!(
+        "{field} {level},{layer}: layer {layer} is outside the texture's {n} layer{s} (layer must be below {n}); {hint}"
+    )
+    .into())
+}
+
 /// One subresource (and one z slice of it) as JSON.
-pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<Value, Error> {
-    let sub = t.subresource(level, layer)?;
+pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<Value, Box<dyn std::error::Error>> {
+    let sub = subresource_of(t, "at", level, layer)?;
     let l = t.level(level)?;
     let mut v = json!({
         "level": level,

@@ -24,8 +24,10 @@ pub struct CopyArgs {
     pub texture: bool,
     #[command(flatten)]
     pub tex: crate::texture::TextureShapeArgs,
-    /// With --texture: the linear side is one file per level and layer in DIR
-    /// (layer<L>_level<M>.bin), instead of --output (untile) or --input (tile).
+    /// With --texture: the linear side is one file per level and layer in DIR, instead of
+    /// --output (untile) or --input (tile): raw elements, layer<L>_level<M>.bin (the default), or
+    /// with --output-format png (untile) / --input-format png (tile) PNGs, layer<L>_level<M>.png
+    /// (needs --format). The summary line says how many files of which kind.
     #[arg(long, value_name = "DIR", requires = "texture")]
     pub split: Option<PathBuf>,
     /// With --texture: only this mip level of this layer (cube faces count as layers), as a
@@ -42,9 +44,8 @@ pub struct CopyArgs {
     /// the box needs, and read only those from a regular file).
     #[arg(long = "box", value_name = "X,Y,Z,W,H,D")]
     pub region: Option<String>,
-    /// Worker threads (default: all cores; 1 = the single-thread path; at most 4x the cores).
-    #[arg(long, value_parser = crate::surface_args::clap_usize)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: crate::threads::ThreadsArg,
     /// The memory the copy may hold at once, in bytes (default: half the machine's physical
     /// memory). A copy that would need more stops before allocating, naming the size.
     #[arg(long = "max-memory", value_name = "BYTES", value_parser = crate::surface_args::clap_u64)]
@@ -106,9 +107,7 @@ pub struct TileArgs {
     /// for sRGB formats; a .dds input may then hold level 0 only. Needs --format.
     #[arg(long = "generate-mips")]
     pub generate_mips: bool,
-    /// Effort of the block-compression encoder for a picture tiled into a BC format: fast,
-    /// normal (default) or slow (see docs/encoding.md). The summary reports the PSNR.
-    #[arg(long = "bc-quality", value_name = "fast|normal|slow", default_value = "normal")]
+    #[arg(long = "bc-quality", value_name = "fast|normal|slow", default_value = "normal", help = crate::picture::BC_QUALITY_HELP)]
     pub bc_quality: String,
     /// Also print the summary as JSON on stdout (with `psnr_db` per encoded level and layer).
     #[arg(long)]

@@ -50,6 +50,8 @@ pub struct SurfaceJob {
     pub span: usize,
     /// (level, layer) of `--subresource`, (0, 0) without it: how an encode's PSNR is labelled.
     pub at: (u32, u32),
+    /// Whether the surface is one subresource of a texture (`--texture --subresource`).
+    pub in_texture: bool,
 }
 
 /// What is copied.
@@ -66,8 +68,34 @@ pub enum LinearSide {
     Raw(PathBuf),
     /// A picture (PNG, EXR, DDS, KTX2) of the job's format.
     Picture(PathBuf, PicKind),
-    /// With --texture: one raw file per level and layer in a directory.
-    Split(PathBuf),
+    /// With --texture: one file per level and layer in a directory, raw or PNG.
+    Split(PathBuf, SplitKind),
+}
+
+/// What the files of a `--split` directory are (`--output-format` / `--input-format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SplitKind {
+    /// Raw linear elements, `layer<L>_level<M>.bin` (the default).
+    Raw,
+    /// One PNG per level and layer, `layer<L>_level<M>.png`.
+    Png,
+}
+
+impl SplitKind {
+    /// The files' extension, without the dot.
+    pub fn ext(self) -> &'static str {
+        match self {
+            SplitKind::Raw => "bin",
+            SplitKind::Png => "png",
+        }
+    }
+}
+
+impl LinearSide {
+    /// Whether the linear side is made of pictures (one, or a `--split` directory of PNGs).
+    pub fn is_picture(&self) -> bool {
+        matches!(self, LinearSide::Picture(..) | LinearSide::Split(_, SplitKind::Png))
+    }
 }
 
 /// A validated `tile`/`untile`.
@@ -110,7 +138,7 @@ fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<St
 impl<'a> Job<'a> {
     /// Parses and checks every flag; builds the surface or texture once.
     pub fn new(a: &'a CopyArgs, onto: Option<&'a Path>, direction: Direction) -> Res<Job<'a>> {
-        let threads = check_threads(a.threads)?;
+        let threads = crate::threads::check_threads(a.threads.threads)?;
         let offset = parse_offset("offset", &a.offset)?;
         let format = a.surface.format()?;
         let whole_texture = a.texture && a.subresource.is_none();
@@ -119,7 +147,7 @@ impl<'a> Job<'a> {
             Direction::Untile => ("output-format", a.output_format.as_deref()),
             Direction::Tile => ("input-format", a.input_format.as_deref()),
         };
-        let linear = linear_side(a, linear, whole_texture, format.as_ref(), flag)?;
+        let linear = linear_side(a, linear, whole_texture, format.as_ref(), flag, direction)?;
         let (shape, assumed) = if whole_texture {
             for (set, what) in [(a.region.is_some(), "box"), (a.linear_pitch.is_some(), "linear-pitch")] {
                 if set {
@@ -140,7 +168,7 @@ impl<'a> Job<'a> {
         };
         check_memory(a.max_memory, &shape, &linear)?;
         // The threads start last, once every flag has been checked.
-        let pool = pool(threads)?;
+        let pool = crate::threads::pool(threads)?;
         Ok(Job {
             direction,
             onto,
@@ -165,13 +193,26 @@ impl<'a> Job<'a> {
             Direction::Untile => "untile",
             Direction::Tile => "tile",
         };
-        let out = match (self.direction, &self.linear) {
-            (Direction::Tile, _) => format!("'{}'", self.tiled.display()),
-            (Direction::Untile, LinearSide::Split(d)) => format!("'{}' (split)", d.display()),
-            (Direction::Untile, LinearSide::Raw(p) | LinearSide::Picture(p, _)) => format!("'{}'", p.display()),
+        let out = match (self.direction, &self.linear, &self.shape) {
+            (Direction::Tile, LinearSide::Split(d, kind), Shape::Texture(t)) => {
+                format!("'{}' from '{}' ({})", self.tiled.display(), d.display(), self.split_words(t, *kind))
+            }
+            (Direction::Tile, ..) => format!("'{}'", self.tiled.display()),
+            (Direction::Untile, LinearSide::Split(d, kind), Shape::Texture(t)) => {
+                format!("'{}' ({})", d.display(), self.split_words(t, *kind))
+            }
+            (Direction::Untile, LinearSide::Split(p, _) | LinearSide::Raw(p) | LinearSide::Picture(p, _), _) => {
+                format!("'{}'", p.display())
+            }
         };
         let mips = self.mips.as_ref().map(|m| m.describe()).unwrap_or_default();
-        format!("{verb}: wrote {out} for {}: {}{mips}", self.assumed.platform.name(), self.assumed.describe())
+        let zeroed = match &self.shape {
+            Shape::Surface(sj) if sj.in_texture && self.direction == Direction::Tile && self.onto.is_none() => {
+                "; other subresources zeroed (no --onto)"
+            }
+            _ => "",
+        };
+        format!("{verb}: wrote {out} for {}: {}{mips}{zeroed}", self.assumed.platform.name(), self.assumed.describe())
     }
 
     /// The summary as JSON: `command`, `output`, `platform`, `assumed` (the summary line's
@@ -185,7 +226,7 @@ impl<'a> Job<'a> {
         };
         let out = match (self.direction, &self.linear) {
             (Direction::Tile, _) => &self.tiled,
-            (Direction::Untile, LinearSide::Split(p) | LinearSide::Raw(p) | LinearSide::Picture(p, _)) => p,
+            (Direction::Untile, LinearSide::Split(p, _) | LinearSide::Raw(p) | LinearSide::Picture(p, _)) => p,
         };
         let mut v = serde_json::json!({
             "command": verb,
@@ -208,6 +249,21 @@ impl<'a> Job<'a> {
         v
     }
 
+    /// What a `--split` directory holds, for the summary: `split: 6 PNG files,
+    /// layer<L>_level<M>.png; 256x256 px, 3 levels, 6 layers (cube faces)`.
+    fn split_words(&self, t: &Texture, kind: SplitKind) -> String {
+        let n = u64::from(t.level_count()) * u64::from(t.layer_count());
+        let names = format!("layer<L>_level<M>.{}", kind.ext());
+        let files = match kind {
+            SplitKind::Raw => format!("{n} raw .bin files, {names}"),
+            SplitKind::Png if self.format.as_ref().is_some_and(crate::picture::has_stencil_picture) => {
+                format!("{} PNG files, {names} and .stencil.png", 2 * n)
+            }
+            SplitKind::Png => format!("{n} PNG files, {names}"),
+        };
+        format!("split: {files}; {}", super::texture::texture_words(t))
+    }
+
     /// The format of a picture on the linear side (checked when the job was built).
     pub fn picture_format(&self) -> Res<Format> {
         Ok(self.format.ok_or("a picture needs --format")?)
@@ -221,10 +277,7 @@ impl<'a> Job<'a> {
 
     /// Runs `f` in the pool, or here.
     pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
-        match &self.pool {
-            None => f(),
-            Some(p) => p.install(f),
-        }
+        crate::threads::install(self.pool.as_ref(), f)
     }
 }
 
@@ -268,10 +321,12 @@ fn linear_side(
     whole_texture: bool,
     format: Option<&Format>,
     (flag, kind_flag): (&'static str, Option<&str>),
+    direction: Direction,
 ) -> Res<LinearSide> {
     let Some(path) = path else {
         // `paths` returns no linear path only with --split.
-        return Ok(LinearSide::Split(a.split.clone().ok_or("--split DIR is missing")?));
+        let dir = a.split.clone().ok_or("--split DIR is missing")?;
+        return Ok(LinearSide::Split(dir, split_kind(flag, kind_flag, format, direction)?));
     };
     let kind = match kind_flag {
         Some(k) => PicKind::parse_flag(flag, k)?,
@@ -282,12 +337,7 @@ fn linear_side(
         return Ok(LinearSide::Raw(path));
     };
     if whole_texture && !kind.holds_texture() {
-        return Err(unsupported(
-            "texture",
-            path.display().to_string(),
-            "a whole texture goes to or from .dds or .ktx2",
-        )
-        .into());
+        return Err(unsupported("texture", path.display().to_string(), whole_texture_rule(kind, direction)).into());
     }
     if a.linear_pitch.is_some() {
         return Err(
@@ -306,6 +356,43 @@ fn linear_side(
         .into());
     }
     Ok(LinearSide::Picture(path, kind))
+}
+
+/// Why a whole texture cannot go to (or come from) a picture of `kind` (PNG, EXR), and what
+/// can: one level of one layer, or with PNG a `--split` directory of them.
+fn whole_texture_rule(kind: PicKind, direction: Direction) -> String {
+    let (way, flag) = match direction {
+        Direction::Untile => ("goes to", "output-format"),
+        Direction::Tile => ("comes from", "input-format"),
+    };
+    let split = match kind {
+        PicKind::Png => format!(" or --split DIR --{flag} png (one PNG per level and layer)"),
+        _ => String::new(),
+    };
+    format!(
+        "a whole texture {way} .dds or .ktx2; for {} give --subresource LEVEL,LAYER (one level of one layer){split}",
+        kind.name()
+    )
+}
+
+/// The files of a `--split` directory: raw (`bin`, the default) or `png` (which needs
+/// --format, as any picture does).
+fn split_kind(flag: &'static str, kind: Option<&str>, format: Option<&Format>, direction: Direction) -> Res<SplitKind> {
+    let Some(k) = kind else { return Ok(SplitKind::Raw) };
+    let verb = if direction == Direction::Untile { "writes" } else { "reads" };
+    match PicKind::parse_flag(flag, k)? {
+        None => Ok(SplitKind::Raw),
+        Some(PicKind::Png) if format.is_none() => Err(unsupported(
+            "format",
+            "(none)",
+            format!("--split with --{flag} png {verb} pictures: give --format F (instead of --elem-size)"),
+        )
+        .into()),
+        Some(PicKind::Png) => Ok(SplitKind::Png),
+        Some(_) => {
+            Err(unsupported(flag, k, format!("--split {verb} raw (bin) or png files, one per level and layer")).into())
+        }
+    }
 }
 
 /// Whether `path` is one of the standard streams `-` stands for.
@@ -330,6 +417,7 @@ struct Placed {
     picture_px: [u32; 3],
     file_bytes: usize,
     at: (u32, u32),
+    in_texture: bool,
 }
 
 fn place(a: &CopyArgs, offset: u64) -> Res<(Placed, Assumed)> {
@@ -339,11 +427,11 @@ fn place(a: &CopyArgs, offset: u64) -> Res<(Placed, Assumed)> {
         let offset = usize::try_from(offset)?;
         let picture_px = parse_size(&a.surface.size)?;
         let file_bytes = tiled_end(offset, &surface)?;
-        return Ok((Placed { surface, offset, picture_px, file_bytes, at: (0, 0) }, assumed));
+        return Ok((Placed { surface, offset, picture_px, file_bytes, at: (0, 0), in_texture: false }, assumed));
     };
     let [level, layer] = parse_list::<2>("subresource", sel)?;
     let (t, assumed) = crate::texture::build_texture_assumed(&a.surface, &a.tex)?;
-    let sub = t.subresource(level, layer)?;
+    let sub = crate::texture::subresource_of(&t, "subresource", level, layer)?;
     let surface = sub.surface.ok_or_else(|| {
         unsupported("subresource", sel.clone(), "a BUFFER texture has no layout: its bytes are already linear")
     })?;
@@ -361,6 +449,7 @@ fn place(a: &CopyArgs, offset: u64) -> Res<(Placed, Assumed)> {
         picture_px: t.level(level)?.texels.to_array(),
         file_bytes: at("texture size", t.size_bytes())?,
         at: (level, layer),
+        in_texture: true,
     };
     Ok((placed, assumed))
 }
@@ -393,6 +482,7 @@ fn surface_job(a: &CopyArgs, p: Placed) -> Res<SurfaceJob> {
         lin,
         span,
         at: p.at,
+        in_texture: p.in_texture,
     })
 }
 
@@ -435,35 +525,4 @@ fn check_memory(max: Option<u64>, shape: &Shape, linear: &LinearSide) -> Res<()>
         .into());
     }
     Ok(())
-}
-
-/// `--threads`: 1 to 4x the machine's cores (more only queue behind each other, and a typo
-/// such as 1024 would start a thousand threads); `None` is every core.
-pub fn check_threads(threads: Option<usize>) -> Res<Option<usize>> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let max = 4 * cores;
-    match threads {
-        Some(n) if n == 0 || n > max => {
-            Err(Error::OutOfRange { field: "threads", value: n as u64, min: 1, max: max as u64 }.into())
-        }
-        t => Ok(t),
-    }
-}
-
-/// The worker pool for checked `--threads`: `None` for 1 (the single-thread path), else a pool
-/// of that many threads (all cores by default); a failure to start them names the flag.
-pub fn pool(threads: Option<usize>) -> Res<Option<rayon::ThreadPool>> {
-    match threads {
-        Some(1) => Ok(None),
-        n => {
-            let want = n.unwrap_or(0);
-            let p = rayon::ThreadPoolBuilder::new().num_threads(want).build().map_err(|e| {
-                format!(
-                    "threads {}: cannot start the worker threads: {e}",
-                    n.map_or("(all cores)".into(), |v| v.to_string())
-                )
-            })?;
-            Ok(Some(p))
-        }
-    }
 }

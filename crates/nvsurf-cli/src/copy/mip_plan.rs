@@ -106,7 +106,8 @@ pub fn plan(a: &TileArgs, header_format: Option<Format>, budget: Option<u64>) ->
     // by as many workers as build layers at once.
     let texels = texture.level(from_level)?.texels.count();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers = if layer.is_some() { 1 } else { c.threads.unwrap_or(cores).min(texture.layer_count() as usize) };
+    let workers =
+        if layer.is_some() { 1 } else { c.threads.threads.unwrap_or(cores).min(texture.layer_count() as usize) };
     let need = texels.saturating_mul(16).saturating_mul(2).saturating_mul(workers as u64);
     if let Some(budget) = budget {
         if need > budget {

@@ -75,7 +75,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     // A DDS/KTX2 input describes itself: the flags it makes optional are filled or checked.
     let header_format = from_header::fill_from_header(&mut a.copy, a.generate_mips)?;
     let mut job = Job::new(&a.copy, a.onto.as_deref(), Direction::Tile)?;
-    if let (Some(f), job::LinearSide::Picture(..)) = (&job.format, &job.linear) {
+    if let (Some(f), true) = (&job.format, job.linear.is_picture()) {
         if f.needs_palette() {
             return Err(crate::palette::no_encoding(f).into());
         }
@@ -108,7 +108,7 @@ fn untile_palette(
     job: &Job,
     path: Option<&std::path::Path>,
 ) -> Result<Option<nvsurf::format::Palette>, Box<dyn std::error::Error>> {
-    let picture = matches!(job.linear, job::LinearSide::Picture(..));
+    let picture = job.linear.is_picture();
     let Some(f) = job.format.filter(|_| picture || path.is_some()) else {
         return match path {
             Some(p) => Err(format!("--palette '{}' needs --format INDEX8", p.display()).into()),
@@ -117,7 +117,7 @@ fn untile_palette(
     };
     let palette = crate::palette::for_format(&f, path)?;
     if palette.is_some() && picture && matches!(job.shape, Shape::Texture(_)) {
-        return Err("INDEX8: a whole texture goes to raw files (--output FILE.bin or --split); a picture takes one --subresource".into());
+        return Err("INDEX8: a whole texture goes to raw files (--output FILE.bin, or --split DIR with raw files); a picture takes one --subresource".into());
     }
     Ok(palette.filter(|_| picture))
 }

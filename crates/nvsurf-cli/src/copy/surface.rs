@@ -85,7 +85,7 @@ pub fn untile(job: &Job) -> CmdResult {
             report(&files, e, &f);
         }
         LinearSide::Raw(path) => write_atomic(path, &out)?,
-        LinearSide::Split(_) => return Err("--split needs a whole texture".into()),
+        LinearSide::Split(..) => return Err("--split needs a whole texture".into()),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -123,7 +123,7 @@ pub fn tile(job: &Job) -> CmdResult {
             let n = b.len() as u64;
             (b, n, p)
         }
-        LinearSide::Split(_) => return Err("--split needs a whole texture".into()),
+        LinearSide::Split(..) => return Err("--split needs a whole texture".into()),
     };
     if input.len() < span {
         return Err(format!(
@@ -175,7 +175,7 @@ pub fn tile(job: &Job) -> CmdResult {
 /// costs a few bands of memory.
 /// `NVSURF_BAND_BYTES` sets another band size (the tests use small bands to cross many band
 /// boundaries on small pictures).
-fn band_rows(row_bytes: u64, total_rows: u32) -> u32 {
+pub(super) fn band_rows(row_bytes: u64, total_rows: u32) -> u32 {
     let band = std::env::var("NVSURF_BAND_BYTES").ok().and_then(|v| v.parse::<u64>().ok()).unwrap_or(8 << 20);
     (band / row_bytes.max(1)).clamp(1, u64::from(total_rows.max(1))) as u32
 }
@@ -199,7 +199,7 @@ fn png_band_rows(job: &Job, f: &Format, region: Region, width_px: u32) -> u32 {
 }
 
 /// One line on stderr when a PNG cannot hold the format's values exactly.
-fn warn_if_lossy(f: &Format) {
+pub(super) fn warn_if_lossy(f: &Format) {
     if let Some(why) = png_stream::lossy(f) {
         eprintln!("warning: {why}; write .exr (or .dds) to keep the values");
     }
@@ -230,15 +230,7 @@ fn untile_to_png(
         let file = crate::io::hooks::Counted(out.0.try_clone().map_err(wrote)?);
         let height = e.height_px.checked_mul(e.depth).ok_or("picture height overflows")?;
         // The encoder's I/O errors are the file's: "cannot write" (a full disk, ...).
-        let io = |e: Box<dyn std::error::Error>| -> Box<dyn std::error::Error> {
-            if let Some(x) = e.downcast_ref::<std::io::Error>() {
-                return format!("cannot write '{}': {x}", path.display()).into();
-            }
-            match e.downcast_ref::<png::EncodingError>() {
-                Some(png::EncodingError::IoError(x)) => format!("cannot write '{}': {x}", path.display()).into(),
-                _ => e,
-            }
-        };
+        let io = |e| png_stream::write_error(path, e);
         let mut w = PngWriter::new(file, f, e.width_px, height, job.png_compression).map_err(io)?;
         for z in 0..region.d {
             let mut ey = 0;

@@ -4,8 +4,7 @@
 //! faces.
 //! Split by level and layer over the worker pool; a progress bar counts subresources.
 
-use super::job::{Job, LinearSide, Shape};
-use super::surface::report;
+use super::job::{Job, LinearSide, Shape, SplitKind};
 use crate::io::{patch_onto, progress_bar, read_part, write_atomic, LineAligned};
 use crate::picture::{read_dds_with, read_ktx2_with, write_dds, write_ktx2, DdsTexture, Extent, PicKind};
 use crate::CmdResult;
@@ -16,9 +15,10 @@ use std::process::ExitCode;
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
-/// Name of the file of (level, layer) in a `--split` directory.
-pub fn split_name(level: u32, layer: u32) -> String {
-    format!("layer{layer}_level{level}.bin")
+/// Name of the file of (level, layer) in a `--split` directory: `layer<L>_level<M>.bin`, or
+/// `.png` for PNGs.
+pub fn split_name(level: u32, layer: u32, kind: SplitKind) -> String {
+    format!("layer{layer}_level{level}.{}", kind.ext())
 }
 
 fn texture_of<'a>(job: &'a Job) -> Res<&'a Texture> {
@@ -39,20 +39,7 @@ pub fn untile(job: &Job) -> CmdResult {
     };
     match &job.linear {
         LinearSide::Raw(p) => write_atomic(p, &linear)?,
-        LinearSide::Split(dir) => {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
-            // Every file's temporary file first, then the renames: an error leaves the old set.
-            let mut group = crate::io::Group::new();
-            for sub in t.subresources() {
-                let a = sub.linear_offset_bytes as usize;
-                crate::io::stage_bytes(
-                    &mut group,
-                    &dir.join(split_name(sub.level, sub.layer)),
-                    &linear[a..a + sub.linear_size_bytes as usize],
-                )?;
-            }
-            group.commit()?;
-        }
+        LinearSide::Split(dir, kind) => write_split(job, t, dir, *kind, &linear)?,
         LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
             // The writers stream from the untiled buffer itself (no copy).
@@ -62,7 +49,7 @@ pub fn untile(job: &Job) -> CmdResult {
                 PicKind::Ktx2(opt) => write_ktx2(p, &f, &tex, *opt)?,
                 _ => write_dds(p, &f, &tex)?,
             }
-            report(&[p.to_path_buf()], tex.extent, &f);
+            eprintln!("wrote {} ({}, {} {})", p.display(), texture_words(t), f.name(), f.id_name());
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -94,7 +81,7 @@ pub fn tile(job: &Job) -> CmdResult {
             Some(m) => m.raw_levels(t, read_linear(t, p)?.to_vec())?,
             None => read_linear(t, p)?.to_vec(),
         },
-        LinearSide::Split(dir) => read_split(t, dir)?.to_vec(),
+        LinearSide::Split(dir, kind) => read_split(job, t, dir, *kind)?.to_vec(),
         LinearSide::Picture(p, kind) => {
             let f = job.picture_format()?;
             // Encoding (BC) runs over the job's pool; errors cross threads as text.
@@ -155,14 +142,75 @@ fn read_linear(t: &Texture, p: &Path) -> Res<LineAligned> {
     Ok(LineAligned::read_range(p, 0, t.linear_size_bytes())?.0)
 }
 
+/// Writes the packed linear texture `linear` as one file per level and layer in `dir`: raw
+/// bytes, or PNGs written band by band (one at a time). Every file's temporary file first,
+/// then the renames: an error leaves the old set.
+fn write_split(job: &Job, t: &Texture, dir: &Path, kind: SplitKind, linear: &[u8]) -> Res<()> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+    let png = match kind {
+        SplitKind::Png => {
+            let f = job.picture_format()?;
+            super::surface::warn_if_lossy(&f);
+            Some(f)
+        }
+        SplitKind::Raw => None,
+    };
+    let mut group = crate::io::Group::new();
+    for sub in t.subresources() {
+        let a = sub.linear_offset_bytes as usize;
+        let bytes = &linear[a..a + sub.linear_size_bytes as usize];
+        let path = dir.join(split_name(sub.level, sub.layer, kind));
+        match &png {
+            None => crate::io::stage_bytes(&mut group, &path, bytes)?,
+            Some(f) => {
+                let e = level_extent(t, sub.level)?;
+                let rows = super::surface::band_rows(e.row_bytes(f) as u64, e.height_px.div_ceil(f.block_dims().1));
+                crate::picture::stage_png(&mut group, &path, f, e, bytes, (job.png_compression, rows))?;
+            }
+        }
+    }
+    group.commit()
+}
+
+/// The size in pixels of `level` of `t`.
+fn level_extent(t: &Texture, level: u32) -> Res<Extent> {
+    let [w, h, d] = t.level(level)?.texels.to_array();
+    Ok(Extent { width_px: w, height_px: h, depth: d })
+}
+
+/// One file of a `--split` directory: its raw bytes (one byte more than the level, at most:
+/// enough to tell a longer file), or a PNG of the level's size encoded to the format.
+fn read_split_file(job: &Job, t: &Texture, sub: &Subresource, p: &Path, kind: SplitKind) -> Res<Vec<u8>> {
+    match kind {
+        SplitKind::Raw => Ok(LineAligned::read_range(p, 0, sub.linear_size_bytes.saturating_add(1))?.0.to_vec()),
+        SplitKind::Png => {
+            let f = job.picture_format()?;
+            let e = level_extent(t, sub.level)?;
+            let at = (sub.level, sub.layer);
+            let read = || {
+                crate::picture::read_surface_as_with(
+                    PicKind::Png,
+                    p,
+                    &f,
+                    e.depth,
+                    Some((e, "level")),
+                    &job.encoding,
+                    at,
+                )
+                .map_err(|e| e.to_string())
+            };
+            Ok(job.install(read)?.1)
+        }
+    }
+}
+
 /// The packed linear texture from a `--split` directory; each file must be exactly its level.
-fn read_split(t: &Texture, dir: &Path) -> Res<LineAligned> {
+fn read_split(job: &Job, t: &Texture, dir: &Path, kind: SplitKind) -> Res<LineAligned> {
     let n = usize::try_from(t.linear_size_bytes())?;
     let mut v = LineAligned::zeroed("linear texture", n)?;
     for sub in t.subresources() {
-        let p = dir.join(split_name(sub.level, sub.layer));
-        // One byte more than the level: enough to tell a longer file.
-        let b = LineAligned::read_range(&p, 0, sub.linear_size_bytes.saturating_add(1))?.0;
+        let p = dir.join(split_name(sub.level, sub.layer, kind));
+        let b = read_split_file(job, t, &sub, &p, kind)?;
         if b.len() as u64 != sub.linear_size_bytes {
             let size = if b.len() as u64 > sub.linear_size_bytes { "more than" } else { "only" };
             return Err(format!(
@@ -193,10 +241,21 @@ fn dds_shape<D>(t: &Texture, data: D) -> DdsTexture<D> {
     }
 }
 
-fn describe(t: &DdsTexture) -> String {
-    let e = t.extent;
-    let cube = if t.cube { " (cube)" } else { "" };
-    format!("{}x{}x{} px, {} levels, {} layers{cube}", e.width_px, e.height_px, e.depth, t.levels, t.layers)
+/// A whole texture's shape in the summaries: `256x256 px, 9 levels, 6 layers (cube faces)`.
+pub fn texture_words(t: &Texture) -> String {
+    describe(&dds_shape(t, ()))
+}
+
+/// `WxH px` (`WxHxD px` with depth), the levels and the layers (cube faces for cubes).
+fn describe<D>(t: &DdsTexture<D>) -> String {
+    let (e, levels, layers, cube) = (t.extent, t.levels, t.layers, t.cube);
+    let size = match e.depth {
+        1 => format!("{}x{} px", e.width_px, e.height_px),
+        d => format!("{}x{}x{d} px", e.width_px, e.height_px),
+    };
+    let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let faces = if cube { " (cube faces)" } else { "" };
+    format!("{size}, {}, {}{faces}", plural(levels, "level"), plural(layers, "layer"))
 }
 
 /// Untiles a whole texture into a new packed linear buffer: split by level and layer (and

@@ -126,6 +126,14 @@ struct State {
     done: Vec<Measured>,
 }
 
+/// The help of `--bc-quality` (`tile`, `convert`): what each level changes, per format
+/// (`docs/encoding.md`, "Formats and encoders").
+pub const BC_QUALITY_HELP: &str = "Effort of the encoder when a picture becomes a compressed format: fast, \
+normal (default) or slow. BC1 and BC3 give the same bytes at fast as at normal (one ISPC kernel; only slow, \
+libsquish's iterative cluster fit, differs; BC1 blocks with alpha below 128 excepted); BC7 and BC6H take \
+ISPC's fast/basic/slow presets; ASTC tries 5/16/64 modes per block; BC2 range/cluster/iterative cluster fit; \
+BC4 and BC5 have one setting (see docs/encoding.md). The summary reports the PSNR.";
+
 /// The encode options of a command and the PSNR of what it encoded (filled as pictures are
 /// read; [`Encoding::finish`] closes one level of one layer).
 #[derive(Default)]

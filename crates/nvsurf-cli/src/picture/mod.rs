@@ -55,14 +55,15 @@ mod vk_format;
 pub use dds::{describe_dds, read_dds, read_dds_with, write_dds};
 pub use decoded_warning::{decoded_warning, warn_if_decoded};
 pub use described::Described;
-pub use encoding::{stored_components, Encoding, ErrorSum, Measured, BC1_ALPHA_THRESHOLD};
+pub use encoding::{stored_components, Encoding, ErrorSum, Measured, BC1_ALPHA_THRESHOLD, BC_QUALITY_HELP};
 pub use header::describe_file;
 pub use kind::{Ktx2Options, PicKind};
 pub use ktx2_read::{ktx2_header, ktx2_texture, read_ktx2, read_ktx2_with};
 pub use ktx2_write::{check_zstd_level, ktx2_bytes, write_ktx2};
+pub use png::has_stencil_picture;
 pub use size::{try_filled, Extent};
 pub use surface::{
-    read_surface, read_surface_as, read_surface_as_with, read_surface_with, write_surface, write_surface_as,
+    read_surface, read_surface_as, read_surface_as_with, read_surface_with, stage_png, write_surface, write_surface_as,
 };
 pub use texels::check_len;
 pub use texture::DdsTexture;

@@ -156,6 +156,12 @@ fn png_view(f: &Format) -> Format {
     f.with_srgb(false)
 }
 
+/// Whether a PNG of `f` comes with a second picture, `<name>.stencil.png` (depth/stencil
+/// formats with a stencil).
+pub fn has_stencil_picture(f: &Format) -> bool {
+    matches!(f.layout(), Layout::Zeta(z) if z.s_lo.is_some())
+}
+
 /// Decoded surface to PNG images: the picture, plus the stencil picture for formats with S.
 /// Slices are stacked vertically.
 pub fn to_png(f: &Format, e: Extent, data: &[u8]) -> PicResult<(PngImage, Option<PngImage>)> {

@@ -187,6 +187,54 @@ impl PngWriter {
     }
 }
 
+/// An error of a [`PngWriter`] writing `path`, with the file's I/O errors (a full disk, ...)
+/// as "cannot write 'PATH': cause"; other errors as they are.
+pub fn write_error(path: &Path, e: Box<dyn std::error::Error>) -> Box<dyn std::error::Error> {
+    if let Some(x) = e.downcast_ref::<std::io::Error>() {
+        return format!("cannot write '{}': {x}", path.display()).into();
+    }
+    match e.downcast_ref::<png::EncodingError>() {
+        Some(png::EncodingError::IoError(x)) => format!("cannot write '{}': {x}", path.display()).into(),
+        _ => e,
+    }
+}
+
+/// Writes a linear element image `data` of `f` (`e`: slices stacked top to bottom) as a PNG
+/// into `out`, `band_rows` element rows at a time, so that only a band of samples is held.
+pub fn write_image(
+    out: &crate::io::write::OutFile,
+    path: &Path,
+    f: &Format,
+    e: Extent,
+    data: &[u8],
+    (c, band_rows): (PngCompression, u32),
+) -> PicResult<()> {
+    let io = |e| write_error(path, e);
+    let file = crate::io::hooks::Counted(out.0.try_clone().map_err(|e| write_error(path, Box::new(e)))?);
+    let height = e.height_px.checked_mul(e.depth).ok_or("picture height overflows")?;
+    let mut w = PngWriter::new(file, f, e.width_px, height, c).map_err(io)?;
+    let (_, bh) = f.block_dims();
+    let (row_bytes, slice_bytes) = (e.row_bytes(f), e.slice_bytes(f));
+    let elem_rows = e.height_px.div_ceil(bh);
+    if data.len() < slice_bytes.saturating_mul(e.depth as usize) {
+        return Err(
+            format!("{} bytes are not a {}x{}x{} px image", data.len(), e.width_px, e.height_px, e.depth).into()
+        );
+    }
+    for z in 0..e.depth as usize {
+        let slice = &data[z * slice_bytes..(z + 1) * slice_bytes];
+        let mut ey = 0;
+        while ey < elem_rows {
+            let h = band_rows.max(1).min(elem_rows - ey);
+            let px_rows = ((ey + h) * bh).min(e.height_px) - ey * bh;
+            let band = &slice[ey as usize * row_bytes..(ey + h) as usize * row_bytes];
+            w.write_band(Extent { width_px: e.width_px, height_px: px_rows, depth: 1 }, band).map_err(io)?;
+            ey += h;
+        }
+    }
+    w.finish().map_err(io)
+}
+
 /// A PNG read row band by row band (non-interlaced; see the module docs), as RGBA samples.
 pub struct PngReader {
     reader: png::Reader<BufReader<File>>,

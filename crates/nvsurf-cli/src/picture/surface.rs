@@ -9,7 +9,7 @@ use super::kind::{PicKind, PicResult};
 use super::ktx2_read::read_ktx2_with;
 use super::ktx2_write::write_ktx2;
 use super::png::{from_png, png_bytes, png_size, read_png, stencil_path, to_png, PngImage};
-use super::png_stream::{band_elements, PngReader};
+use super::png_stream::{band_elements, PngCompression, PngReader};
 use super::size::{is_regular, Extent};
 use super::texels::{band_rows_px, decode_f32, encode_f32};
 use super::texture::DdsTexture;
@@ -28,15 +28,8 @@ pub fn write_surface(path: &Path, f: &Format, e: Extent, data: &[u8]) -> PicResu
 pub fn write_surface_as(kind: PicKind, path: &Path, f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<PathBuf>> {
     match kind {
         PicKind::Png => {
-            let (img, stencil) = to_png(f, e, data)?;
             let mut group = crate::io::Group::new();
-            crate::io::stage_bytes(&mut group, path, &png_bytes(&img)?)?;
-            let mut files = vec![path.to_path_buf()];
-            if let Some(s) = stencil {
-                let sp = stencil_path(path);
-                crate::io::stage_bytes(&mut group, &sp, &png_bytes(&s)?)?;
-                files.push(sp);
-            }
+            let files = stage_png_whole(&mut group, path, f, e, data)?;
             group.commit()?;
             Ok(files)
         }
@@ -55,6 +48,44 @@ pub fn write_surface_as(kind: PicKind, path: &Path, f: &Format, e: Extent, data:
             Ok(vec![path.to_path_buf()])
         }
     }
+}
+
+/// Stages one surface (a linear element image) as the PNG `path` in `group` (renamed over
+/// `path` when the group commits): band by band, `band_rows` element rows at a time, through
+/// the streaming writer; a depth/stencil format whole, with its `.stencil.png`. Returns the
+/// files staged.
+pub fn stage_png(
+    group: &mut crate::io::Group,
+    path: &Path,
+    f: &Format,
+    e: Extent,
+    data: &[u8],
+    how: (PngCompression, u32),
+) -> PicResult<Vec<PathBuf>> {
+    if !super::png_stream::streams(f) {
+        return stage_png_whole(group, path, f, e, data);
+    }
+    group.stage(path, |out| super::png_stream::write_image(out, path, f, e, data, how))?;
+    Ok(vec![path.to_path_buf()])
+}
+
+/// [`stage_png`] of the whole picture at once (and its stencil picture, if any).
+fn stage_png_whole(
+    group: &mut crate::io::Group,
+    path: &Path,
+    f: &Format,
+    e: Extent,
+    data: &[u8],
+) -> PicResult<Vec<PathBuf>> {
+    let (img, stencil) = to_png(f, e, data)?;
+    crate::io::stage_bytes(group, path, &png_bytes(&img)?)?;
+    let mut files = vec![path.to_path_buf()];
+    if let Some(s) = stencil {
+        let sp = stencil_path(path);
+        crate::io::stage_bytes(group, &sp, &png_bytes(&s)?)?;
+        files.push(sp);
+    }
+    Ok(files)
 }
 
 /// The error for a picture of `got` pixels where the `what` ("surface", "box") is `want`.
