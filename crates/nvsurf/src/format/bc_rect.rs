@@ -280,7 +280,6 @@ fn unorm_byte(v: f32) -> u8 {
     (f64::from(v.clamp(0.0, 1.0)) * 255.0 + 0.5) as u8
 }
 
-/// Whether every pixel of `rows` RGBA8 rows of `w` pixels has alpha 255.
 #[cfg(feature = "bc-encode")]
 impl Format {
     /// [`Format::encode_bc_rect`] for ASTC: the picture's RGBA8 encoder input (`direct`, or
@@ -337,6 +336,8 @@ impl Format {
     }
 }
 
+/// Whether every pixel of `rows` RGBA8 rows of `w` pixels has alpha 255.
+#[cfg(feature = "bc-encode")]
 fn opaque_rows(src: &[u8], w: usize, rows: usize) -> bool {
     src[..w * rows * 4].chunks_exact(4).all(|p| p[3] == 255)
 }
