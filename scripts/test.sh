@@ -7,7 +7,8 @@
 #      compile C and C++ programs with the system cc/c++ under AddressSanitizer);
 #   3. the Python package (python/): a virtual environment of its own (target/py-venv) with
 #      pinned maturin, pytest and numpy from pip, the wheel built with maturin and installed
-#      there, and the pytest suite (python/tests) run against it.
+#      there, and the pytest suite (python/tests) run against it; its cross-face test also runs
+#      the CLI and the C library built by step 2 (NVSURF_CLI, NVSURF_CLIB).
 # A second run reuses the virtual environment when its pins are unchanged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,5 +70,9 @@ say "python: install the wheel into $venv"
 "$VPY" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$work"/wheels/nvsurf-*.whl
 
 say "python: pytest"
+# The cross-face test (python/tests/test_cross_face.py) runs the CLI and loads the C library
+# that `cargo test --workspace` built above, and fails without them.
+export NVSURF_CLI="$PWD/target/debug/nvsurf"
+export NVSURF_CLIB="$PWD/target/debug/libnvsurf.so"
 # From the repository's root: python/nvsurf (the source, no native module) is not on the path.
 "$VPY" -m pytest -q python/tests

@@ -3,18 +3,18 @@
 
 use crate::args::{self, Elems};
 use crate::error::{bad, OrPy};
-use nvsurf::layout::{LayoutKind, Surface, SurfaceDesc};
+use nvsurf::layout::{Surface, SurfaceDesc};
+use nvsurf::spec::Overrides;
 use nvsurf::texture::BlockPolicy;
-use nvsurf::SurfaceSpec;
+use nvsurf::{Assumed, SurfaceSpec};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// A surface and what it assumed: the gob order and block policy, each `(name, "given" |
-/// "default")`, None where the layout has no gobs.
+/// A surface and what the library assumed for it (the layout, and the gob order and block
+/// policy, each given or the platform's default, None where the layout has no gobs).
 pub(crate) struct Built {
     pub(crate) surface: Surface,
-    gob_order: Option<(&'static str, &'static str)>,
-    block_policy: Option<(&'static str, &'static str)>,
+    assumed: Assumed,
 }
 
 /// The surface keyword arguments shared by `layout` and `address`.
@@ -40,13 +40,10 @@ pub(crate) fn build(
         Elems::Format(f) => SurfaceSpec::new(platform, &f, size),
         Elems::Size(e) => SurfaceSpec::with_elem_size(platform, e, size),
     };
-    if let Some(l) = layout {
-        spec = spec.layout(args::layout(l)?);
-    }
     if let Some(p) = pitch {
         spec = spec.pitch_bytes(args::uint("pitch", p, u64::MAX)?);
     }
-    let policy = match (block_log2, block_policy) {
+    let block_policy = match (block_log2, block_policy) {
         (Some(b), Some(_)) => {
             return Err(bad(
                 "block_policy",
@@ -58,28 +55,17 @@ pub(crate) fn build(
         (None, Some(p)) => Some(args::block_policy(p)?),
         (None, None) => None,
     };
-    if let Some(p) = policy {
-        spec = spec.block_policy(p);
-    }
-    if let Some(g) = gob {
-        spec = spec.gob_order(args::gob(g)?);
-    }
-    let mut desc: SurfaceDesc = spec.desc().py()?;
+    let layout = layout.map(args::layout).transpose()?;
+    let gob_order = gob.map(args::gob).transpose()?;
+    let (mut desc, assumed): (SurfaceDesc, Assumed) =
+        spec.overrides(Overrides { layout, gob_order, block_policy }).resolve().py()?;
     desc.auto_size = auto_size;
     desc.binding = binding.map(args::binding).transpose()?;
     if let Some(a) = address {
         desc.address = args::uint("address", a, u64::MAX)?;
     }
     let surface = desc.build().py()?;
-    let src = |given: bool| if given { "given" } else { "default" };
-    let (gob_order, block_policy) = match desc.layout {
-        LayoutKind::BlockLinear => (
-            Some((desc.gob_order.name(), src(gob.is_some()))),
-            Some((policy.unwrap_or_else(|| platform.default_block_policy()).name(), src(policy.is_some()))),
-        ),
-        _ => (None, None),
-    };
-    Ok(Built { surface, gob_order, block_policy })
+    Ok(Built { surface, assumed })
 }
 
 /// layout(gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None,
@@ -150,10 +136,11 @@ pub fn layout<'py>(
             d.set_item("index_bit_masks", t(sw.masks()))?;
         }
     }
-    d.set_item("gob_order", b.gob_order.map(|g| g.0))?;
-    d.set_item("gob_order_source", b.gob_order.map(|g| g.1))?;
-    d.set_item("block_policy", b.block_policy.map(|p| p.0))?;
-    d.set_item("block_policy_source", b.block_policy.map(|p| p.1))?;
+    let a = &b.assumed;
+    d.set_item("gob_order", a.gob_order.map(|(o, _)| o.name()))?;
+    d.set_item("gob_order_source", a.gob_order.map(|(_, s)| s.name()))?;
+    d.set_item("block_policy", a.block_policy.map(|(p, _)| p.name()))?;
+    d.set_item("block_policy_source", a.block_policy.map(|(_, s)| s.name()))?;
     Ok(d)
 }
 

@@ -6,6 +6,7 @@ use crate::bytes::{AlignedOut, InBytes, Threads};
 use crate::error::{bad, OrPy};
 use numpy::PyArray1;
 use nvsurf::texture::{Texture as Tex, TextureType};
+use nvsurf::spec::Overrides;
 use nvsurf::TextureSpec;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySlice};
@@ -58,16 +59,12 @@ impl Texture {
         if let Some(l) = layers {
             spec = spec.layers(args::u32_arg("layers", l)?);
         }
-        if let Some(l) = layout {
-            spec = spec.layout(args::layout(l)?);
-        }
-        if let Some(b) = block_policy {
-            spec = spec.block_policy(args::block_policy(b)?);
-        }
-        if let Some(g) = gob {
-            spec = spec.gob_order(args::gob(g)?);
-        }
-        let tex = spec.build().py()?;
+        let overrides = Overrides {
+            layout: layout.map(args::layout).transpose()?,
+            gob_order: gob.map(args::gob).transpose()?,
+            block_policy: block_policy.map(args::block_policy).transpose()?,
+        };
+        let tex = spec.overrides(overrides).build().py()?;
         Ok(Texture { tex, gpu: platform.name().to_string(), format: elems.format() })
     }
 

@@ -1,6 +1,6 @@
 //! `nvsurf layout` and `nvsurf addr`.
 
-use crate::surface_args::{parse_point, Assumed, SurfaceArgs};
+use crate::surface_args::{parse_point, Assumed, AssumedJson, SurfaceArgs};
 use crate::CmdResult;
 use nvsurf::layout::{map, Surface};
 use nvsurf::tile::{self, Region};

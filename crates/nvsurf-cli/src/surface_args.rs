@@ -2,8 +2,10 @@
 
 use nvsurf::format::Format;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind, Surface, SurfaceDesc};
+use nvsurf::spec::Overrides;
 use nvsurf::texture::BlockPolicy;
-use nvsurf::{Error, FormatClass, Platform};
+pub use nvsurf::Assumed;
+use nvsurf::{Error, Platform, SurfaceSpec};
 use serde_json::{json, Value};
 
 /// The `--gpu` help: chips, presets and aliases, and what the defaults are.
@@ -115,40 +117,10 @@ impl SurfaceArgs {
         Platform::parse(&self.gpu)
     }
 
-    /// The layout: `--layout`, or the GPU's natural one; a pre-G80 linear (`_RECT`) format
-    /// implies pitch, and refuses another `--layout`.
-    pub fn layout_kind(&self, platform: Platform) -> Result<LayoutKind, Error> {
-        let linear = self.format()?.filter(|f| f.is_linear_only());
-        match (self.layout.as_deref(), linear) {
-            (None, None) => Ok(LayoutKind::default_for(platform.gpu())),
-            (None, Some(_)) => Ok(LayoutKind::Pitch),
-            (Some(l), None) => LayoutKind::parse(l),
-            (Some(l), Some(f)) => match LayoutKind::parse(l)? {
-                LayoutKind::Pitch => Ok(LayoutKind::Pitch),
-                _ => Err(Error::Unsupported {
-                    field: "layout",
-                    value: l.to_string(),
-                    rule: format!("format {} is linear (a _RECT format): its layout is pitch", f.name()),
-                }),
-            },
-        }
-    }
-
-    /// The gob order and block policy this surface uses, and whether each was given or is the
-    /// platform's default. `blocklinear` says whether the layout has gobs and blocks at all.
-    pub fn assumed(&self, blocklinear: bool) -> Result<Assumed, Error> {
-        let platform = self.platform()?;
-        let class = self.format()?.map_or(FormatClass::ElemSizeOnly, |f| FormatClass::of(&f));
-        let layout = self.layout_kind(platform)?;
-        let mut a = Assumed { platform, class, layout, gob_order: None, block_policy: None };
-        if !blocklinear {
-            return Ok(a);
-        }
-        a.gob_order = Some(match &self.gob {
-            Some(g) => (GobOrder::parse(g)?, Source::Given),
-            None => (platform.default_gob_order(class)?, Source::Default),
-        });
-        a.block_policy = Some(match (&self.block_log2, &self.block_policy) {
+    /// The overrides of the platform's defaults the flags give: `--layout`, `--gob`, and
+    /// `--block-log2` or `--block-policy` (not both).
+    pub fn overrides(&self) -> Result<Overrides, Error> {
+        let block = match (&self.block_log2, &self.block_policy) {
             (Some(_), Some(_)) => {
                 return Err(Error::Unsupported {
                     field: "block-policy",
@@ -156,57 +128,39 @@ impl SurfaceArgs {
                     rule: "give --block-log2 or --block-policy, not both".into(),
                 })
             }
-            (Some(b), None) => (BlockPolicy::Explicit(parse_triple("block-log2", b)?), Source::Given),
-            (None, Some(p)) => (BlockPolicy::parse(p)?, Source::Given),
-            (None, None) => (platform.default_block_policy(), Source::Default),
-        });
-        Ok(a)
-    }
-
-    /// Texels per element of `--format` (`[1, 1]` without one).
-    pub fn texels_per_elem(&self) -> Result<[u32; 2], Error> {
-        Ok(self.format()?.map_or([1, 1], |f| {
-            let (bw, bh) = f.block_dims();
-            [bw, bh]
-        }))
-    }
-
-    /// Refuses a `--format` newer than the GPU: the per-id generations of the catalogue
-    /// (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...). The G80 tables themselves also serve the older
-    /// GPUs' layouts, so those are not refused.
-    pub fn check_format_on(&self, platform: Platform) -> Result<(), Error> {
-        match self.format()?.filter(|f| f.since().is_some_and(|s| platform.gpu() < s)) {
-            Some(f) => Err(Error::Unsupported {
-                field: "format",
-                value: f.name().into(),
-                rule: format!("does not exist on {}: {}", platform.gpu(), f.availability_rule()),
-            }),
-            None => Ok(()),
-        }
-    }
-
-    /// Builds the validated surface descriptor, with what it assumed.
-    pub fn desc_assumed(&self) -> Result<(SurfaceDesc, Assumed), Error> {
-        let platform = self.platform()?;
-        self.check_format_on(platform)?;
-        let layout = self.layout_kind(platform)?;
-        let assumed = self.assumed(layout == LayoutKind::BlockLinear)?;
-        let elem_size = self.elem_size()?;
-        let mut d = SurfaceDesc::new(platform.gpu(), elem_size, self.size_elements()?);
-        d.layout = layout;
-        d.address = parse_u64("address", &self.address)?;
-        d.pitch_bytes = self.pitch.as_deref().map(|p| parse_u64("pitch", p)).transpose()?;
-        if let Some((order, _)) = assumed.gob_order {
-            d.gob_order = order;
-        }
-        d.block_log2 = match assumed.block_policy {
-            Some((BlockPolicy::Explicit(b), _)) => Some(b),
-            // The block the policy picks for a one-level texture of this size (in pixels).
-            Some((p, _)) => {
-                Some(platform.surface_block_log2(p, elem_size, parse_size(&self.size)?, self.texels_per_elem()?)?)
-            }
-            None => None,
+            (Some(b), None) => Some(BlockPolicy::Explicit(parse_triple("block-log2", b)?)),
+            (None, Some(p)) => Some(BlockPolicy::parse(p)?),
+            (None, None) => None,
         };
+        Ok(Overrides {
+            layout: self.layout.as_deref().map(LayoutKind::parse).transpose()?,
+            gob_order: self.gob.as_deref().map(GobOrder::parse).transpose()?,
+            block_policy: block,
+        })
+    }
+
+    /// The library's spec of the surface the flags describe (`--size` in pixels with
+    /// `--format`, in elements with `--elem-size`); the library resolves every default.
+    pub fn spec(&self) -> Result<SurfaceSpec, Error> {
+        let platform = self.platform()?;
+        let elem_size = self.elem_size()?;
+        let size = parse_size(&self.size)?;
+        let mut spec = match self.format()? {
+            Some(f) => SurfaceSpec::new(platform, &f, size),
+            None => SurfaceSpec::with_elem_size(platform, elem_size, size),
+        };
+        spec = spec.overrides(self.overrides()?);
+        if let Some(p) = self.pitch.as_deref() {
+            spec = spec.pitch_bytes(parse_u64("pitch", p)?);
+        }
+        Ok(spec)
+    }
+
+    /// Builds the surface descriptor ([`SurfaceSpec::resolve`], then `--address`,
+    /// `--auto-size`/`--no-auto-size` and `--binding`), with what it assumed.
+    pub fn desc_assumed(&self) -> Result<(SurfaceDesc, Assumed), Error> {
+        let (mut d, assumed) = self.spec()?.resolve()?;
+        d.address = parse_u64("address", &self.address)?;
         d.auto_size = match (self.auto_size, self.no_auto_size) {
             (true, _) => Some(true),
             (_, true) => Some(false),
@@ -216,7 +170,7 @@ impl SurfaceArgs {
         Ok((d, assumed))
     }
 
-    /// Builds the validated surface descriptor.
+    /// Builds the surface descriptor.
     pub fn desc(&self) -> Result<SurfaceDesc, Error> {
         Ok(self.desc_assumed()?.0)
     }
@@ -228,59 +182,19 @@ impl SurfaceArgs {
     }
 }
 
-/// Where a setting came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    /// The user's flag.
-    Given,
-    /// The platform's default.
-    Default,
-}
-
-/// What a command assumed about the layout: the gob order and block policy, each given or the
-/// platform's default (`None` where the layout has no gobs).
-#[derive(Debug, Clone, Copy)]
-pub struct Assumed {
-    /// The platform `--gpu` named.
-    pub platform: Platform,
-    /// The format's class (which gob order applies).
-    pub class: FormatClass,
-    /// The layout (given, or the GPU's natural one).
-    pub layout: LayoutKind,
-    /// The gob order, for blocklinear layouts.
-    pub gob_order: Option<(GobOrder, Source)>,
-    /// The block policy (explicit for `--block-log2`), for blocklinear layouts.
-    pub block_policy: Option<(BlockPolicy, Source)>,
-}
-
-impl Assumed {
-    /// One line for people: `gob order turing (default for gh100, colour), block policy nvidia
-    /// (default for gh100)`; `no gobs (pitch layout)` for layouts without them.
-    pub fn describe(&self) -> String {
-        let p = self.platform.name();
-        let (Some((order, os)), Some((policy, ps))) = (self.gob_order, self.block_policy) else {
-            return format!("{} layout (no gobs: no gob order or block policy)", self.layout.name());
-        };
-        let order = match os {
-            Source::Given => format!("gob order {order} (given)"),
-            Source::Default => format!("gob order {order} (default for {p}, {})", self.class),
-        };
-        let policy = match (policy, ps) {
-            (BlockPolicy::Explicit([x, y, z]), _) => format!("block log2 {x},{y},{z} (given)"),
-            (q, Source::Given) => format!("block policy {} (given)", q.name()),
-            (q, Source::Default) => format!("block policy {} (default for {p})", q.name()),
-        };
-        format!("{order}, {policy}")
-    }
-
+/// The JSON form of what the library assumed ([`Assumed`]).
+pub trait AssumedJson {
     /// Adds `gob_order`, `gob_order_source`, `block_policy` and `block_policy_source` (null
     /// where the layout has no gobs) to a JSON object.
-    pub fn add_json(&self, v: &mut Value) {
-        let src = |s: Source| if s == Source::Given { "given" } else { "default" };
+    fn add_json(&self, v: &mut Value);
+}
+
+impl AssumedJson for Assumed {
+    fn add_json(&self, v: &mut Value) {
         v["gob_order"] = json!(self.gob_order.map(|(o, _)| o.name()));
-        v["gob_order_source"] = json!(self.gob_order.map(|(_, s)| src(s)));
+        v["gob_order_source"] = json!(self.gob_order.map(|(_, s)| s.name()));
         v["block_policy"] = json!(self.block_policy.map(|(p, _)| p.name()));
-        v["block_policy_source"] = json!(self.block_policy.map(|(_, s)| src(s)));
+        v["block_policy_source"] = json!(self.block_policy.map(|(_, s)| s.name()));
     }
 }
 

@@ -4,11 +4,11 @@
 //! `tile` flatten it too for `--texture`, and [`build_texture_assumed`] turns both into a validated
 //! [`Texture`].
 
-use crate::surface_args::{parse_point, parse_size, parse_u64, Assumed, SurfaceArgs};
+use crate::surface_args::{parse_point, parse_size, parse_u64, Assumed, AssumedJson, SurfaceArgs};
 use crate::CmdResult;
-use nvsurf::layout::{Binding, LayoutKind, TextureBlockWidth};
-use nvsurf::texture::{max_levels, LevelPlacement, Subresource, Texture, TextureDesc, TextureType};
-use nvsurf::Error;
+use nvsurf::layout::{Binding, TextureBlockWidth};
+use nvsurf::texture::{max_levels, LevelPlacement, Subresource, Texture, TextureType};
+use nvsurf::{Error, TextureSpec};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
@@ -105,67 +105,80 @@ pub struct TextureArgs {
 
 /// Builds the texture that the surface flags and texture flags describe. `--size` is level 0 in
 /// texels; `--block-log2` is the requested block (as a TIC holds it). Also what it assumed.
+/// The library ([`TextureSpec::resolve`]) resolves every default; this adds the texture flags
+/// it has no setter for and refuses the surface flags a texture fixes.
 pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(Texture, Assumed), Error> {
-    let platform = s.platform()?;
-    s.check_format_on(platform)?;
-    let gpu = platform.gpu();
-    let ty = TextureType::parse(t.ty.as_deref().unwrap_or("2d"))?;
-    // --format (a shared surface flag) gives the element size and the texels per element.
-    let elem_size = s.elem_size()?;
-    let texels = s.format()?.map_or([1, 1], |f| {
-        let (bw, bh) = f.block_dims();
-        [bw, bh]
-    });
-    let texels = match (&t.block_texels, t.compressed) {
-        (Some(b), _) => {
-            let [w, h, d] = parse_size(b)?;
-            if d != 1 {
-                return Err(unsupported("block-texels", b, "expected WxH"));
-            }
-            [w, h]
-        }
-        (None, true) => [4, 4],
-        (None, false) => texels,
-    };
-    let mut d = TextureDesc::new(gpu, ty, elem_size, parse_size(&s.size)?);
-    d.texels_per_elem = texels;
-    d.levels = t.levels.map_or(1, |l| l.count(ty, d.size_texels));
-    if let Some(l) = t.layers {
-        d.layers = l;
-    }
-    if s.layout.is_some() || s.format()?.is_some_and(|f| f.is_linear_only()) {
-        d.layout = s.layout_kind(platform)?;
+    let (mut d, assumed) = texture_spec(s, t)?.resolve()?;
+    if let Some(texels) = t.texels_per_elem()? {
+        d.texels_per_elem = texels;
     }
     d.pitch_bytes = s.pitch.as_deref().map(|p| parse_u64("pitch", p)).transpose()?;
-    let has_gobs = d.layout == LayoutKind::BlockLinear && ty != TextureType::Buffer;
-    let assumed = s.assumed(has_gobs)?;
-    if let Some((policy, _)) = assumed.block_policy {
-        d.block = policy;
-        d.pad_single_layer = Some(platform.pads_single_layer(policy));
+    d.texture_block_width = t.texture_block_width()?;
+    d.placement = t.placement()?;
+    d.layer_stride_bytes = t.layer_stride.as_deref().map(|v| parse_u64("layer-stride", v)).transpose()?;
+    refuse_surface_only_flags(s)?;
+    Ok((d.build()?, assumed))
+}
+
+/// The library's spec of the texture the flags describe.
+fn texture_spec(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<TextureSpec, Error> {
+    let platform = s.platform()?;
+    let ty = TextureType::parse(t.ty.as_deref().unwrap_or("2d"))?;
+    let elem_size = s.elem_size()?;
+    let size = parse_size(&s.size)?;
+    let mut spec = match s.format()? {
+        Some(f) => TextureSpec::new(platform, ty, &f, size),
+        None => TextureSpec::with_elem_size(platform, ty, elem_size, size),
+    };
+    spec = spec.levels(t.levels.map_or(1, |l| l.count(ty, size)));
+    if let Some(l) = t.layers {
+        spec = spec.layers(l);
     }
-    if let Some((order, _)) = assumed.gob_order {
-        d.gob_order = order;
+    Ok(spec.overrides(s.overrides()?))
+}
+
+impl TextureShapeArgs {
+    /// Texels per element from `--block-texels` or `--compressed` (4x4), if given; else the
+    /// format's (or 1x1 with `--elem-size`).
+    fn texels_per_elem(&self) -> Result<Option<[u32; 2]>, Error> {
+        match (&self.block_texels, self.compressed) {
+            (Some(b), _) => match parse_size(b)? {
+                [w, h, 1] => Ok(Some([w, h])),
+                _ => Err(unsupported("block-texels", b, "expected WxH")),
+            },
+            (None, true) => Ok(Some([4, 4])),
+            (None, false) => Ok(None),
+        }
     }
-    d.texture_block_width = match t.tex_block_width.to_ascii_lowercase().as_str() {
-        "document" | "doc" => TextureBlockWidth::Document,
-        "ignored" | "rnndb" => TextureBlockWidth::Ignored,
-        other => {
-            return Err(Error::UnknownName {
+
+    /// `--tex-block-width`.
+    fn texture_block_width(&self) -> Result<TextureBlockWidth, Error> {
+        match self.tex_block_width.to_ascii_lowercase().as_str() {
+            "document" | "doc" => Ok(TextureBlockWidth::Document),
+            "ignored" | "rnndb" => Ok(TextureBlockWidth::Ignored),
+            other => Err(Error::UnknownName {
                 kind: "texture block width rule",
                 name: other.to_string(),
                 suggestions: nvsurf::error::closest(other, ["document", "ignored"]),
-            })
+            }),
         }
-    };
-    d.placement = match (&t.level_align, &t.level_offsets) {
-        (Some(a), _) => LevelPlacement::AlignEach(parse_u64("level-align", a)?),
-        (None, Some(o)) => {
-            LevelPlacement::Offsets(o.split(',').map(|v| parse_u64("level-offsets", v)).collect::<Result<Vec<_>, _>>()?)
-        }
-        (None, None) => LevelPlacement::Packed,
-    };
-    d.layer_stride_bytes = t.layer_stride.as_deref().map(|v| parse_u64("layer-stride", v)).transpose()?;
-    // Flags of the shared surface set that a texture fixes.
+    }
+
+    /// `--level-align` or `--level-offsets` (packed without either).
+    fn placement(&self) -> Result<LevelPlacement, Error> {
+        Ok(match (&self.level_align, &self.level_offsets) {
+            (Some(a), _) => LevelPlacement::AlignEach(parse_u64("level-align", a)?),
+            (None, Some(o)) => LevelPlacement::Offsets(
+                o.split(',').map(|v| parse_u64("level-offsets", v)).collect::<Result<Vec<_>, _>>()?,
+            ),
+            (None, None) => LevelPlacement::Packed,
+        })
+    }
+}
+
+/// Refuses the flags of the shared surface set that a texture fixes: a binding other than
+/// texture, `--no-auto-size`, a nonzero `--address`.
+fn refuse_surface_only_flags(s: &SurfaceArgs) -> Result<(), Error> {
     if let Some(b) = &s.binding {
         if Binding::parse(b)? != Binding::Texture {
             return Err(unsupported("binding", b, "a texture is bound to the texture unit (binding texture)"));
@@ -185,7 +198,7 @@ pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(T
             "texture offsets are relative to the texture's start: omit --address",
         ));
     }
-    Ok((d.build()?, assumed))
+    Ok(())
 }
 
 fn unsupported(field: &'static str, value: &str, rule: &str) -> Error {

@@ -45,4 +45,4 @@ pub use error::{Error, Result};
 pub use gpu::Gpu;
 pub use limits::Limits;
 pub use platform::{FormatClass, Platform};
-pub use spec::{decode_rgba8, decode_rgba_f32, SurfaceSpec, TextureSpec};
+pub use spec::{decode_rgba8, decode_rgba_f32, Assumed, SurfaceSpec, TextureSpec};

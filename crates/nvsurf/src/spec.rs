@@ -23,6 +23,11 @@ use crate::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
 use crate::platform::{FormatClass, Platform};
 use crate::texture::{max_levels, BlockPolicy, Texture, TextureDesc, TextureType};
 use alloc::vec::Vec;
+use resolve::Resolver;
+
+mod resolve;
+
+pub use resolve::{Assumed, Overrides, Source};
 
 /// What a texture or surface holds: a format, or only an element size.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -51,19 +56,6 @@ impl Elements {
         match self {
             Elements::Format(f) => FormatClass::of(&f),
             Elements::Size(_) => FormatClass::ElemSizeOnly,
-        }
-    }
-    /// Refuses a format newer than the GPU (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...), the CLI's
-    /// rule: the G80 tables also serve the older GPUs' layouts (`RGBA8_UNORM` on `nv2a`), and a
-    /// pre-G80 row a GPU lacks is refused by [`Format::parse_for`] already.
-    fn check_on(self, platform: Platform) -> Result<()> {
-        match self {
-            Elements::Format(f) if f.since().is_some_and(|s| platform.gpu() < s) => Err(Error::Unsupported {
-                field: "format",
-                value: f.name().into(),
-                rule: alloc::format!("does not exist on {}: {}", platform.gpu(), f.availability_rule()),
-            }),
-            _ => Ok(()),
         }
     }
 }
@@ -133,7 +125,9 @@ impl TextureSpec {
         self
     }
 
-    /// The layout instead of the platform's natural one (pitch for a linear RECT, ...).
+    /// The layout instead of the platform's natural one (swizzled before G80, blocklinear from
+    /// G80; pitch for a RECT texture before G80 or a linear `_RECT` format). A linear `_RECT`
+    /// format refuses any layout but pitch when the spec is resolved.
     pub fn layout(mut self, layout: LayoutKind) -> Self {
         self.layout = Some(layout);
         self
@@ -151,32 +145,46 @@ impl TextureSpec {
         self
     }
 
+    /// Each setting `o` gives, in place of the one this spec has (the others stay).
+    pub fn overrides(mut self, o: Overrides) -> Self {
+        self.layout = o.layout.or(self.layout);
+        self.gob_order = o.gob_order.or(self.gob_order);
+        self.block_policy = o.block_policy.or(self.block_policy);
+        self
+    }
+
     /// The descriptor with every default applied, for adjusting further by hand.
     pub fn desc(&self) -> Result<TextureDesc> {
-        self.elements.check_on(self.platform)?;
-        let gpu = self.platform.gpu();
-        let mut d = TextureDesc::new(gpu, self.ty, self.elements.elem_size(), self.size_texels);
+        Ok(self.resolve()?.0)
+    }
+
+    /// The descriptor with every default applied, and what was assumed: the layout (a linear
+    /// `_RECT` format implies pitch and refuses another), and where the layout has gobs the gob
+    /// order and block policy, each given or the platform's default.
+    pub fn resolve(&self) -> Result<(TextureDesc, Assumed)> {
+        let r = Resolver { platform: self.platform, elements: self.elements };
+        r.check_format()?;
+        let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size(), self.size_texels);
         d.texels_per_elem = self.elements.texels_per_elem();
         d.levels = self.levels;
         if let Some(l) = self.layers {
             d.layers = l;
         }
-        if let Some(l) = self.layout {
-            d.layout = l;
+        let layout = r.layout(self.layout, d.layout)?;
+        d.layout = layout.0;
+        let mut assumed = r.assumed(layout);
+        // The gob order matters (and a refusal applies) only where there are gobs.
+        if d.layout == LayoutKind::BlockLinear && self.ty != TextureType::Buffer {
+            let (order, policy) = r.gobs(self.gob_order, self.block_policy)?;
+            (assumed.gob_order, assumed.block_policy) = (Some(order), Some(policy));
         }
+        d.gob_order = self.gob_order.or(assumed.gob_order.map(|o| o.0)).unwrap_or(GobOrder::Vm);
         d.block = self.block_policy.unwrap_or_else(|| self.platform.default_block_policy());
         // Set only where the platform overrides the policy's rule (the `switch` preset with an
         // explicit block), so a policy changed by hand later still decides.
         let pads = self.platform.pads_single_layer(d.block);
         d.pad_single_layer = (pads != d.block.pads_single_layer()).then_some(pads);
-        // The gob order matters (and a refusal applies) only where there are gobs.
-        let gobs = d.layout == LayoutKind::BlockLinear && self.ty != TextureType::Buffer;
-        d.gob_order = match self.gob_order {
-            Some(o) => o,
-            None if gobs => self.platform.default_gob_order(self.elements.class())?,
-            None => GobOrder::Vm,
-        };
-        Ok(d)
+        Ok((d, assumed))
     }
 
     /// The validated texture.
@@ -214,7 +222,8 @@ impl SurfaceSpec {
         SurfaceSpec { platform, elements, size_px, layout: None, gob_order: None, block: None, pitch_bytes: None }
     }
 
-    /// The layout instead of the platform's natural one.
+    /// The layout instead of the platform's natural one (swizzled before G80, blocklinear from
+    /// G80; pitch for a linear `_RECT` format, which refuses any other when resolved).
     pub fn layout(mut self, layout: LayoutKind) -> Self {
         self.layout = Some(layout);
         self
@@ -232,6 +241,14 @@ impl SurfaceSpec {
         self
     }
 
+    /// Each setting `o` gives, in place of the one this spec has (the others stay).
+    pub fn overrides(mut self, o: Overrides) -> Self {
+        self.layout = o.layout.or(self.layout);
+        self.gob_order = o.gob_order.or(self.gob_order);
+        self.block = o.block_policy.or(self.block);
+        self
+    }
+
     /// An explicit block (log2 gobs x, y, z).
     pub fn block_log2(mut self, block: [u32; 3]) -> Self {
         self.block = Some(BlockPolicy::Explicit(block));
@@ -246,28 +263,33 @@ impl SurfaceSpec {
 
     /// The descriptor with every default applied.
     pub fn desc(&self) -> Result<SurfaceDesc> {
-        self.elements.check_on(self.platform)?;
-        let gpu = self.platform.gpu();
-        let tpe = self.elements.texels_per_elem();
+        Ok(self.resolve()?.0)
+    }
+
+    /// The descriptor with every default applied, and what was assumed: the layout (a linear
+    /// `_RECT` format implies pitch and refuses another), and for blocklinear the gob order and
+    /// the block policy, each given or the platform's default.
+    pub fn resolve(&self) -> Result<(SurfaceDesc, Assumed)> {
+        let r = Resolver { platform: self.platform, elements: self.elements };
+        r.check_format()?;
+        let tpe = self.elements.texels_per_elem().map(|v| v.max(1));
         let [w, h, d] = self.size_px;
-        let mut desc =
-            SurfaceDesc::new(gpu, self.elements.elem_size(), [w.div_ceil(tpe[0]), h.div_ceil(tpe[1].max(1)), d]);
-        if let Some(l) = self.layout {
-            desc.layout = l;
-        }
+        let size = [w.div_ceil(tpe[0]), h.div_ceil(tpe[1]), d];
+        let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size(), size);
+        let layout = r.layout(self.layout, desc.layout)?;
+        desc.layout = layout.0;
         desc.pitch_bytes = self.pitch_bytes;
+        let mut assumed = r.assumed(layout);
         if desc.layout == LayoutKind::BlockLinear {
-            let policy = self.block.unwrap_or_else(|| self.platform.default_block_policy());
-            desc.block_log2 = Some(match policy {
+            let (order, policy) = r.gobs(self.gob_order, self.block)?;
+            desc.gob_order = order.0;
+            desc.block_log2 = Some(match policy.0 {
                 BlockPolicy::Explicit(b) => b,
                 p => self.platform.surface_block_log2(p, self.elements.elem_size(), self.size_px, tpe)?,
             });
-            desc.gob_order = match self.gob_order {
-                Some(o) => o,
-                None => self.platform.default_gob_order(self.elements.class())?,
-            };
+            (assumed.gob_order, assumed.block_policy) = (Some(order), Some(policy));
         }
-        Ok(desc)
+        Ok((desc, assumed))
     }
 
     /// The validated surface.

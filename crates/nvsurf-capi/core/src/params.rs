@@ -6,6 +6,7 @@ use crate::ptr::{c_bool, c_str, opt_str};
 use crate::status::{CResult, Failure, NvsurfStatus};
 use nvsurf::format::Format;
 use nvsurf::layout::{GobOrder, LayoutKind};
+use nvsurf::spec::Overrides;
 use nvsurf::texture::BlockPolicy;
 use nvsurf::tile::{CopyOptions, Threads};
 use nvsurf::Platform;
@@ -25,9 +26,8 @@ pub(crate) enum Elements {
 pub(crate) struct Common {
     pub platform: Platform,
     pub elements: Elements,
-    pub layout: Option<LayoutKind>,
-    pub gob_order: Option<GobOrder>,
-    pub block_policy: Option<BlockPolicy>,
+    /// The layout, gob order and block policy given in place of the library's defaults.
+    pub overrides: Overrides,
 }
 
 /// The raw shared fields, as the two parameter structs hold them.
@@ -88,7 +88,7 @@ impl RawCommon {
             (true, None) => Some(BlockPolicy::Explicit(self.block_log2)),
             (false, p) => p,
         };
-        Ok(Common { platform, elements, layout, gob_order, block_policy })
+        Ok(Common { platform, elements, overrides: Overrides { layout, gob_order, block_policy } })
     }
 }
 

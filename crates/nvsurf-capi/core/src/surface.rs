@@ -189,15 +189,7 @@ pub unsafe extern "C" fn nvsurf_surface_create(
             Elements::Format(f) => SurfaceSpec::new(c.platform, f, size),
             Elements::Size(s) => SurfaceSpec::with_elem_size(c.platform, *s, size),
         };
-        if let Some(l) = c.layout {
-            spec = spec.layout(l);
-        }
-        if let Some(o) = c.gob_order {
-            spec = spec.gob_order(o);
-        }
-        if let Some(b) = c.block_policy {
-            spec = spec.block_policy(b);
-        }
+        spec = spec.overrides(c.overrides);
         if p.pitch_bytes != 0 {
             spec = spec.pitch_bytes(p.pitch_bytes);
         }

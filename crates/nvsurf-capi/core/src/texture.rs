@@ -191,15 +191,7 @@ pub unsafe extern "C" fn nvsurf_texture_create(
         if p.layers != 0 {
             spec = spec.layers(p.layers);
         }
-        if let Some(l) = c.layout {
-            spec = spec.layout(l);
-        }
-        if let Some(o) = c.gob_order {
-            spec = spec.gob_order(o);
-        }
-        if let Some(b) = c.block_policy {
-            spec = spec.block_policy(b);
-        }
+        spec = spec.overrides(c.overrides);
         let texture = spec.build()?;
         let texels_per_elem = match &c.elements {
             Elements::Format(f) => {

@@ -1,0 +1,272 @@
+//! The rules [`super::SurfaceSpec`] and [`super::TextureSpec`] share when they fill in what was
+//! not given, and the record of what they filled in ([`Assumed`]): the one resolver the CLI, the
+//! C library and the Python package all reach.
+
+use super::Elements;
+use crate::error::{Error, Result};
+use crate::layout::{GobOrder, LayoutKind};
+use crate::platform::{FormatClass, Platform};
+use crate::texture::BlockPolicy;
+use alloc::format;
+use alloc::string::String;
+
+/// Where a setting came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The caller gave it (a setter of the spec, a flag, a parameter).
+    Given,
+    /// The platform's default (or, for the layout, the one the format or GPU implies).
+    Default,
+}
+
+impl Source {
+    /// `given` or `default`, the words the CLI's JSON and the Python package use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Source::Given => "given",
+            Source::Default => "default",
+        }
+    }
+}
+
+/// The settings a caller gives in place of the resolver's defaults, each optional: what the
+/// CLI's flags, the C parameters and the Python arguments share. Hand them to a spec with
+/// [`super::SurfaceSpec::overrides`] or [`super::TextureSpec::overrides`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Overrides {
+    /// The layout ([`super::SurfaceSpec::layout`]).
+    pub layout: Option<LayoutKind>,
+    /// The in-gob byte order ([`super::SurfaceSpec::gob_order`]).
+    pub gob_order: Option<GobOrder>,
+    /// The block policy, or an explicit block ([`super::SurfaceSpec::block_policy`]).
+    pub block_policy: Option<BlockPolicy>,
+}
+
+/// What a spec assumed on the way to its descriptor: the layout, and where the layout has gobs
+/// the gob order and the block policy, each given or the platform's default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Assumed {
+    /// The platform the spec names.
+    pub platform: Platform,
+    /// The format's class (which gob order applies); [`FormatClass::ElemSizeOnly`] for an
+    /// element size.
+    pub class: FormatClass,
+    /// The layout: given, or the GPU's natural one (pitch for a linear `_RECT` format).
+    pub layout: LayoutKind,
+    /// Whether the layout was given.
+    pub layout_source: Source,
+    /// The gob order; `None` where the layout has no gobs (pitch, swizzled, buffers).
+    pub gob_order: Option<(GobOrder, Source)>,
+    /// The block policy ([`BlockPolicy::Explicit`] for a given block); `None` where the layout
+    /// has no gobs.
+    pub block_policy: Option<(BlockPolicy, Source)>,
+}
+
+impl Assumed {
+    /// One line for people: `gob order turing (default for gh100, colour), block policy nvidia
+    /// (default for gh100)`; `pitch layout (no gobs: no gob order or block policy)` for
+    /// layouts without them.
+    pub fn describe(&self) -> String {
+        let p = self.platform.name();
+        let (Some((order, os)), Some((policy, ps))) = (self.gob_order, self.block_policy) else {
+            return format!("{} layout (no gobs: no gob order or block policy)", self.layout.name());
+        };
+        let order = match os {
+            Source::Given => format!("gob order {order} (given)"),
+            Source::Default => format!("gob order {order} (default for {p}, {})", self.class),
+        };
+        let policy = match (policy, ps) {
+            (BlockPolicy::Explicit([x, y, z]), _) => format!("block log2 {x},{y},{z} (given)"),
+            (q, Source::Given) => format!("block policy {} (given)", q.name()),
+            (q, Source::Default) => format!("block policy {} (default for {p})", q.name()),
+        };
+        format!("{order}, {policy}")
+    }
+}
+
+/// A given value, or the default `f` computes.
+pub(super) fn given_or<T>(given: Option<T>, f: impl FnOnce() -> Result<T>) -> Result<(T, Source)> {
+    match given {
+        Some(v) => Ok((v, Source::Given)),
+        None => Ok((f()?, Source::Default)),
+    }
+}
+
+/// The resolver's steps, shared by both specs.
+pub(super) struct Resolver {
+    pub(super) platform: Platform,
+    pub(super) elements: Elements,
+}
+
+impl Resolver {
+    /// Refuses a format newer than the GPU (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...): the G80
+    /// tables also serve the older GPUs' layouts (`RGBA8_UNORM` on `nv2a`), and a pre-G80 row a
+    /// GPU lacks is refused by [`crate::format::Format::parse_for`] already.
+    pub(super) fn check_format(&self) -> Result<()> {
+        match self.elements {
+            Elements::Format(f) if f.since().is_some_and(|s| self.platform.gpu() < s) => Err(Error::Unsupported {
+                field: "format",
+                value: f.name().into(),
+                rule: format!("does not exist on {}: {}", self.platform.gpu(), f.availability_rule()),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The layout and whether it was given. A linear-only format (the pre-G80 `_RECT` rows)
+    /// implies pitch when none is given and refuses any other; otherwise `natural` (the GPU's
+    /// layout for this kind of surface or texture) unless one is given.
+    pub(super) fn layout(&self, given: Option<LayoutKind>, natural: LayoutKind) -> Result<(LayoutKind, Source)> {
+        let linear = match self.elements {
+            Elements::Format(f) if f.is_linear_only() => Some(f),
+            _ => None,
+        };
+        match (given, linear) {
+            (Some(LayoutKind::Pitch), _) => Ok((LayoutKind::Pitch, Source::Given)),
+            (Some(l), Some(f)) => Err(Error::Unsupported {
+                field: "layout",
+                value: l.name().into(),
+                rule: format!("format {} is linear (a _RECT format): its layout is pitch", f.name()),
+            }),
+            (Some(l), None) => Ok((l, Source::Given)),
+            (None, Some(_)) => Ok((LayoutKind::Pitch, Source::Default)),
+            (None, None) => Ok((natural, Source::Default)),
+        }
+    }
+
+    /// The record of a layout without gobs; [`Self::with_gobs`] adds the gob order and policy.
+    pub(super) fn assumed(&self, (layout, layout_source): (LayoutKind, Source)) -> Assumed {
+        Assumed {
+            platform: self.platform,
+            class: self.elements.class(),
+            layout,
+            layout_source,
+            gob_order: None,
+            block_policy: None,
+        }
+    }
+
+    /// The gob order (given, or the platform's for the format's class, which may refuse) and
+    /// the block policy (given, or the platform's driver's) of a layout with gobs.
+    pub(super) fn gobs(
+        &self,
+        order: Option<GobOrder>,
+        policy: Option<BlockPolicy>,
+    ) -> Result<((GobOrder, Source), (BlockPolicy, Source))> {
+        let order = given_or(order, || self.platform.default_gob_order(self.elements.class()))?;
+        let policy = given_or(policy, || Ok(self.platform.default_block_policy()))?;
+        Ok((order, policy))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::Format;
+    use crate::gpu::Gpu;
+    use crate::texture::TextureType;
+    use crate::{SurfaceSpec, TextureSpec};
+
+    fn rect(gpu: Gpu) -> Format {
+        Format::parse_for("A8R8G8B8_RECT", gpu).unwrap()
+    }
+
+    #[test]
+    fn rect_formats_mean_pitch_on_surfaces() {
+        for gpu in [Gpu::Nv2a, Gpu::Nv40] {
+            let f = rect(gpu);
+            // No layout: pitch, even at a size swizzled would refuse (60 is no power of two).
+            let (d, a) = SurfaceSpec::new(gpu, &f, [60, 30, 1]).resolve().unwrap();
+            assert_eq!((d.layout, a.layout, a.layout_source), (LayoutKind::Pitch, LayoutKind::Pitch, Source::Default));
+            assert_eq!(d.build().unwrap().size_bytes(), 60 * 4 * 30);
+            // Pitch given: fine.
+            let (_, a) = SurfaceSpec::new(gpu, &f, [60, 30, 1]).layout(LayoutKind::Pitch).resolve().unwrap();
+            assert_eq!((a.layout, a.layout_source), (LayoutKind::Pitch, Source::Given));
+            // Another layout: refused in one line naming the field, the value and the rule.
+            for l in [LayoutKind::Swizzled, LayoutKind::BlockLinear] {
+                let e = SurfaceSpec::new(gpu, &f, [64, 32, 1]).layout(l).resolve().unwrap_err();
+                let msg = alloc::string::ToString::to_string(&e);
+                assert_eq!(
+                    msg,
+                    format!("layout {} is not supported: format A8R8G8B8_RECT is linear (a _RECT format): its layout is pitch", l.name())
+                );
+                assert!(!msg.contains('\n'));
+            }
+        }
+    }
+
+    #[test]
+    fn rect_formats_mean_pitch_on_textures() {
+        for gpu in [Gpu::Nv2a, Gpu::Nv40] {
+            let f = rect(gpu);
+            let (d, a) = TextureSpec::new(gpu, TextureType::D2, &f, [60, 30, 1]).resolve().unwrap();
+            assert_eq!(
+                (d.layout, a.layout_source, a.gob_order, a.block_policy),
+                (LayoutKind::Pitch, Source::Default, None, None)
+            );
+            assert_eq!(d.build().unwrap().size_bytes(), 60 * 4 * 30);
+            let t = TextureSpec::new(gpu, TextureType::D2, &f, [60, 30, 1]).layout(LayoutKind::Pitch).build().unwrap();
+            assert_eq!(t.layout(), LayoutKind::Pitch);
+            for l in [LayoutKind::Swizzled, LayoutKind::BlockLinear] {
+                let e = TextureSpec::new(gpu, TextureType::D2, &f, [64, 32, 1]).layout(l).resolve().unwrap_err();
+                assert!(matches!(e, Error::Unsupported { field: "layout", .. }), "{e:?}");
+                assert!(alloc::string::ToString::to_string(&e).contains("is linear (a _RECT format)"), "{e}");
+            }
+        }
+        // The same format name without _RECT keeps the GPU's swizzled layout.
+        let sw = Format::parse_for("A8R8G8B8", Gpu::Nv2a).unwrap();
+        let (d, _) = TextureSpec::new(Gpu::Nv2a, TextureType::D2, &sw, [64, 32, 1]).resolve().unwrap();
+        assert_eq!(d.layout, LayoutKind::Swizzled);
+    }
+
+    #[test]
+    fn assumed_records_each_default_and_describes_it() {
+        let rgba = Format::parse("A8B8G8R8").unwrap();
+        let (_, a) = SurfaceSpec::new(Gpu::Gh100, &rgba, [300, 200, 1]).resolve().unwrap();
+        assert_eq!(
+            (a.layout, a.layout_source, a.gob_order, a.block_policy),
+            (
+                LayoutKind::BlockLinear,
+                Source::Default,
+                Some((GobOrder::Turing, Source::Default)),
+                Some((BlockPolicy::Nvidia, Source::Default))
+            )
+        );
+        assert_eq!(
+            a.describe(),
+            "gob order turing (default for gh100, colour), block policy nvidia (default for gh100)"
+        );
+        let switch = Platform::parse("switch").unwrap();
+        let (_, a) = TextureSpec::new(switch, TextureType::D2, &rgba, [64, 64, 1])
+            .gob_order(GobOrder::Vm)
+            .block_policy(BlockPolicy::Explicit([0, 3, 0]))
+            .resolve()
+            .unwrap();
+        assert_eq!(a.describe(), "gob order vm (given), block log2 0,3,0 (given)");
+        let (_, a) =
+            SurfaceSpec::with_elem_size(Gpu::Gf100, 4, [64, 64, 1]).block_policy(BlockPolicy::Max).resolve().unwrap();
+        assert_eq!(a.class, FormatClass::ElemSizeOnly);
+        assert_eq!(a.describe(), "gob order fermi (default for gf100, element size only), block policy max (given)");
+        // No gobs: pitch, swizzled, buffers.
+        let (_, a) = SurfaceSpec::new(Gpu::Gh100, &rgba, [64, 64, 1]).layout(LayoutKind::Pitch).resolve().unwrap();
+        assert_eq!((a.gob_order, a.block_policy, a.layout_source), (None, None, Source::Given));
+        assert_eq!(a.describe(), "pitch layout (no gobs: no gob order or block policy)");
+        let (_, a) = TextureSpec::with_elem_size(Gpu::Nv40, TextureType::D2, 4, [64, 64, 1]).resolve().unwrap();
+        assert_eq!(a.describe(), "swizzled layout (no gobs: no gob order or block policy)");
+        let (_, a) = TextureSpec::with_elem_size(Gpu::Gh100, TextureType::Buffer, 4, [64, 1, 1]).resolve().unwrap();
+        assert_eq!((a.layout, a.gob_order), (LayoutKind::BlockLinear, None));
+        assert_eq!((Source::Given.name(), Source::Default.name()), ("given", "default"));
+    }
+
+    #[test]
+    fn a_refused_default_gob_order_is_the_resolvers_error() {
+        let z24 = Format::parse("Z24_S8").unwrap();
+        let e = SurfaceSpec::new(Gpu::Gh100, &z24, [8, 8, 1]).resolve().unwrap_err();
+        assert!(matches!(e, Error::Unsupported { field: "gob order", .. }), "{e:?}");
+        // Pitch has no gobs, so no gob order is asked for.
+        assert!(SurfaceSpec::new(Gpu::Gh100, &z24, [8, 8, 1]).layout(LayoutKind::Pitch).resolve().is_ok());
+        let bc7 = Format::parse("bc7").unwrap();
+        let e = SurfaceSpec::new(Gpu::G80, &bc7, [8, 8, 1]).resolve().unwrap_err();
+        assert!(matches!(e, Error::Unsupported { field: "format", .. }), "{e:?}");
+    }
+}
