@@ -78,12 +78,15 @@ class Texture:
         format: str | None = None,
         elem_size: int | None = None,
         size: Size,
-        type: str = "2d",
+        type: str | None = None,
         levels: int | None = None,
         layers: int | None = None,
         layout: str | None = None,
         block_policy: BlockPolicy | None = None,
         gob: str | None = None,
+    gob_order: str | None = None,
+        gob_order: str | None = None,
+        texture_type: str | None = None,
     ) -> None:
         """A texture on `gpu` (a chip such as "gh100", or a preset such as "switch") of
         `format` (size in pixels; the name is looked up in the GPU's tables, as the CLI's
@@ -176,6 +179,7 @@ def layout(
     auto_size: bool | None = None,
     binding: str | None = None,
     gob: str | None = None,
+    gob_order: str | None = None,
     address: int | None = None,
 ) -> dict[str, Any]:
     """The layout of a plain surface: the keys of `nvsurf layout --json`."""
@@ -194,6 +198,7 @@ def address(
     auto_size: bool | None = None,
     binding: str | None = None,
     gob: str | None = None,
+    gob_order: str | None = None,
     address: int | None = None,
 ) -> int:
     """The address of element `at` of the surface layout() describes (`nvsurf addr --at`)."""
@@ -212,6 +217,7 @@ def untile_surface(
     auto_size: bool | None = None,
     binding: str | None = None,
     gob: str | None = None,
+    gob_order: str | None = None,
     offset: int | None = None,
     threads: int | None = None,
 ) -> npt.NDArray[np.uint8]:
@@ -232,6 +238,7 @@ def tile_surface(
     auto_size: bool | None = None,
     binding: str | None = None,
     gob: str | None = None,
+    gob_order: str | None = None,
     threads: int | None = None,
 ) -> npt.NDArray[np.uint8]:
     """A packed linear image (as untile_surface returns it) tiled into a new uint8 array of the

@@ -127,6 +127,22 @@ pub fn block_policy(obj: &Bound<'_, PyAny>) -> PyResult<BlockPolicy> {
     Ok(BlockPolicy::Explicit(dims::<3>("block_policy", obj, 3, 0)?))
 }
 
+/// A keyword and its alias (`gob` / `gob_order`, `type` / `texture_type`): the one given; both
+/// given must agree (docs/names.md).
+pub fn either<'a>(
+    name: &str,
+    value: Option<&'a str>,
+    alias: &str,
+    alias_value: Option<&'a str>,
+) -> PyResult<Option<&'a str>> {
+    match (value, alias_value) {
+        (Some(a), Some(b)) if a != b => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "{alias} '{b}' disagrees with {name} '{a}': {alias} is another name for {name}; give one"
+        ))),
+        (a, b) => Ok(a.or(b)),
+    }
+}
+
 /// `gob=`: an in-gob byte order name.
 pub fn gob(name: &str) -> PyResult<GobOrder> {
     GobOrder::parse(name).py()

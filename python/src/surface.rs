@@ -69,7 +69,7 @@ pub(crate) fn build(
 }
 
 /// layout(gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None,
-/// block_policy=None, auto_size=None, binding=None, gob=None, address=0) -> dict
+/// block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=0) -> dict
 ///
 /// The layout of a plain surface, the keys of `nvsurf layout --json`: `layout`, `gpu`,
 /// `address`, `elem_size`/`elem_size_bytes`, `size`/`size_elements`, `size_bytes`,
@@ -80,7 +80,7 @@ pub(crate) fn build(
 /// without `block_log2` the block is what the GPU's block policy picks for a one-level
 /// texture of that size.
 #[pyfunction]
-#[pyo3(signature = (gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, address=None))]
+#[pyo3(signature = (gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn layout<'py>(
     py: Python<'py>,
@@ -95,8 +95,10 @@ pub fn layout<'py>(
     auto_size: Option<bool>,
     binding: Option<&str>,
     gob: Option<&str>,
+    gob_order: Option<&str>,
     address: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let gob = args::either("gob", gob, "gob_order", gob_order)?;
     let b =
         build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
     let s = &b.surface;
@@ -145,12 +147,12 @@ pub fn layout<'py>(
 }
 
 /// address(gpu, at, *, format=None, elem_size=None, size, layout=None, pitch=None,
-/// block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, address=0) -> int
+/// block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=0) -> int
 ///
 /// The address (`address` + byte offset) of element `at` = `(x, y)` or `(x, y, z)` of the
 /// surface `layout()` describes with the same arguments: what `nvsurf addr --at` prints.
 #[pyfunction]
-#[pyo3(signature = (gpu, at, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, address=None))]
+#[pyo3(signature = (gpu, at, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn address(
     gpu: &str,
@@ -165,8 +167,10 @@ pub fn address(
     auto_size: Option<bool>,
     binding: Option<&str>,
     gob: Option<&str>,
+    gob_order: Option<&str>,
     address: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
+    let gob = args::either("gob", gob, "gob_order", gob_order)?;
     let [x, y, z] = args::dims::<3>("at", at, 2, 0)?;
     let b =
         build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
@@ -179,7 +183,7 @@ fn t<T: Copy>([x, y, z]: [T; 3]) -> (T, T, T) {
 }
 
 /// untile_surface(gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None,
-/// block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, offset=0,
+/// block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, offset=0,
 /// threads=None) -> numpy.ndarray
 ///
 /// A plain surface (the one `layout()` describes with the same arguments) starting at byte
@@ -187,7 +191,7 @@ fn t<T: Copy>([x, y, z]: [T; 3]) -> (T, T, T) {
 /// slice after slice (what `nvsurf untile` writes). Takes a `guess` candidate's layout:
 /// `layout`, `block_log2` with `auto_size=False`, `gob`, `pitch`. Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, offset=None, threads=None))]
+#[pyo3(signature = (gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, offset=None, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn untile_surface<'py>(
     py: Python<'py>,
@@ -203,9 +207,11 @@ pub fn untile_surface<'py>(
     auto_size: Option<bool>,
     binding: Option<&str>,
     gob: Option<&str>,
+    gob_order: Option<&str>,
     offset: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, numpy::PyArray1<u8>>> {
+    let gob = args::either("gob", gob, "gob_order", gob_order)?;
     use nvsurf::tile::{LinearLayout, Region};
     let threads = crate::bytes::Threads::parse(threads)?;
     let b =

@@ -5,8 +5,8 @@ use crate::args::{self, Elems};
 use crate::bytes::{AlignedOut, InBytes, Threads};
 use crate::error::{bad, OrPy};
 use numpy::PyArray1;
-use nvsurf::texture::{Texture as Tex, TextureType};
 use nvsurf::spec::Overrides;
+use nvsurf::texture::{Texture as Tex, TextureType};
 use nvsurf::TextureSpec;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySlice};
@@ -23,7 +23,10 @@ pub struct Texture {
 #[pymethods]
 impl Texture {
     /// Texture(gpu, *, format=None, elem_size=None, size, type="2d", levels=1, layers=None,
-    /// layout=None, block_policy=None, gob=None)
+    /// layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None)
+    ///
+    /// `gob_order` and `texture_type` are other names of `gob` and `type` (the C library's
+    /// field names, docs/names.md); both given must agree.
     ///
     /// `gpu`: a chip (`gh100`, `gm20b`, `g80`, `nv40`, ...) or a preset (`switch`). Give
     /// `format` (any name `nvsurf formats` lists; `size` is then in pixels) or `elem_size`
@@ -31,20 +34,24 @@ impl Texture {
     /// `"nvn"`, `"nvidia"` or an explicit block `(x, y, z)` in log2 gobs; `gob`: `"vm"`,
     /// `"tegra"`, `"turing"`, `"fermi"`, `"blackwell16"`. Both default to the GPU's.
     #[new]
-    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type="2d", levels=None, layers=None, layout=None, block_policy=None, gob=None))]
+    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         gpu: &str,
         format: Option<&str>,
         elem_size: Option<&Bound<'_, PyAny>>,
         size: &Bound<'_, PyAny>,
-        r#type: &str,
+        r#type: Option<&str>,
         levels: Option<&Bound<'_, PyAny>>,
         layers: Option<&Bound<'_, PyAny>>,
         layout: Option<&str>,
         block_policy: Option<&Bound<'_, PyAny>>,
         gob: Option<&str>,
+        gob_order: Option<&str>,
+        texture_type: Option<&str>,
     ) -> PyResult<Texture> {
+        let gob = args::either("gob", gob, "gob_order", gob_order)?;
+        let r#type = args::either("type", r#type, "texture_type", texture_type)?.unwrap_or("2d");
         let platform = args::platform(gpu)?;
         let elems = Elems::parse(Some(platform.gpu()), format, elem_size)?;
         let ty = TextureType::parse(r#type).py()?;

@@ -20,7 +20,7 @@ block policy (GF100+: nvidia, switch: nvn, G80-GT215: max). These defaults chang
 /// `--block-log2` or `--block-policy`, `--auto-size`, `--binding`, `--gob`, `--address`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SurfaceArgs {
-    #[arg(long, help = GPU_HELP)]
+    #[arg(long, visible_alias = "platform", help = GPU_HELP)]
     pub gpu: String,
     /// Layout: pitch (alias linear), blocklinear (alias tiled) or swizzled. Default: blocklinear
     /// on G80+, swizzled before.
@@ -66,7 +66,7 @@ pub struct SurfaceArgs {
     /// Byte order inside a gob as a CPU sees it: vm (the document's GPU view), tegra, turing,
     /// fermi (unverified), blackwell16 (16-bit depth on Turing+). Default: the GPU's for the
     /// format's class (see --gpu); refused where none is known (D24/S8 on desktop Turing+).
-    #[arg(long)]
+    #[arg(long, visible_alias = "gob-order")]
     pub gob: Option<String>,
     /// Base address in bytes (decimal or 0x-hex).
     #[arg(long, default_value = "0", value_name = "BASE")]

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 pub struct TextureShapeArgs {
     /// Texture type: 1d, 2d, 3d, 1d_array, 2d_array, cube, cube_array (GT215+), rect, buffer
     /// (default 2d; `tile` from a .dds or .ktx2: the file's).
-    #[arg(long = "type", value_name = "TYPE")]
+    #[arg(long = "type", visible_alias = "texture-type", value_name = "TYPE")]
     pub ty: Option<String>,
     /// Elements are blocks of 4x4 texels (BC/DXT formats given with --elem-size).
     #[arg(long)]

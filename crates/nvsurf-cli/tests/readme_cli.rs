@@ -1,6 +1,7 @@
 //! What the README shows works as it says: its picture is what `layout --map --svg` draws
 //! today (docs/img/blocklinear.svg), every example command that needs no input file runs, and
-//! one GPU name means the same in `layout` and `xf` (`--gpu g70` is NV47 in both).
+//! one GPU name means the same in `layout` and `xf` (`--gpu g70` is NV47 in both), and the
+//! flag aliases of docs/names.md answer as the flags they stand for.
 
 use std::process::Command;
 
@@ -86,4 +87,40 @@ fn one_gpu_name_table_serves_layout_and_xf() {
     // A name nobody knows keeps nvxf's suggestions.
     let (code, _, err) = nvsurf(&["xf", "decode", "--gpu", "nv2o", &trace]);
     assert!(code == 2 && err.contains("did you mean"), "{err}");
+}
+
+#[test]
+fn the_names_of_docs_names_md_are_flag_aliases() {
+    // `--platform`, `--gob-order` and `--texture-type` (the C field names) are `--gpu`, `--gob`
+    // and `--type`: the same answer, byte for byte.
+    let old = ["texture", "--gpu", "gm20b", "--format", "bc7", "--size", "64x64", "--type", "cube", "--gob", "vm"];
+    let new = [
+        "texture",
+        "--platform",
+        "gm20b",
+        "--format",
+        "bc7",
+        "--size",
+        "64x64",
+        "--texture-type",
+        "cube",
+        "--gob-order",
+        "vm",
+    ];
+    for json in [false, true] {
+        let mut a: Vec<&str> = old.to_vec();
+        let mut b: Vec<&str> = new.to_vec();
+        if json {
+            a.push("--json");
+            b.push("--json");
+        }
+        let (ca, oa, ea) = nvsurf(&a);
+        let (cb, ob, eb) = nvsurf(&b);
+        assert_eq!(ca, 0, "{ea}");
+        assert_eq!((cb, ob), (ca, oa), "{eb}");
+    }
+    let names = std::fs::read_to_string(format!("{ROOT}docs/names.md")).unwrap();
+    for alias in ["`--platform`", "`--gob-order`", "`--texture-type`", "`gob_order`", "`texture_type`"] {
+        assert!(names.contains(alias), "docs/names.md names {alias}");
+    }
 }
