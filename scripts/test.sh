@@ -69,5 +69,7 @@ say "python: install the wheel into $venv"
 "$VPY" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$work"/wheels/nvsurf-*.whl
 
 say "python: pytest"
+# The CLI the tests compare with (test_guess_record.py): the debug binary `cargo test` built.
+export NVSURF_CLI="$PWD/target/debug/nvsurf"
 # From the repository's root: python/nvsurf (the source, no native module) is not on the path.
 "$VPY" -m pytest -q python/tests
