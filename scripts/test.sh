@@ -70,8 +70,9 @@ say "python: install the wheel into $venv"
 "$VPY" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$work"/wheels/nvsurf-*.whl
 
 say "python: pytest"
-# The cross-face test (python/tests/test_cross_face.py) runs the CLI and loads the C library
-# that `cargo test --workspace` built above, and fails without them.
+# The cross-face test (python/tests/test_cross_face.py) and the guess record test
+# (test_guess_record.py) run the CLI and load the C library that `cargo test --workspace` built
+# above, and fail without them.
 export NVSURF_CLI="$PWD/target/debug/nvsurf"
 export NVSURF_CLIB="$PWD/target/debug/libnvsurf.so"
 # From the repository's root: python/nvsurf (the source, no native module) is not on the path.

@@ -5,7 +5,6 @@ use crate::args::{self, Elems};
 use crate::bytes::InBytes;
 use crate::error::{bad, OrPy};
 use nvsurf::identify;
-use nvsurf::layout::Surface;
 use nvsurf::Gpu;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -19,7 +18,9 @@ use pyo3::types::{PyDict, PyList};
 /// `block_policy` (None unless blocklinear), `block_log2`, `offset_bytes`, `flags` (the CLI's
 /// `untile` flags), `size_bytes`, `fits` (the whole surface lies in the data), `rows_scored`
 /// (fewer than the sample's when the data ends inside the surface), `roughness` (None when the
-/// data holds fewer than half the sample's rows), `flat`, `blank_fraction`, `same_as`; and `pitch_bytes` (None unless pitch). `top` keeps the first N. Releases the GIL while scoring.
+/// data holds fewer than half the sample's rows), `flat`, `blank_fraction`, `same_as`,
+/// `pitch_bytes` (None unless pitch): one record, `nvsurf::identify::CandidateRecord`. `top`
+/// keeps the first N. Releases the GIL while scoring.
 #[pyfunction]
 #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, data, offset=None, top=None))]
 #[allow(clippy::too_many_arguments)]
@@ -67,42 +68,31 @@ pub fn guess<'py>(
         Some(name) => format!("--format {name}"),
         None => format!("--elem-size {elem}"),
     };
-    let off = if offset == 0 { String::new() } else { format!(" --offset {offset}") };
+    let size_text = format!("{w}x{h}");
+    let subject = identify::Subject { gpu: (!any).then_some(gpu), element: &what, size: &size_text };
     let list = PyList::empty(py);
     let shown = top.map_or(usize::MAX, |t| usize::try_from(t).unwrap_or(usize::MAX));
     for (i, r) in ranking.ranked.iter().take(shown).enumerate() {
-        let c = &r.candidate;
-        let (order, block) = match c.surface {
-            Surface::BlockLinear(b) => (Some(b.gob_order().name()), Some(b.block_log2_requested())),
-            _ => (None, None),
-        };
-        let gpu_flag = if any { c.desc.gpu.name().to_string() } else { gpu.trim().to_ascii_lowercase() };
-        let d = PyDict::new(py);
-        d.set_item("rank", i + 1)?;
-        d.set_item("label", &c.label)?;
-        d.set_item("layout", c.surface.kind().name())?;
-        d.set_item("gpu", c.desc.gpu.name())?;
-        d.set_item("gob_order", order)?;
-        d.set_item("block_policy", block.map(|_| "explicit"))?;
-        d.set_item("block_log2", block.map(|[x, y, z]| (x, y, z)))?;
-        d.set_item("offset_bytes", offset)?;
-        d.set_item("flags", format!("--gpu {gpu_flag} {what} --size {w}x{h}{off} {}", c.untile_flags()))?;
-        d.set_item("size_bytes", r.size_bytes)?;
-        d.set_item("fits", r.size_bytes <= available)?;
-        d.set_item("rows_scored", r.rows_scored)?;
-        d.set_item("roughness", r.roughness)?;
-        d.set_item("flat", r.flat)?;
-        d.set_item("blank_fraction", r.blank_fraction)?;
-        d.set_item("same_as", r.same_as.map(|j| j + 1))?;
-        // Beyond the CLI's keys: the pitch of a pitch candidate, for `untile_surface`.
-        d.set_item(
-            "pitch_bytes",
-            match c.surface {
-                Surface::Pitch(p) => Some(p.pitch_bytes()),
-                _ => None,
-            },
-        )?;
-        list.append(d)?;
+        let record = identify::CandidateRecord::new(i + 1, r, offset, available, subject);
+        list.append(record_dict(py, &record)?)?;
     }
     Ok(list)
+}
+
+/// A candidate record as a dict: the keys of `nvsurf guess --json`'s candidates, `block_log2` a
+/// tuple.
+fn record_dict<'py>(py: Python<'py>, record: &identify::CandidateRecord) -> PyResult<Bound<'py, PyDict>> {
+    use identify::FieldValue as V;
+    let d = PyDict::new(py);
+    for (key, value) in record.fields() {
+        match value {
+            V::Uint(n) => d.set_item(key, n)?,
+            V::Float(x) => d.set_item(key, x)?,
+            V::Bool(b) => d.set_item(key, b)?,
+            V::Text(s) => d.set_item(key, s)?,
+            V::Triple([x, y, z]) => d.set_item(key, (x, y, z))?,
+            V::None => d.set_item(key, py.None())?,
+        }
+    }
+    Ok(d)
 }

@@ -324,12 +324,9 @@ fn texture_cases(
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let json_out = args.iter().any(|a| a == "--json");
-    let quick = args.iter().any(|a| a == "--quick");
-    let smoke = args.iter().any(|a| a == "--smoke");
-    let only: Option<&String> = args.iter().position(|a| a == "--case").and_then(|i| args.get(i + 1));
+/// Applies the flags that set nvsurf's knobs (`--vector-limit`, `--streaming-threshold`,
+/// `--fixed-streaming`); an unknown flag or a bad value ends the run with status 2.
+fn apply_flags(args: &[String]) {
     if let Some(bad) = args.iter().find(|a| {
         a.starts_with("--")
             && ![
@@ -375,6 +372,286 @@ fn main() {
     if args.iter().any(|a| a == "--fixed-streaming") {
         nvsurf::tile::adapt::set_adaptive_streaming(false);
     }
+}
+
+/// The table's heading: the knobs in effect, then the column names.
+fn print_heading() {
+    say!("vector kernels: {:?} (nvsurf::cpu::active_level)", nvsurf::cpu::active_level());
+    say!(
+        "streaming threshold: {} bytes, level-3 cache {} (nvsurf::tile::streaming_threshold_bytes, nvsurf::cpu::l3_cache_bytes)",
+        tile::streaming_threshold_bytes(),
+        nvsurf::cpu::l3_cache_bytes().map_or("unknown".to_string(), |b| format!("{b} bytes"))
+    );
+    say!(
+        "adaptive streaming: {} (nvsurf::tile::adapt; off with --fixed-streaming or --streaming-threshold)",
+        if nvsurf::tile::adapt::adaptive_streaming() { "on" } else { "off" }
+    );
+    say!(
+        "{:<22} {:<6} {:>3} {:>9} {:>9} {:>7} {:>7} {:>9} {:>7}",
+        "case",
+        "op",
+        "thr",
+        "ours",
+        "memcpy",
+        "x mcpy",
+        "paired",
+        "tegra",
+        "x tegra"
+    );
+}
+
+/// What every race of a run shares.
+struct Run<'p> {
+    budget: Duration,
+    json_out: bool,
+    pool: &'p rayon::ThreadPool,
+}
+
+/// One surface case's copy: the surface, its region and linear layout, and the source bytes of
+/// each direction (`lin_len` bytes move either way).
+#[derive(Clone, Copy)]
+struct Job<'a> {
+    s: Surface,
+    region: Region,
+    lin: LinearLayout,
+    ls: &'a [u8],
+    ts: &'a [u8],
+    lin_len: usize,
+}
+
+/// The destination both ours and memcpy write (tile: the tiled surface; untile: the linear
+/// image), so that neither finds its buffers in a cache state the other does not share.
+type Dst<'a> = std::cell::RefCell<&'a mut [u8]>;
+
+/// Races every surface case (but those `--case` leaves out): tile and untile, at one thread
+/// and at all, against memcpy and tegra_swizzle where it applies.
+fn surface_cases(only: Option<&String>, smoke: bool, run: &Run, rows: &mut Vec<serde_json::Value>) {
+    for case in cases(if smoke { 16 } else { 1 }) {
+        if only.is_some_and(|o| *o != case.name) {
+            continue;
+        }
+        surface_case(&case, run, rows);
+    }
+}
+
+/// Races one surface case.
+fn surface_case(case: &Case, run: &Run, rows: &mut Vec<serde_json::Value>) {
+    let s = case.surface;
+    let region = Region::whole(&s);
+    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
+    let tiled_len = s.size_bytes() as usize;
+    let linear_src = aligned(lin_len, Some(&noise(lin_len)));
+    let tiled_src = aligned(tiled_len, Some(&tile::tile_to_vec(&s, linear_src.as_ref()).expect("tile")));
+    let mut linear_dst = aligned(lin_len, None);
+    let mut tiled_dst = aligned(tiled_len, None);
+    let mut ffi_tiled = aligned(tiled_len, None);
+    let mut ffi_linear = aligned(lin_len, None);
+
+    // Correctness check against tegra_swizzle before timing anything.
+    if let Some((w, h, d, bpp, bh)) = case.tegra {
+        let theirs = tegra_swizzle::swizzle::swizzle_block_linear(
+            w,
+            h,
+            d,
+            linear_src.as_ref(),
+            BlockHeight::new(bh).expect("bh"),
+            bpp,
+        )
+        .expect("tegra_swizzle");
+        assert!(theirs == tiled_src.as_ref(), "{}: our tiled bytes differ from tegra_swizzle's", case.name);
+    }
+    let job = Job { s, region, lin, ls: linear_src.as_ref(), ts: tiled_src.as_ref(), lin_len };
+    let threads_all = run.pool.current_num_threads();
+    for op in ["tile", "untile"] {
+        for threads in [1usize, threads_all] {
+            if threads > 1 && threads_all == 1 {
+                continue;
+            }
+            let dst = std::cell::RefCell::new(if op == "tile" { tiled_dst.as_mut() } else { linear_dst.as_mut() });
+            let mut contenders = vec![
+                ours_contender(job, op, threads, &dst, run.pool),
+                memcpy_contender(job, op, threads, &dst, run.pool),
+            ];
+            if let (Some(tegra), 1) = (case.tegra, threads) {
+                let out = if op == "tile" { ffi_tiled.as_mut() } else { ffi_linear.as_mut() };
+                tegra_contenders(job, op, tegra, out, &mut contenders);
+            }
+            report(&case.name, op, threads, &mut contenders, lin_len, run, rows);
+        }
+    }
+}
+
+/// nvsurf's copy of `job` in direction `op` at `threads` threads, into `dst`.
+fn ours_contender<'a, 'b: 'a>(
+    job: Job<'a>,
+    op: &str,
+    threads: usize,
+    dst: &'a Dst<'b>,
+    pool: &'a rayon::ThreadPool,
+) -> Contender<'a> {
+    let Job { s, region, lin, ls, ts, .. } = job;
+    let ours: Box<dyn FnMut()> = match (op, threads) {
+        ("tile", 1) => Box::new(move || tile::tile(&s, ls, &mut dst.borrow_mut(), region, lin).expect("tile")),
+        ("untile", 1) => Box::new(move || tile::untile(&s, ts, &mut dst.borrow_mut(), region, lin).expect("untile")),
+        ("tile", _) => Box::new(move || {
+            let mut d = dst.borrow_mut();
+            let d: &mut [u8] = &mut d;
+            pool.install(|| tile::tile_parallel(&s, ls, d, region, lin).expect("tile"))
+        }),
+        _ => Box::new(move || {
+            let mut d = dst.borrow_mut();
+            let d: &mut [u8] = &mut d;
+            pool.install(|| tile::untile_parallel(&s, ts, d, region, lin).expect("untile"))
+        }),
+    };
+    Contender { name: "ours", run: ours, times: vec![] }
+}
+
+/// memcpy of the bytes `job` moves in direction `op` (`lin_len` bytes), at `threads` threads,
+/// into `dst`.
+fn memcpy_contender<'a, 'b: 'a>(
+    job: Job<'a>,
+    op: &str,
+    threads: usize,
+    dst: &'a Dst<'b>,
+    pool: &'a rayon::ThreadPool,
+) -> Contender<'a> {
+    let lin_len = job.lin_len;
+    let src: &[u8] = if op == "tile" { job.ls } else { &job.ts[..lin_len] };
+    let memcpy: Box<dyn FnMut()> = if threads == 1 {
+        Box::new(move || dst.borrow_mut()[..lin_len].copy_from_slice(src))
+    } else {
+        let chunk = lin_len.div_ceil(threads).max(1);
+        Box::new(move || {
+            let mut d = dst.borrow_mut();
+            let d: &mut [u8] = &mut d;
+            pool.install(|| {
+                d[..lin_len].par_chunks_mut(chunk).zip(src.par_chunks(chunk)).for_each(|(d, s)| d.copy_from_slice(s))
+            })
+        })
+    };
+    Contender { name: "memcpy", run: memcpy, times: vec![] }
+}
+
+/// tegra_swizzle's allocating entry point for `job` in direction `op`, and its `ffi` kernel
+/// (writing `out`) where the layout matches (depth 1).
+fn tegra_contenders<'a>(
+    job: Job<'a>,
+    op: &str,
+    (w, h, d, bpp, bh): (u32, u32, u32, u32, u32),
+    out: &'a mut [u8],
+    contenders: &mut Vec<Contender<'a>>,
+) {
+    let (ls, ts) = (job.ls, job.ts);
+    let bhe = BlockHeight::new(bh).expect("bh");
+    let alloc: Box<dyn FnMut()> = if op == "tile" {
+        Box::new(move || {
+            std::hint::black_box(tegra_swizzle::swizzle::swizzle_block_linear(w, h, d, ls, bhe, bpp).expect("swizzle"));
+        })
+    } else {
+        Box::new(move || {
+            std::hint::black_box(
+                tegra_swizzle::swizzle::deswizzle_block_linear(w, h, d, ts, bhe, bpp).expect("deswizzle"),
+            );
+        })
+    };
+    contenders.push(Contender { name: "tegra-alloc", run: alloc, times: vec![] });
+    // The ffi kernels pass the depth as the block depth; they match the layout
+    // only for depth 1 (the allocating API picks the block depth itself).
+    if d != 1 {
+        return;
+    }
+    let ffi: Box<dyn FnMut()> = if op == "tile" {
+        Box::new(move || {
+            // SAFETY: `ls` holds w*h*bpp bytes (deswizzled_mip_size) and `out`
+            // holds size_bytes == swizzled_mip_size bytes (checked above by the
+            // byte comparison); bh is a valid BlockHeight value.
+            unsafe {
+                tegra_swizzle::ffi::swizzle_block_linear(
+                    w,
+                    h,
+                    d,
+                    ls.as_ptr(),
+                    ls.len(),
+                    out.as_mut_ptr(),
+                    out.len(),
+                    bh,
+                    bpp,
+                )
+            }
+        })
+    } else {
+        Box::new(move || {
+            // SAFETY: as above, with source and destination exchanged.
+            unsafe {
+                tegra_swizzle::ffi::deswizzle_block_linear(
+                    w,
+                    h,
+                    d,
+                    ts.as_ptr(),
+                    ts.len(),
+                    out.as_mut_ptr(),
+                    out.len(),
+                    bh,
+                    bpp,
+                )
+            }
+        })
+    };
+    contenders.push(Contender { name: "tegra-ffi", run: ffi, times: vec![] });
+}
+
+/// Races `contenders` (ours first, memcpy second) on `bytes` bytes, prints the row and keeps
+/// it for the JSON.
+fn report(
+    name: &str,
+    op: &str,
+    threads: usize,
+    contenders: &mut [Contender<'_>],
+    bytes: usize,
+    run: &Run,
+    rows: &mut Vec<serde_json::Value>,
+) {
+    let gbps = race(contenders, bytes, run.budget);
+    let paired = paired_ratio(&contenders[0], &contenders[1]);
+    let names: Vec<&str> = contenders.iter().map(|c| c.name).collect();
+    let get = |n: &str| names.iter().position(|x| *x == n).map(|i| gbps[i]);
+    let (o, m) = (gbps[0], gbps[1]);
+    let t_alloc = get("tegra-alloc");
+    let t_ffi = get("tegra-ffi");
+    let tegra = match (t_alloc, t_ffi) {
+        (Some(a), Some(f)) => Some(a.max(f)),
+        (a, f) => a.or(f),
+    };
+    if !run.json_out {
+        say!(
+            "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>7.2} {:>9} {:>7}",
+            name,
+            op,
+            threads,
+            o,
+            m,
+            o / m,
+            paired,
+            tegra.map_or("-".to_string(), |t| format!("{t:.2}")),
+            tegra.map_or("-".to_string(), |t| format!("{:.2}", o / t)),
+        );
+    }
+    rows.push(json!({
+        "case": name, "op": op, "threads": threads, "gbps": o, "memcpy_gbps": m,
+        "tegra_gbps": tegra, "tegra_alloc_gbps": t_alloc, "tegra_ffi_gbps": t_ffi,
+        "ratio_memcpy": o / m, "ratio_memcpy_paired": paired, "ratio_tegra": tegra.map(|t| o / t),
+    }));
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let json_out = args.iter().any(|a| a == "--json");
+    let quick = args.iter().any(|a| a == "--quick");
+    let smoke = args.iter().any(|a| a == "--smoke");
+    let only: Option<&String> = args.iter().position(|a| a == "--case").and_then(|i| args.get(i + 1));
+    apply_flags(&args);
     let budget = Duration::from_millis(if smoke {
         5
     } else if quick {
@@ -386,206 +663,9 @@ fn main() {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_all).build().expect("thread pool");
     let mut rows = Vec::new();
     if !json_out {
-        say!("vector kernels: {:?} (nvsurf::cpu::active_level)", nvsurf::cpu::active_level());
-        say!(
-            "streaming threshold: {} bytes, level-3 cache {} (nvsurf::tile::streaming_threshold_bytes, nvsurf::cpu::l3_cache_bytes)",
-            tile::streaming_threshold_bytes(),
-            nvsurf::cpu::l3_cache_bytes().map_or("unknown".to_string(), |b| format!("{b} bytes"))
-        );
-        say!(
-            "adaptive streaming: {} (nvsurf::tile::adapt; off with --fixed-streaming or --streaming-threshold)",
-            if nvsurf::tile::adapt::adaptive_streaming() { "on" } else { "off" }
-        );
-        say!(
-            "{:<22} {:<6} {:>3} {:>9} {:>9} {:>7} {:>7} {:>9} {:>7}",
-            "case",
-            "op",
-            "thr",
-            "ours",
-            "memcpy",
-            "x mcpy",
-            "paired",
-            "tegra",
-            "x tegra"
-        );
+        print_heading();
     }
-    for case in cases(if smoke { 16 } else { 1 }) {
-        if only.is_some_and(|o| *o != case.name) {
-            continue;
-        }
-        let s = case.surface;
-        let region = Region::whole(&s);
-        let lin = LinearLayout::packed(&region, s.elem_size());
-        let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
-        let tiled_len = s.size_bytes() as usize;
-        let linear_src = aligned(lin_len, Some(&noise(lin_len)));
-        let tiled_src = aligned(tiled_len, Some(&tile::tile_to_vec(&s, linear_src.as_ref()).expect("tile")));
-        let mut linear_dst = aligned(lin_len, None);
-        let mut tiled_dst = aligned(tiled_len, None);
-        let mut ffi_tiled = aligned(tiled_len, None);
-        let mut ffi_linear = aligned(lin_len, None);
-
-        // Correctness check against tegra_swizzle before timing anything.
-        if let Some((w, h, d, bpp, bh)) = case.tegra {
-            let theirs = tegra_swizzle::swizzle::swizzle_block_linear(
-                w,
-                h,
-                d,
-                linear_src.as_ref(),
-                BlockHeight::new(bh).expect("bh"),
-                bpp,
-            )
-            .expect("tegra_swizzle");
-            assert!(theirs == tiled_src.as_ref(), "{}: our tiled bytes differ from tegra_swizzle's", case.name);
-        }
-
-        for op in ["tile", "untile"] {
-            for threads in [1usize, threads_all] {
-                if threads > 1 && threads_all == 1 {
-                    continue;
-                }
-                let mut contenders: Vec<Contender> = Vec::new();
-                let (ls, ts) = (linear_src.as_ref(), tiled_src.as_ref());
-                // Ours and memcpy move `lin_len` bytes between the same two buffers (tile:
-                // linear image -> tiled surface; untile: tiled surface -> linear image), so that
-                // neither finds its buffers in a cache state the other does not share.
-                let dst = std::cell::RefCell::new(if op == "tile" { tiled_dst.as_mut() } else { linear_dst.as_mut() });
-                let dst = &dst;
-                let src: &[u8] = if op == "tile" { ls } else { &ts[..lin_len] };
-                let pool = &pool;
-                let ours: Box<dyn FnMut()> = match (op, threads) {
-                    ("tile", 1) => {
-                        Box::new(move || tile::tile(&s, ls, &mut dst.borrow_mut(), region, lin).expect("tile"))
-                    }
-                    ("untile", 1) => {
-                        Box::new(move || tile::untile(&s, ts, &mut dst.borrow_mut(), region, lin).expect("untile"))
-                    }
-                    ("tile", _) => Box::new(move || {
-                        let mut d = dst.borrow_mut();
-                        let d: &mut [u8] = &mut d;
-                        pool.install(|| tile::tile_parallel(&s, ls, d, region, lin).expect("tile"))
-                    }),
-                    _ => Box::new(move || {
-                        let mut d = dst.borrow_mut();
-                        let d: &mut [u8] = &mut d;
-                        pool.install(|| tile::untile_parallel(&s, ts, d, region, lin).expect("untile"))
-                    }),
-                };
-                contenders.push(Contender { name: "ours", run: ours, times: vec![] });
-                let memcpy: Box<dyn FnMut()> = if threads == 1 {
-                    Box::new(move || dst.borrow_mut()[..lin_len].copy_from_slice(src))
-                } else {
-                    let chunk = lin_len.div_ceil(threads).max(1);
-                    Box::new(move || {
-                        let mut d = dst.borrow_mut();
-                        let d: &mut [u8] = &mut d;
-                        pool.install(|| {
-                            d[..lin_len]
-                                .par_chunks_mut(chunk)
-                                .zip(src.par_chunks(chunk))
-                                .for_each(|(d, s)| d.copy_from_slice(s))
-                        })
-                    })
-                };
-                contenders.push(Contender { name: "memcpy", run: memcpy, times: vec![] });
-                let mut has_ffi = false;
-                if let (Some((w, h, d, bpp, bh)), 1) = (case.tegra, threads) {
-                    let bhe = BlockHeight::new(bh).expect("bh");
-                    let alloc: Box<dyn FnMut()> = if op == "tile" {
-                        Box::new(move || {
-                            std::hint::black_box(
-                                tegra_swizzle::swizzle::swizzle_block_linear(w, h, d, ls, bhe, bpp).expect("swizzle"),
-                            );
-                        })
-                    } else {
-                        Box::new(move || {
-                            std::hint::black_box(
-                                tegra_swizzle::swizzle::deswizzle_block_linear(w, h, d, ts, bhe, bpp)
-                                    .expect("deswizzle"),
-                            );
-                        })
-                    };
-                    contenders.push(Contender { name: "tegra-alloc", run: alloc, times: vec![] });
-                    // The ffi kernels pass the depth as the block depth; they match the layout
-                    // only for depth 1 (the allocating API picks the block depth itself).
-                    if d == 1 {
-                        has_ffi = true;
-                        let out = if op == "tile" { ffi_tiled.as_mut() } else { ffi_linear.as_mut() };
-                        let ffi: Box<dyn FnMut()> = if op == "tile" {
-                            Box::new(move || {
-                                // SAFETY: `ls` holds w*h*bpp bytes (deswizzled_mip_size) and `out`
-                                // holds size_bytes == swizzled_mip_size bytes (checked above by the
-                                // byte comparison); bh is a valid BlockHeight value.
-                                unsafe {
-                                    tegra_swizzle::ffi::swizzle_block_linear(
-                                        w,
-                                        h,
-                                        d,
-                                        ls.as_ptr(),
-                                        ls.len(),
-                                        out.as_mut_ptr(),
-                                        out.len(),
-                                        bh,
-                                        bpp,
-                                    )
-                                }
-                            })
-                        } else {
-                            Box::new(move || {
-                                // SAFETY: as above, with source and destination exchanged.
-                                unsafe {
-                                    tegra_swizzle::ffi::deswizzle_block_linear(
-                                        w,
-                                        h,
-                                        d,
-                                        ts.as_ptr(),
-                                        ts.len(),
-                                        out.as_mut_ptr(),
-                                        out.len(),
-                                        bh,
-                                        bpp,
-                                    )
-                                }
-                            })
-                        };
-                        contenders.push(Contender { name: "tegra-ffi", run: ffi, times: vec![] });
-                    }
-                }
-                let gbps = race(&mut contenders, lin_len, budget);
-                let paired = paired_ratio(&contenders[0], &contenders[1]);
-                let names: Vec<&str> = contenders.iter().map(|c| c.name).collect();
-                drop(contenders);
-                let get = |n: &str| names.iter().position(|x| *x == n).map(|i| gbps[i]);
-                let (o, m) = (gbps[0], gbps[1]);
-                let t_alloc = get("tegra-alloc");
-                let t_ffi = get("tegra-ffi");
-                let tegra = match (t_alloc, t_ffi) {
-                    (Some(a), Some(f)) => Some(a.max(f)),
-                    (a, f) => a.or(f),
-                };
-                let _ = has_ffi;
-                if !json_out {
-                    say!(
-                        "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>7.2} {:>9} {:>7}",
-                        case.name,
-                        op,
-                        threads,
-                        o,
-                        m,
-                        o / m,
-                        paired,
-                        tegra.map_or("-".to_string(), |t| format!("{t:.2}")),
-                        tegra.map_or("-".to_string(), |t| format!("{:.2}", o / t)),
-                    );
-                }
-                rows.push(json!({
-                    "case": case.name, "op": op, "threads": threads, "gbps": o, "memcpy_gbps": m,
-                    "tegra_gbps": tegra, "tegra_alloc_gbps": t_alloc, "tegra_ffi_gbps": t_ffi,
-                    "ratio_memcpy": o / m, "ratio_memcpy_paired": paired, "ratio_tegra": tegra.map(|t| o / t),
-                }));
-            }
-        }
-    }
+    surface_cases(only, smoke, &Run { budget, json_out, pool: &pool }, &mut rows);
     texture_cases(only, smoke, budget, json_out, &pool, &mut rows);
     codec::run(only, smoke, budget, json_out, &mut rows);
     if !json_out && only.is_none_or(|o| o.starts_with("bc")) {

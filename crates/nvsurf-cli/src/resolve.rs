@@ -106,6 +106,30 @@ fn c_fields(linear: &[u8], elem_size: usize, c_lo: u8) -> Vec<u8> {
         .collect()
 }
 
+/// The zeta format of `--zeta-format` and the lowest bit of its C (coverage) field.
+fn coverage_format(name: &str) -> Result<(Format, u8), Error> {
+    let zf = Format::parse(name)?;
+    let c_lo = match zf.layout() {
+        Layout::Zeta(z) => z.c_lo,
+        _ => None,
+    }
+    .ok_or_else(|| unsupported("zeta-format", zf.name(), "has no C (coverage) component"))?;
+    Ok((zf, c_lo))
+}
+
+/// The resolved picture's size, `--size WxH` in pixels (each 1 or more).
+fn picture_size(size: &str) -> Result<[u32; 2], Error> {
+    let [w, h, d] = parse_size(size)?;
+    if d != 1 || w == 0 || h == 0 {
+        return Err(Error::Parse {
+            field: "size",
+            value: size.to_string(),
+            rule: "expected WxH pixels, each 1 or more",
+        });
+    }
+    Ok([w, h])
+}
+
 /// Runs `nvsurf resolve`.
 pub fn run(a: ResolveArgs) -> CmdResult {
     let f = a.surface.format()?.ok_or_else(|| {
@@ -132,27 +156,8 @@ pub fn run(a: ResolveArgs) -> CmdResult {
         )
         .into());
     }
-    let zeta_format = match &a.zeta_format {
-        Some(zname) => {
-            let zf = Format::parse(zname)?;
-            let c_lo = match zf.layout() {
-                Layout::Zeta(z) => z.c_lo,
-                _ => None,
-            }
-            .ok_or_else(|| unsupported("zeta-format", zf.name(), "has no C (coverage) component"))?;
-            Some((zf, c_lo))
-        }
-        None => None,
-    };
-    let [w, h, d] = parse_size(&a.surface.size)?;
-    if d != 1 || w == 0 || h == 0 {
-        return Err(Error::Parse {
-            field: "size",
-            value: a.surface.size.clone(),
-            rule: "expected WxH pixels, each 1 or more",
-        }
-        .into());
-    }
+    let zeta_format = a.zeta_format.as_deref().map(coverage_format).transpose()?;
+    let [w, h] = picture_size(&a.surface.size)?;
     let (sw, sh) = mode.surface_size_elements(u64::from(w), u64::from(h))?;
     let too_big = |v: u64| Error::OutOfRange { field: "sample surface size", value: v, min: 1, max: u32::MAX.into() };
     let (sw, sh) = (u32::try_from(sw).map_err(|_| too_big(sw))?, u32::try_from(sh).map_err(|_| too_big(sh))?);

@@ -12,13 +12,15 @@
 //! scores below 0.75 of that), `hint` (the verdict lines the table ends with), and
 //! `candidates`, best first: `rank`,
 //! `label`, `layout`, `gpu`, `gob_order` and `block_policy` (`explicit`; null unless
-//! blocklinear), `block_log2` (`[x, y, z]`), `offset_bytes`, `flags` (the full `untile` flags,
+//! blocklinear), `block_log2` (`[x, y, z]`), `pitch_bytes` (null unless pitch), `offset_bytes`,
+//! `flags` (the full `untile` flags,
 //! `--gpu` and `--offset` included), `size_bytes`, `fits` (the whole surface lies in the dump),
 //! `rows_scored` (rows of the sample scored: fewer when the dump ends inside the surface),
 //! `roughness` (lower is smoother; null when the dump holds fewer than half the sample's rows),
 //! `flat` (the sample is one byte repeated: no picture), `blank_fraction` (of the sample's
 //! bytes, in all-zero runs), `same_as` (the rank of an earlier candidate whose sample untiled
-//! to the same bytes).
+//! to the same bytes). Each candidate is one [`identify::CandidateRecord`], as the Python
+//! package's `nvsurf.guess` dicts are.
 //!
 //! `--offset auto` is pruned by where the dump changes character ([`identify::OffsetScan`]):
 //! only the ends of zero runs and the strongest boundaries, rounded to each layout's start
@@ -32,8 +34,7 @@ pub mod verdict;
 use crate::picture::{write_surface, Extent};
 use crate::surface_args::SurfaceArgs;
 use crate::CmdResult;
-use nvsurf::identify::{self, Candidate, Ranking};
-use nvsurf::layout::Surface;
+use nvsurf::identify::{self, Candidate, CandidateRecord, Ranking};
 use nvsurf::tile::{self, LinearLayout, Region};
 use nvsurf::{Error, Gpu};
 
@@ -147,8 +148,28 @@ fn input_path(p: &std::path::Path) -> PathBuf {
     }
 }
 
-/// Runs `nvsurf guess`.
-pub fn run(mut a: GuessArgs) -> CmdResult {
+/// What `guess` was asked, parsed.
+struct Query {
+    /// The arguments (`input` is the path read: `/dev/stdin` for `-`).
+    a: GuessArgs,
+    /// The input as given, for the table's heading.
+    input_name: String,
+    /// `--address`.
+    base: u64,
+    /// Whose layouts are tried.
+    gpus: Gpus,
+    /// Element size in bytes.
+    elem: u32,
+    /// Size in elements.
+    size: [u32; 3],
+    /// `--format`.
+    format: Option<nvsurf::format::Format>,
+    /// `--offset auto`.
+    auto: bool,
+}
+
+/// Parses and checks the arguments of `nvsurf guess`.
+fn parse(mut a: GuessArgs) -> Result<Query, Box<dyn std::error::Error>> {
     let input_name = a.input.display().to_string();
     a.input = input_path(&a.input);
     let base = crate::surface_args::parse_u64("address", &a.address)?;
@@ -188,12 +209,43 @@ pub fn run(mut a: GuessArgs) -> CmdResult {
         }
         .into());
     }
-    let (found, tried, available, margin, offsets_tried) = if auto {
-        let r = auto::rank_auto(&a.input, gpus, elem, size, format.as_ref(), base)?;
+    Ok(Query { a, input_name, base, gpus, elem, size, format, auto })
+}
+
+/// What `guess` found: the ranked candidates, their records and the verdict.
+struct Outcome {
+    /// Every candidate scored, best first.
+    found: Vec<Found>,
+    /// The records of the first `shown` candidates.
+    records: Vec<CandidateRecord>,
+    /// How many candidates were scored.
+    tried: usize,
+    /// Bytes of the dump (from the offset; the whole dump with `--offset auto`).
+    available: u64,
+    /// The first candidate's lead over the next different layout.
+    margin: Option<f64>,
+    /// How many offsets were tried.
+    offsets_tried: usize,
+    /// The pictures written.
+    pictures: Vec<PathBuf>,
+    /// What random bytes score in this format.
+    random: f64,
+    /// The best picture stands out from random bytes.
+    stands_out: bool,
+    /// The verdict lines.
+    hint: Vec<String>,
+}
+
+/// Ranks the candidates (at every offset tried with `--offset auto`), writes the pictures
+/// asked for, and builds the records and the verdict.
+fn rank_dump(q: &Query) -> Result<Outcome, Box<dyn std::error::Error>> {
+    let (a, gpus, elem, size, format) = (&q.a, q.gpus, q.elem, q.size, q.format.as_ref());
+    let (found, tried, available, margin, offsets_tried) = if q.auto {
+        let r = auto::rank_auto(&a.input, gpus, elem, size, format, q.base)?;
         (r.found, r.tried, r.len, r.margin, r.offsets)
     } else {
         let offset = crate::surface_args::parse_offset("offset", &a.offset)?;
-        let (ranking, available) = rank_at(&a.input, offset, gpus, elem, size, format.as_ref())?;
+        let (ranking, available) = rank_at(&a.input, offset, gpus, elem, size, format)?;
         let margin = ranking.margin();
         let tried = ranking.ranked.len();
         let found = ranking.ranked.into_iter().map(|r| Found { offset, r }).collect::<Vec<_>>();
@@ -204,111 +256,117 @@ pub fn run(mut a: GuessArgs) -> CmdResult {
         Some(dir) => {
             let [w, h, _] = crate::surface_args::parse_size(&a.size)?;
             let pick = Pictures { dir, input: &a.input, extent: Extent::new(w, h), count: shown.min(10) };
-            write_pictures(&pick, &found, format.as_ref())?
+            write_pictures(&pick, &found, format)?
         }
         None => Vec::new(),
     };
-    // The flags that select this surface in the dump, before each candidate's layout flags.
-    let what = match (&a.format, a.elem_size) {
-        (Some(f), _) => format!("--format {f}"),
-        (None, e) => format!("--elem-size {}", e.unwrap_or(elem)),
-    };
-    let subject = |f: &Found| {
-        let gpu = match gpus {
-            Gpus::One(_) => a.gpu.to_ascii_lowercase(),
-            Gpus::Any => f.r.candidate.desc.gpu.name().to_string(),
-        };
-        let off = if f.offset == 0 { String::new() } else { format!(" --offset {}", f.offset) };
-        format!("--gpu {gpu} {what} --size {}{off}", a.size)
-    };
-    let gpu_name = match gpus {
-        Gpus::One(g) => g.name(),
-        Gpus::Any => "any",
-    };
-    let random = identify::random_roughness(format.as_ref(), elem)?;
+    let random = identify::random_roughness(format, elem)?;
     let best_picture = found.iter().find(|f| f.r.roughness.is_some() && !f.r.flat);
     let stands_out = best_picture.is_some_and(|f| identify::stands_out(f.r.roughness.unwrap_or(f64::MAX), random));
-    let best_offset = found.first().filter(|f| f.r.roughness.is_some()).map(|f| f.offset);
     let facts = verdict::Facts {
         found: &found,
-        auto_offsets: auto.then_some(offsets_tried),
+        auto_offsets: q.auto.then_some(offsets_tried),
         available,
         margin,
         random,
-        base,
+        base: q.base,
         gob_orders: !matches!(gpus, Gpus::One(g) if !g.is_gf100_or_later()),
         shown,
     };
     let hint = verdict::lines(&facts);
-    // Bytes of the dump from a candidate's offset: whether its whole surface lies in it.
-    let fits = |f: &Found| {
-        let from = if auto { available.saturating_sub(f.offset) } else { available };
-        f.r.size_bytes <= from
+    let records = records(q, &found[..shown], available);
+    Ok(Outcome { found, records, tried, available, margin, offsets_tried, pictures, random, stands_out, hint })
+}
+
+/// The records of `found`, ranked from 1; `available` bytes of the dump from the offset (the
+/// whole dump with `--offset auto`).
+fn records(q: &Query, found: &[Found], available: u64) -> Vec<CandidateRecord> {
+    // The flags that select this surface in the dump, before each candidate's layout flags.
+    let element = match (&q.a.format, q.a.elem_size) {
+        (Some(f), _) => format!("--format {f}"),
+        (None, e) => format!("--elem-size {}", e.unwrap_or(q.elem)),
     };
-    if a.json {
-        let cands: Vec<Value> = found
-            .iter()
-            .take(shown)
-            .enumerate()
-            .map(|(i, f)| {
-                let r = &f.r;
-                let (order, block) = match r.candidate.surface {
-                    Surface::BlockLinear(b) => (Some(b.gob_order().name()), Some(b.block_log2_requested())),
-                    _ => (None, None),
-                };
-                json!({
-                    "rank": i + 1,
-                    "label": r.candidate.label,
-                    "layout": r.candidate.surface.kind().name(),
-                    "gpu": r.candidate.desc.gpu.name(),
-                    "gob_order": order,
-                    "block_policy": block.map(|_| "explicit"),
-                    "block_log2": block,
-                    "offset_bytes": f.offset,
-                    "flags": format!("{} {}", subject(f), r.candidate.untile_flags()),
-                    "size_bytes": r.size_bytes,
-                    "fits": fits(f),
-                    "rows_scored": r.rows_scored,
-                    "roughness": r.roughness,
-                    "flat": r.flat,
-                    "blank_fraction": r.blank_fraction,
-                    "same_as": r.same_as.map(|j| j + 1),
-                })
-            })
-            .collect();
-        let v = json!({
-            "gpu": gpu_name,
-            "elem_size": elem,
-            "elem_size_bytes": elem,
-            "size_elements": size,
-            "dump_bytes": available,
-            "offset": if auto { json!("auto") } else { json!(found.first().map_or(0, |f| f.offset)) },
-            "offset_bytes": best_offset,
-            "offsets_tried": offsets_tried,
-            "candidates_tried": tried,
-            "margin": margin.map(|m| if m.is_finite() { json!(m) } else { json!("inf") }),
-            "candidates": cands,
-            "pictures": pictures.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
-            "address": base,
-            "random_roughness": random,
-            "stands_out": stands_out,
-            "hint": hint,
-        });
-        println!("{}", serde_json::to_string_pretty(&v)?);
-        return Ok(ExitCode::SUCCESS);
+    let gpu = match q.gpus {
+        Gpus::One(_) => Some(q.a.gpu.as_str()),
+        Gpus::Any => None,
+    };
+    let subject = identify::Subject { gpu, element: &element, size: &q.a.size };
+    let records = found.iter().enumerate().map(|(i, f)| {
+        // Bytes of the dump from the candidate's offset: whether its whole surface lies in it.
+        let from = if q.auto { available.saturating_sub(f.offset) } else { available };
+        CandidateRecord::new(i + 1, &f.r, f.offset, from, subject)
+    });
+    records.collect()
+}
+
+/// The name `--gpu` gave: the chip's, or `any`.
+fn gpu_name(gpus: Gpus) -> &'static str {
+    match gpus {
+        Gpus::One(g) => g.name(),
+        Gpus::Any => "any",
     }
-    let from = if auto {
+}
+
+/// A candidate record as JSON.
+fn record_json(r: &CandidateRecord) -> Value {
+    use identify::FieldValue as V;
+    let fields = r.fields().into_iter().map(|(k, v)| {
+        let v = match v {
+            V::Uint(n) => json!(n),
+            V::Float(x) => json!(x),
+            V::Bool(b) => json!(b),
+            V::Text(s) => json!(s),
+            V::Triple(t) => json!(t),
+            V::None => Value::Null,
+        };
+        (k.to_string(), v)
+    });
+    Value::Object(fields.collect())
+}
+
+/// Prints what `guess` found as JSON.
+fn render_json(q: &Query, o: &Outcome) -> Result<(), Box<dyn std::error::Error>> {
+    let first_offset = o.found.first().map_or(0, |f| f.offset);
+    let v = json!({
+        "gpu": gpu_name(q.gpus),
+        "elem_size": q.elem,
+        "elem_size_bytes": q.elem,
+        "size_elements": q.size,
+        "dump_bytes": o.available,
+        "offset": if q.auto { json!("auto") } else { json!(first_offset) },
+        "offset_bytes": o.found.first().filter(|f| f.r.roughness.is_some()).map(|f| f.offset),
+        "offsets_tried": o.offsets_tried,
+        "candidates_tried": o.tried,
+        "margin": o.margin.map(|m| if m.is_finite() { json!(m) } else { json!("inf") }),
+        "candidates": o.records.iter().map(record_json).collect::<Vec<_>>(),
+        "pictures": o.pictures.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "address": q.base,
+        "random_roughness": o.random,
+        "stands_out": o.stands_out,
+        "hint": o.hint,
+    });
+    println!("{}", serde_json::to_string_pretty(&v)?);
+    Ok(())
+}
+
+/// Prints what `guess` found as a table, the verdict after it.
+fn render_table(q: &Query, o: &Outcome) {
+    let (tried, offsets_tried, elem, size) = (o.tried, o.offsets_tried, q.elem, q.size);
+    let from = if q.auto {
         format!("searched at {offsets_tried} offset{}", if offsets_tried == 1 { "" } else { "s" })
     } else {
-        format!("{available} bytes from offset {}", found.first().map_or(0, |f| f.offset))
+        format!("{} bytes from offset {}", o.available, o.found.first().map_or(0, |f| f.offset))
     };
     println!(
-        "# {tried} candidate layouts for {gpu_name} ({}x{} elements of {elem} bytes) in '{}' ({from})",
-        size[0], size[1], input_name
+        "# {tried} candidate layouts for {} ({}x{} elements of {elem} bytes) in '{}' ({from})",
+        gpu_name(q.gpus),
+        size[0],
+        size[1],
+        q.input_name
     );
     println!("# roughness: mean squared byte difference to the right and below; lower is smoother");
     println!("{:>4} {:>9} {:>12}  {:<30} untile flags", "rank", "roughness", "size_bytes", "layout");
-    for (i, f) in found.iter().take(shown).enumerate() {
+    for (f, rec) in o.found.iter().zip(&o.records) {
         let r = &f.r;
         let part = if r.roughness.is_some() && r.rows_scored < identify::sample_region(&r.candidate.surface).h {
             "*"
@@ -321,23 +379,27 @@ pub fn run(mut a: GuessArgs) -> CmdResult {
             (Some(_), None) if r.flat => "flat".to_string(),
             (Some(s), None) => format!("{s:.3}{part}"),
         };
-        println!(
-            "{:>4} {score:>9} {:>12}  {:<30} {} {}",
-            i + 1,
-            r.size_bytes,
-            r.candidate.label,
-            subject(f),
-            r.candidate.untile_flags()
-        );
+        println!("{:>4} {score:>9} {:>12}  {:<30} {}", rec.rank, rec.size_bytes, rec.label, rec.flags);
     }
-    if shown < found.len() {
-        println!("... {} more (--top 0 lists all)", found.len() - shown);
+    if o.records.len() < o.found.len() {
+        println!("... {} more (--top 0 lists all)", o.found.len() - o.records.len());
     }
-    for line in &hint {
+    for line in &o.hint {
         println!("{line}");
     }
-    for p in &pictures {
+    for p in &o.pictures {
         eprintln!("wrote {}", p.display());
+    }
+}
+
+/// Runs `nvsurf guess`: parses the arguments, ranks the candidates, prints them.
+pub fn run(a: GuessArgs) -> CmdResult {
+    let q = parse(a)?;
+    let o = rank_dump(&q)?;
+    if q.a.json {
+        render_json(&q, &o)?;
+    } else {
+        render_table(&q, &o);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -45,19 +45,6 @@ pub fn lines(v: &Facts) -> Vec<String> {
         Some(n) => format!(" at the {n} offsets tried"),
         None => String::new(),
     };
-    let align_hint = || {
-        if v.base == 0 {
-            "blocklinear surfaces are tried where their offset is a multiple of the gob (256 bytes on G80-GT215, 512 \
-             on GF100+): if the dump does not start at such a GPU address, give it with --address BASE"
-                .to_string()
-        } else {
-            format!(
-                "blocklinear surfaces are tried where {:#x} (--address) plus their offset is a multiple of the gob \
-                 (256 bytes on G80-GT215, 512 on GF100+)",
-                v.base
-            )
-        }
-    };
     if scored.is_empty() {
         let smallest = v.found.iter().map(|f| f.r.size_bytes).min().unwrap_or(0);
         out.push(format!(
@@ -85,24 +72,13 @@ pub fn lines(v: &Facts) -> Vec<String> {
             if auto { "" } else { " (--offset auto searches the dump)" }
         ));
         if auto {
-            out.push(align_hint());
+            out.push(align_hint(v.base));
         }
         return out;
     }
     if auto {
-        let o = best.offset;
-        if class(best) == 0 {
-            out.push(format!("the surface most likely starts at offset {o} ({o:#x})"));
-        } else {
-            out.push(format!(
-                "the best window starts at offset {o} ({o:#x}), but {:.0}% of its sample is zero bytes (more than \
-                 {:.0}%): the picture is mostly transparent black, or only its end lies there",
-                best.r.blank_fraction * 100.0,
-                MOSTLY_BLANK * 100.0
-            ));
-        }
+        out.push(start_line(best));
     }
-    let gob_orders = if v.gob_orders { "gob orders differ only inside 512-byte gobs, and " } else { "" };
     if r == 0.0 {
         out.push(
             "its picture is one colour (roughness 0): every layout untiles it alike, so the dump does not tell which \
@@ -111,6 +87,44 @@ pub fn lines(v: &Facts) -> Vec<String> {
         );
         return out;
     }
+    margin_lines(v, scored.len(), unscored, &mut out);
+    coverage_lines(v, unscored, &mut out);
+    out
+}
+
+/// Where blocklinear surfaces are tried, and how to say where the dump starts.
+fn align_hint(base: u64) -> String {
+    if base == 0 {
+        "blocklinear surfaces are tried where their offset is a multiple of the gob (256 bytes on G80-GT215, 512 \
+         on GF100+): if the dump does not start at such a GPU address, give it with --address BASE"
+            .to_string()
+    } else {
+        format!(
+            "blocklinear surfaces are tried where {base:#x} (--address) plus their offset is a multiple of the gob \
+             (256 bytes on G80-GT215, 512 on GF100+)"
+        )
+    }
+}
+
+/// With `--offset auto`: where the best picture starts, and whether its window is mostly blank.
+fn start_line(best: &Found) -> String {
+    let o = best.offset;
+    if class(best) == 0 {
+        format!("the surface most likely starts at offset {o} ({o:#x})")
+    } else {
+        format!(
+            "the best window starts at offset {o} ({o:#x}), but {:.0}% of its sample is zero bytes (more than \
+             {:.0}%): the picture is mostly transparent black, or only its end lies there",
+            best.r.blank_fraction * 100.0,
+            MOSTLY_BLANK * 100.0
+        )
+    }
+}
+
+/// How far ahead the first picture is (`scored` candidates scored, `unscored` not).
+fn margin_lines(v: &Facts, scored: usize, unscored: usize, out: &mut Vec<String>) {
+    let auto = v.auto_offsets.is_some();
+    let gob_orders = if v.gob_orders { "gob orders differ only inside 512-byte gobs, and " } else { "" };
     match v.margin {
         Some(m) if m >= 1.1 => out.push(format!("the first is {m:.2}x smoother than the next different layout")),
         Some(m) => {
@@ -119,7 +133,7 @@ pub fn lines(v: &Facts) -> Vec<String> {
                  (--pictures DIR); {gob_orders}noise, a flat image or a wrong --size hide the rest"
             ));
             if auto {
-                out.push(align_hint());
+                out.push(align_hint(v.base));
             }
         }
         None if auto => out.push(
@@ -127,12 +141,17 @@ pub fn lines(v: &Facts) -> Vec<String> {
              byte repeated or cut short"
                 .to_string(),
         ),
-        None if scored.len() >= 2 => out.push(
+        None if scored >= 2 => out.push(
             "every layout scored untiles the sample to the same bytes: the dump does not tell them apart".to_string(),
         ),
         None if unscored == 0 => out.push("only one layout was tried: nothing to compare it with".to_string()),
         None => {}
     }
+}
+
+/// Which candidates the dump is too short for: many unscored, or some scored on fewer rows.
+fn coverage_lines(v: &Facts, unscored: usize, out: &mut Vec<String>) {
+    let auto = v.auto_offsets.is_some();
     if unscored > 0 && unscored * 2 >= v.found.len() {
         out.push(format!(
             "{unscored} of {} layouts went unscored: the dump ({} bytes{}) ends before half of their sample rows",
@@ -148,5 +167,4 @@ pub fn lines(v: &Facts) -> Vec<String> {
                 .to_string(),
         );
     }
-    out
 }

@@ -83,20 +83,7 @@ pub fn ktx2_header_of_prefix(bytes: &[u8], file_len: u64) -> Result<Ktx2Header, 
     let h = |i: usize| u32_at(bytes, 12 + 4 * i);
     let (vk, width, height, depth, layer_count, faces, level_count, scheme) =
         (h(0), h(2), h(3), h(4), h(5), h(6), h(7), h(8));
-    match scheme {
-        SCHEME_NONE | SCHEME_ZSTD => {}
-        SCHEME_BASISLZ => {
-            return Err(bad(
-                "KTX2 supercompressionScheme",
-                "1 (BasisLZ)",
-                "BasisLZ must be transcoded to a GPU format first (e.g. `ktx transcode`); nvsurf reads none (0) or zstd (2)",
-            ))
-        }
-        SCHEME_ZLIB => {
-            return Err(bad("KTX2 supercompressionScheme", "3 (ZLIB)", "nvsurf reads none (0) or zstd (2)"))
-        }
-        s => return Err(bad("KTX2 supercompressionScheme", s, "known schemes are 0-3; nvsurf reads 0 and 2")),
-    }
+    check_scheme(scheme)?;
     let format = format_of_vk(vk)
         .ok_or_else(|| bad("KTX2 vkFormat", vk_name(vk), "no nvsurf format has these bits (see `nvsurf formats`)"))?;
     if width == 0 {
@@ -147,17 +134,54 @@ pub fn ktx2_header_of_prefix(bytes: &[u8], file_len: u64) -> Result<Ktx2Header, 
                 format!("its level index ({LEVEL_ENTRY_BYTES} bytes a level) must fit in the file's {file_len} bytes"),
             )
         })?;
-    let mut levels = Vec::with_capacity(n_levels as usize);
-    for (level, entry) in bytes[HEADER_BYTES..index_end].chunks_exact(LEVEL_ENTRY_BYTES).enumerate() {
+    let levels = level_index(&bytes[HEADER_BYTES..index_end], &format, extent, layers, scheme, file_len)?;
+    check_dfd(bytes, u32_at(bytes, 48), u32_at(bytes, 52))?;
+    let described =
+        Described { container: "KTX2", format_name: vk_name(vk), format, extent, levels: n_levels, layers, cube };
+    Ok(Ktx2Header { described, scheme, levels })
+}
+
+/// Refuses a supercompression scheme nvsurf does not read (it reads none and zstd).
+fn check_scheme(scheme: u32) -> Result<(), Error> {
+    match scheme {
+        SCHEME_NONE | SCHEME_ZSTD => {}
+        SCHEME_BASISLZ => {
+            return Err(bad(
+                "KTX2 supercompressionScheme",
+                "1 (BasisLZ)",
+                "BasisLZ must be transcoded to a GPU format first (e.g. `ktx transcode`); nvsurf reads none (0) or zstd (2)",
+            ))
+        }
+        SCHEME_ZLIB => {
+            return Err(bad("KTX2 supercompressionScheme", "3 (ZLIB)", "nvsurf reads none (0) or zstd (2)"))
+        }
+        s => return Err(bad("KTX2 supercompressionScheme", s, "known schemes are 0-3; nvsurf reads 0 and 2")),
+    }
+    Ok(())
+}
+
+/// The level index (`index`, one entry a level): each level's offset and length in the file,
+/// checked against the level's size (`layers` layers of `format`, level 0 `extent`), the
+/// supercompression `scheme` and the file's length.
+fn level_index(
+    index: &[u8],
+    format: &Format,
+    extent: Extent,
+    layers: u32,
+    scheme: u32,
+    file_len: u64,
+) -> Result<Vec<(u64, u64)>, Error> {
+    let mut levels = Vec::with_capacity(index.len() / LEVEL_ENTRY_BYTES);
+    for (level, entry) in index.chunks_exact(LEVEL_ENTRY_BYTES).enumerate() {
         let (offset, len, raw) = (u64_at(entry, 0), u64_at(entry, 8), u64_at(entry, 16));
         let le = level_extent(extent, level as u32);
         // Exact in u128: a level of all layers.
-        let want = le.bytes(&format) as u128 * u128::from(layers);
+        let want = le.bytes(format) as u128 * u128::from(layers);
         if u128::from(raw) != want {
             return Err(bad(
                 "KTX2 uncompressedByteLength",
                 format!("{raw} (level {level})"),
-                format!("level {level} of {} is {want} bytes", shape_text(&format, le, layers)),
+                format!("level {level} of {} is {want} bytes", shape_text(format, le, layers)),
             ));
         }
         if scheme == SCHEME_NONE && len != raw {
@@ -176,10 +200,7 @@ pub fn ktx2_header_of_prefix(bytes: &[u8], file_len: u64) -> Result<Ktx2Header, 
         }
         levels.push((offset, len));
     }
-    check_dfd(bytes, u32_at(bytes, 48), u32_at(bytes, 52))?;
-    let described =
-        Described { container: "KTX2", format_name: vk_name(vk), format, extent, levels: n_levels, layers, cube };
-    Ok(Ktx2Header { described, scheme, levels })
+    Ok(levels)
 }
 
 /// The Data Format Descriptor's basic blocks checked where the `ktx2` crate (0.5.0) would

@@ -105,20 +105,9 @@ impl<D: AsRef<[u8]>> Levels<'_, D> {
     }
 }
 
-/// Writes the KTX2 file of a texture to `w`: the header, index, DFD and key/value data, then
-/// each level straight from `tex` (smallest first; zstd levels compressed first, since the
-/// index holds their lengths). No copy of the texture is made (docs/perf/cli-pictures.md).
-pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
-    w: &mut W,
-    f: &Format,
-    tex: &DdsTexture<D>,
-    opt: Ktx2Options,
-) -> PicResult<()> {
-    let need = tex.checked_bytes(f)?;
-    let have = tex.data.as_ref().len();
-    if have < need {
-        return Err(Error::BufferTooSmall { what: "texture data", needed: need as u64, got: have as u64 }.into());
-    }
+/// Refuses what a KTX2 file cannot hold: a zstd level out of range, a cube that is not 6
+/// square faces of depth 1, a 3D texture with layers.
+fn check_shape<D: AsRef<[u8]>>(tex: &DdsTexture<D>, opt: Ktx2Options) -> PicResult<()> {
     check_zstd_level(opt.zstd_level)?;
     if tex.cube
         && (!tex.layers.is_multiple_of(6) || tex.extent.width_px != tex.extent.height_px || tex.extent.depth != 1)
@@ -141,6 +130,45 @@ pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
         }
         .into());
     }
+    Ok(())
+}
+
+/// Key/value data: one KTXwriter entry, "nvsurf VERSION" NUL-terminated (section
+/// "KTXwriter"), its length first and padded to 4 bytes.
+fn writer_kvd() -> PicResult<Vec<u8>> {
+    let mut kv = b"KTXwriter\0".to_vec();
+    kv.extend_from_slice(concat!("nvsurf ", env!("CARGO_PKG_VERSION"), "\0").as_bytes());
+    let mut kvd = u32::try_from(kv.len())?.to_le_bytes().to_vec();
+    kvd.extend_from_slice(&kv);
+    kvd.resize(align_up(kvd.len(), 4)?, 0);
+    Ok(kvd)
+}
+
+/// `level` (its `raw` bytes, all layers) compressed at zstd level `l`, as a frame that holds
+/// its size.
+fn zstd_level<D: AsRef<[u8]>>(levels: &Levels<D>, level: u32, raw: u64, l: i32) -> PicResult<Vec<u8>> {
+    let mut enc = zstd::stream::Encoder::new(Vec::new(), l).map_err(|e| format!("zstd level {l}: {e}"))?;
+    enc.set_pledged_src_size(Some(raw)).map_err(|e| format!("zstd: {e}"))?;
+    enc.include_contentsize(true).map_err(|e| format!("zstd: {e}"))?;
+    levels.each_layer(level, |b| Ok(enc.write_all(b).map_err(|e| format!("zstd: {e}"))?))?;
+    Ok(enc.finish().map_err(|e| format!("zstd: {e}"))?)
+}
+
+/// Writes the KTX2 file of a texture to `w`: the header, index, DFD and key/value data, then
+/// each level straight from `tex` (smallest first; zstd levels compressed first, since the
+/// index holds their lengths). No copy of the texture is made (docs/perf/cli-pictures.md).
+pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
+    w: &mut W,
+    f: &Format,
+    tex: &DdsTexture<D>,
+    opt: Ktx2Options,
+) -> PicResult<()> {
+    let need = tex.checked_bytes(f)?;
+    let have = tex.data.as_ref().len();
+    if have < need {
+        return Err(Error::BufferTooSmall { what: "texture data", needed: need as u64, got: have as u64 }.into());
+    }
+    check_shape(tex, opt)?;
     // The file's format: the elements', or RGBA32F for decoded pixels.
     let (vk, file_fmt, decode) = match vk_of(f) {
         Some(vk) => (vk, *f, false),
@@ -153,13 +181,7 @@ pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
     let (basic, type_size) = ktx2::dfd::Basic::from_format(vk)
         .map_err(|e| format!("no Data Format Descriptor for {}: {e}", vk_name(vk.value())))?;
     let dfd_block = ktx2::dfd::Block::Basic(basic).to_vec();
-    // Key/value data: one KTXwriter entry, "nvsurf VERSION" NUL-terminated (section
-    // "KTXwriter"), its length first and padded to 4 bytes.
-    let mut kv = b"KTXwriter\0".to_vec();
-    kv.extend_from_slice(concat!("nvsurf ", env!("CARGO_PKG_VERSION"), "\0").as_bytes());
-    let mut kvd = u32::try_from(kv.len())?.to_le_bytes().to_vec();
-    kvd.extend_from_slice(&kv);
-    kvd.resize(align_up(kvd.len(), 4)?, 0);
+    let kvd = writer_kvd()?;
 
     let n_levels = tex.levels as usize;
     let index_end = HEADER_BYTES + n_levels * LEVEL_ENTRY_BYTES;
@@ -178,11 +200,7 @@ pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
         let raw = levels.raw_len(level as u32)?;
         let stored = match opt.zstd_level {
             Some(l) => {
-                let mut enc = zstd::stream::Encoder::new(Vec::new(), l).map_err(|e| format!("zstd level {l}: {e}"))?;
-                enc.set_pledged_src_size(Some(raw)).map_err(|e| format!("zstd: {e}"))?;
-                enc.include_contentsize(true).map_err(|e| format!("zstd: {e}"))?;
-                levels.each_layer(level as u32, |b| Ok(enc.write_all(b).map_err(|e| format!("zstd: {e}"))?))?;
-                packed[level] = enc.finish().map_err(|e| format!("zstd: {e}"))?;
+                packed[level] = zstd_level(&levels, level as u32, raw, l)?;
                 packed[level].len()
             }
             None => usize::try_from(raw)?,

@@ -566,103 +566,104 @@ fn run_rdi(r: RdiArgs, o: &mut String) -> CmdResult {
     match r.dir {
         RdiDir::Read { space, state, json } => rdi_spaces::read(&space, &state, json, o),
         RdiDir::Write { space, addr, state, words } => rdi_spaces::write(&space, &addr, &state, &words, o),
-        RdiDir::Encode { gpu, slot, words, json } => {
-            let gpu = xf_gpu(&gpu)?;
-            rdi::check_gpu(gpu)?;
-            let s = vab::slot_by_name(gpu, &slot)
-                .ok_or_else(|| format!("slot '{slot}' is not a VAB slot of {gpu} (0-{})", gpu.vab_slots() - 1))?;
-            let mut v = [0u32; 4];
-            for (i, w) in words.iter().enumerate().take(4) {
-                v[i] = parse_word(w)?;
-            }
-            let q = rdi::to_quadword(&v);
-            let bytes = rdi::vab_to_bytes(&[v]);
-            let base = s as u32 * 16;
-            if json {
-                let out = json!({
-                    "gpu": gpu.name(),
-                    "space": rdi::VAB_SPACE,
-                    "slot": s,
-                    "name": vab::slot_label(gpu, s),
-                    "words": v,
-                    "quadword": format!("{q:#034x}"),
-                    "bytes": bytes,
-                    "rdi_address": base,
-                    "word_addresses": (0..4).map(|w| rdi::rdi_address(s as u32, w)).collect::<Result<Vec<_>, _>>()?,
-                });
-                outln!(o, "{}", serde_json::to_string_pretty(&out)?);
-            } else {
-                outln!(
-                    o,
-                    "RDI space {:#x}, VAB slot {s} ({}), quadword at RDI address {base:#x}",
-                    rdi::VAB_SPACE,
-                    vab::slot_label(gpu, s)
-                );
-                outln!(o, "  quadword  {q:#034x}");
-                outln!(o, "  bytes     {}", bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "));
-                for (w, name) in nvxf::cmd::WORD_NAMES.iter().enumerate() {
-                    let a = rdi::rdi_address(s as u32, w as u32)?;
-                    outln!(
-                        o,
-                        "  word {w} ({name}) = {:08x} at RDI {a:#x} (bits {}-{})",
-                        v[w],
-                        (a % 16) * 8,
-                        (a % 16) * 8 + 31
-                    );
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        RdiDir::Decode { gpu, addr, hex, json } => {
-            let gpu = xf_gpu(&gpu)?;
-            rdi::check_gpu(gpu)?;
-            let addr = trace::parse_u32_checked(&addr).map_err(|e| {
-                // The last byte of the VAB as RDI sees it.
-                let last = (gpu.vab_slots() * rdi::QUADWORD_BYTES) as u64 - 1;
-                trace::number_error("RDI address", &addr, e, last)
-            })?;
-            let joined: String = hex.concat().chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
-            let joined = joined.strip_prefix("0x").unwrap_or(&joined).to_string();
-            if !joined.len().is_multiple_of(2) || !joined.chars().all(|c| c.is_ascii_hexdigit()) {
-                return Err(format!("RDI bytes '{joined}' are not an even number of hex digits").into());
-            }
-            if joined.is_empty() {
-                return Err("RDI bytes '' are empty: give at least one byte (two hex digits)".into());
-            }
-            let bytes: Vec<u8> =
-                (0..joined.len() / 2).filter_map(|i| u8::from_str_radix(&joined[2 * i..2 * i + 2], 16).ok()).collect();
-            let mut st = XfState::new(gpu, Options::default());
-            let damage = st.rdi_write(addr, &bytes)?;
-            let first = addr as usize / 16;
-            let last = (addr as usize + bytes.len()).div_ceil(16);
-            if json {
-                let out = json!({
-                    "gpu": gpu.name(),
-                    "space": rdi::VAB_SPACE,
-                    "slots": (first..last).map(|s| json!({
-                        "slot": s,
-                        "name": vab::slot_label(gpu, s),
-                        "words": st.vab()[s],
-                    })).collect::<Vec<_>>(),
-                    "events": damage.iter().map(|e| event_json(gpu, &Ram::components, 0, e)).collect::<Vec<_>>(),
-                });
-                outln!(o, "{}", serde_json::to_string_pretty(&out)?);
-            } else {
-                for s in first..last {
-                    outln!(
-                        o,
-                        "  vab[{s}] {:<6} = {}  (X Y Z W, IDX2XF words 0-3)",
-                        vab::slot_label(gpu, s),
-                        hex4(&st.vab()[s])
-                    );
-                }
-                for e in &damage {
-                    outln!(o, "  {}", event_text(gpu, &Ram::components, e));
-                }
-            }
-            Ok(ExitCode::SUCCESS)
+        RdiDir::Encode { gpu, slot, words, json } => rdi_encode(&gpu, &slot, &words, json, o),
+        RdiDir::Decode { gpu, addr, hex, json } => rdi_decode(&gpu, &addr, &hex, json, o),
+    }
+}
+
+/// `xf rdi encode`: the RDI bytes and addresses of one VAB slot's words.
+fn rdi_encode(gpu: &str, slot: &str, words: &[String], json: bool, o: &mut String) -> CmdResult {
+    let gpu = xf_gpu(gpu)?;
+    rdi::check_gpu(gpu)?;
+    let s = vab::slot_by_name(gpu, slot)
+        .ok_or_else(|| format!("slot '{slot}' is not a VAB slot of {gpu} (0-{})", gpu.vab_slots() - 1))?;
+    let mut v = [0u32; 4];
+    for (i, w) in words.iter().enumerate().take(4) {
+        v[i] = parse_word(w)?;
+    }
+    let q = rdi::to_quadword(&v);
+    let bytes = rdi::vab_to_bytes(&[v]);
+    let base = s as u32 * 16;
+    if json {
+        let out = json!({
+            "gpu": gpu.name(),
+            "space": rdi::VAB_SPACE,
+            "slot": s,
+            "name": vab::slot_label(gpu, s),
+            "words": v,
+            "quadword": format!("{q:#034x}"),
+            "bytes": bytes,
+            "rdi_address": base,
+            "word_addresses": (0..4).map(|w| rdi::rdi_address(s as u32, w)).collect::<Result<Vec<_>, _>>()?,
+        });
+        outln!(o, "{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        outln!(
+            o,
+            "RDI space {:#x}, VAB slot {s} ({}), quadword at RDI address {base:#x}",
+            rdi::VAB_SPACE,
+            vab::slot_label(gpu, s)
+        );
+        outln!(o, "  quadword  {q:#034x}");
+        outln!(o, "  bytes     {}", bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "));
+        for (w, name) in nvxf::cmd::WORD_NAMES.iter().enumerate() {
+            let a = rdi::rdi_address(s as u32, w as u32)?;
+            outln!(o, "  word {w} ({name}) = {:08x} at RDI {a:#x} (bits {}-{})", v[w], (a % 16) * 8, (a % 16) * 8 + 31);
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `xf rdi decode`: RDI bytes at an address as the VAB slots' words, and the damage a write
+/// that is not whole quadwords does.
+fn rdi_decode(gpu: &str, addr: &str, hex: &[String], json: bool, o: &mut String) -> CmdResult {
+    let gpu = xf_gpu(gpu)?;
+    rdi::check_gpu(gpu)?;
+    let addr = trace::parse_u32_checked(addr).map_err(|e| {
+        // The last byte of the VAB as RDI sees it.
+        let last = (gpu.vab_slots() * rdi::QUADWORD_BYTES) as u64 - 1;
+        trace::number_error("RDI address", addr, e, last)
+    })?;
+    let joined: String = hex.concat().chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
+    let joined = joined.strip_prefix("0x").unwrap_or(&joined).to_string();
+    if !joined.len().is_multiple_of(2) || !joined.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(format!("RDI bytes '{joined}' are not an even number of hex digits").into());
+    }
+    if joined.is_empty() {
+        return Err("RDI bytes '' are empty: give at least one byte (two hex digits)".into());
+    }
+    let bytes: Vec<u8> =
+        (0..joined.len() / 2).filter_map(|i| u8::from_str_radix(&joined[2 * i..2 * i + 2], 16).ok()).collect();
+    let mut st = XfState::new(gpu, Options::default());
+    let damage = st.rdi_write(addr, &bytes)?;
+    let first = addr as usize / 16;
+    let last = (addr as usize + bytes.len()).div_ceil(16);
+    if json {
+        let out = json!({
+            "gpu": gpu.name(),
+            "space": rdi::VAB_SPACE,
+            "slots": (first..last).map(|s| json!({
+                "slot": s,
+                "name": vab::slot_label(gpu, s),
+                "words": st.vab()[s],
+            })).collect::<Vec<_>>(),
+            "events": damage.iter().map(|e| event_json(gpu, &Ram::components, 0, e)).collect::<Vec<_>>(),
+        });
+        outln!(o, "{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        for s in first..last {
+            outln!(
+                o,
+                "  vab[{s}] {:<6} = {}  (X Y Z W, IDX2XF words 0-3)",
+                vab::slot_label(gpu, s),
+                hex4(&st.vab()[s])
+            );
+        }
+        for e in &damage {
+            outln!(o, "  {}", event_text(gpu, &Ram::components, e));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn info(i: InfoArgs, o: &mut String) -> CmdResult {

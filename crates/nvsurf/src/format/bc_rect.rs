@@ -151,6 +151,27 @@ impl Format {
         }
     }
 
+    /// The blocks of a `w x h` rectangle of `bc`, columns and rows; `None` when it is empty.
+    /// Refuses what the encoders do not take: formats without an encoder, widths past their
+    /// 32-bit sizes.
+    #[cfg(feature = "bc-encode")]
+    fn bc_rect_blocks(&self, bc: Bc, w: usize, h: usize) -> Result<Option<(usize, usize)>> {
+        if let Some(rule) = bc_encode::refusal(bc) {
+            return Err(Error::Unsupported { field: "format", value: self.name().into(), rule: rule.into() });
+        }
+        if w == 0 || h == 0 {
+            return Ok(None);
+        }
+        let (cols, rows) = (w.div_ceil(4), h.div_ceil(4));
+        // The encoders take 32-bit sizes (a band of 4 rows at least, 16 bytes a pixel at most):
+        // a wider picture is refused before any buffer exists.
+        let max_w = i32::MAX as usize / 16 / 4;
+        if cols * 4 > max_w {
+            return Err(Error::OutOfRange { field: "width", value: w as u64, min: 1, max: max_w as u64 });
+        }
+        Ok(Some((cols, rows)))
+    }
+
     /// Encodes a checked rectangle of `bc` band by band: `fetch(x, y, dst)` writes the
     /// encoder's input for pixel (x, y); `direct`, when given, is the input itself (RGBA8 rows
     /// of `width_px * 4` bytes), read in place for every whole block.
@@ -172,20 +193,8 @@ impl Format {
         if let Bc::Astc { w: fw, h: fh } = bc {
             return self.encode_astc_rect((fw, fh), width_px, height_px, out, row_pitch_bytes, options, direct, fetch);
         }
-        if let Some(rule) = bc_encode::refusal(bc) {
-            return Err(Error::Unsupported { field: "format", value: self.name().into(), rule: rule.into() });
-        }
         let (w, h) = (width_px as usize, height_px as usize);
-        if w == 0 || h == 0 {
-            return Ok(());
-        }
-        let (cols, rows) = (w.div_ceil(4), h.div_ceil(4));
-        // The encoders take 32-bit sizes (a band of 4 rows at least, 16 bytes a pixel at most):
-        // a wider picture is refused before any buffer exists.
-        let max_w = i32::MAX as usize / 16 / 4;
-        if cols * 4 > max_w {
-            return Err(Error::OutOfRange { field: "width", value: w as u64, min: 1, max: max_w as u64 });
-        }
+        let Some((cols, rows)) = self.bc_rect_blocks(bc, w, h)? else { return Ok(()) };
         let size = bc_encode::block_bytes(bc);
         let bpp = input_bytes_per_px(bc);
         // About a million pixels of input a band: a few MiB whatever the picture's size.
@@ -256,12 +265,7 @@ impl Format {
             if self.types[0] == crate::codec::ComponentType::Snorm {
                 bc_encode::unbias_signed(bc, &mut tail);
             }
-            for r in 0..nb {
-                let dst = &mut encoded[r * cols * size..(r + 1) * cols * size];
-                let (a, b) = dst.split_at_mut(first_col * size);
-                a.copy_from_slice(&head[r * first_col * size..(r + 1) * first_col * size]);
-                b.copy_from_slice(&tail[r * rest_cols * size..(r + 1) * rest_cols * size]);
-            }
+            join_rows(encoded, &head, first_col * size, &tail, rest_cols * size);
             for (r, src) in encoded.chunks_exact(cols * size).enumerate() {
                 let at = (by + r) * row_pitch_bytes;
                 out[at..at + cols * size].copy_from_slice(src);
@@ -333,6 +337,17 @@ impl Format {
             out[r * row_pitch_bytes..r * row_pitch_bytes + row_bytes].copy_from_slice(src);
         }
         Ok(())
+    }
+}
+
+/// Each row of a band of encoded blocks: its first `head_row` bytes from `head` (the blocks
+/// encoded straight from the caller's rows), the rest, `tail_row` bytes, from `tail`.
+#[cfg(feature = "bc-encode")]
+fn join_rows(encoded: &mut [u8], head: &[u8], head_row: usize, tail: &[u8], tail_row: usize) {
+    for (r, dst) in encoded.chunks_exact_mut(head_row + tail_row).enumerate() {
+        let (a, b) = dst.split_at_mut(head_row);
+        a.copy_from_slice(&head[r * head_row..(r + 1) * head_row]);
+        b.copy_from_slice(&tail[r * tail_row..(r + 1) * tail_row]);
     }
 }
 

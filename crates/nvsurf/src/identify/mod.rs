@@ -37,6 +37,7 @@ pub mod content;
 pub mod offset;
 pub mod partial;
 pub mod rank;
+mod record;
 
 pub use any::candidates_any;
 pub use candidate::{candidates, Candidate, PITCH_ALIGNMENTS};
@@ -47,3 +48,4 @@ pub use rank::{
     random_roughness, rank, rank_by, roughness, sample_region, sample_surface, sample_window, Ranked, Ranking,
     SAMPLE_ROWS, SAMPLE_ROW_BYTES,
 };
+pub use record::{CandidateRecord, FieldValue, Subject};

@@ -13,7 +13,7 @@ use super::plan::Plan;
 use super::region::{LinearLayout, Region};
 use super::streaming::PARALLEL_THRESHOLD_BYTES;
 use crate::error::Result;
-use crate::layout::{BlockLinear, Surface};
+use crate::layout::{BlockLinear, Surface, Swizzled};
 use core::ops::Range;
 
 /// [`untile`](super::untile) split over the current rayon pool; the bytes equal [`untile`](super::untile)'s.
@@ -401,35 +401,41 @@ pub(crate) fn tile_planned_par<KC: Kind, KS: Kind>(
                 }
             });
         }
-        Surface::Swizzled(s) => {
-            // Split the index space by its top `k` bits: each part is the sub-box whose
-            // coordinates' matching high bits are fixed.
-            let masks = s.masks();
-            let total_bits = 64 - (masks[0] | masks[1] | masks[2]).leading_zeros();
-            // The fewest top bits (at most 6) whose parts meeting the region spread over the
-            // pool's threads within 1/8 of an even share: one part per thread where the counts
-            // allow (2 threads: halves), not [`TASKS_PER_THREAD`]. Fewer parts are wider, and whole
-            // linear rows measured faster than halves (see docs/perf/parallel-split.md).
-            let region = [r.x..r.x + r.w, ry.clone(), rz.clone()];
-            let threads = rayon::current_num_threads().max(1);
-            let meeting = |k: u32| {
-                (0..1u64 << k).filter(|&i| swizzle_chunk(masks, total_bits - k, i, region.clone()).is_some()).count()
-            };
-            let even = |n: usize| n >= threads && n.div_ceil(threads) * threads * 8 <= n * 9;
-            let k = (1..=total_bits.min(6)).find(|&k| even(meeting(k))).unwrap_or(total_bits.min(6));
-            let low_bits = total_bits - k;
-            let es = s.elem_size() as usize;
-            let part_bytes = (1usize << low_bits) * es;
-            let tasks: Vec<(usize, &mut [u8])> = tiled.chunks_mut(part_bytes).enumerate().collect();
-            tasks.into_par_iter().for_each(|(i, chunk)| {
-                if let Some([xs, ys, zs]) = swizzle_chunk(masks, low_bits, i as u64, region.clone()) {
-                    let mut m = KC::tile(linear, chunk, i * part_bytes, p.knobs.caps);
-                    swizzled_chunked(p, s, &mut m, zs, ys, [xs.start, xs.end]);
-                    raw::store_fence();
-                }
-            });
-        }
+        Surface::Swizzled(s) => tile_swizzled_par::<KC>(p, s, linear, tiled),
     }
+}
+
+/// The swizzled arm of [`tile_planned_par`]: the index space split into sub-cubes by its top
+/// bits, one task each.
+fn tile_swizzled_par<KC: Kind>(p: &Plan, s: &Swizzled, linear: &[u8], tiled: &mut [u8]) {
+    use alloc::vec::Vec;
+    use rayon::prelude::*;
+    let r = p.region;
+    // Split the index space by its top `k` bits: each part is the sub-box whose
+    // coordinates' matching high bits are fixed.
+    let masks = s.masks();
+    let total_bits = 64 - (masks[0] | masks[1] | masks[2]).leading_zeros();
+    // The fewest top bits (at most 6) whose parts meeting the region spread over the
+    // pool's threads within 1/8 of an even share: one part per thread where the counts
+    // allow (2 threads: halves), not [`TASKS_PER_THREAD`]. Fewer parts are wider, and whole
+    // linear rows measured faster than halves (see docs/perf/parallel-split.md).
+    let region = [r.x..r.x + r.w, r.y..r.y + r.h, r.z..r.z + r.d];
+    let threads = rayon::current_num_threads().max(1);
+    let meeting =
+        |k: u32| (0..1u64 << k).filter(|&i| swizzle_chunk(masks, total_bits - k, i, region.clone()).is_some()).count();
+    let even = |n: usize| n >= threads && n.div_ceil(threads) * threads * 8 <= n * 9;
+    let k = (1..=total_bits.min(6)).find(|&k| even(meeting(k))).unwrap_or(total_bits.min(6));
+    let low_bits = total_bits - k;
+    let es = s.elem_size() as usize;
+    let part_bytes = (1usize << low_bits) * es;
+    let tasks: Vec<(usize, &mut [u8])> = tiled.chunks_mut(part_bytes).enumerate().collect();
+    tasks.into_par_iter().for_each(|(i, chunk)| {
+        if let Some([xs, ys, zs]) = swizzle_chunk(masks, low_bits, i as u64, region.clone()) {
+            let mut m = KC::tile(linear, chunk, i * part_bytes, p.knobs.caps);
+            swizzled_chunked(p, s, &mut m, zs, ys, [xs.start, xs.end]);
+            raw::store_fence();
+        }
+    });
 }
 
 #[cfg(test)]

@@ -15,6 +15,8 @@ pub(crate) mod swizzled;
 mod x86_gob;
 #[cfg(target_arch = "x86_64")]
 mod x86_swizzle;
+#[cfg(target_arch = "x86_64")]
+mod x86_swizzle_es8;
 
 use self::blocklinear::blocklinear;
 use self::mover::Mover;

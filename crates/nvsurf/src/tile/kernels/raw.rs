@@ -19,6 +19,8 @@ use super::swizzled::RUN_CHUNKS;
 use super::x86_gob;
 #[cfg(target_arch = "x86_64")]
 use super::x86_swizzle;
+#[cfg(target_arch = "x86_64")]
+use super::x86_swizzle_es8;
 use crate::cpu::Caps;
 use core::marker::PhantomData;
 use core::ptr;
@@ -210,9 +212,9 @@ impl<const NT: bool> Mover for Untile<'_, NT> {
                     for (c, &t) in offs.iter().enumerate() {
                         let (src, d) = (self.tiled.add(t), dst.add(512 * c));
                         if self.avx512 {
-                            x86_swizzle::untile_chunk_es8(src, d, rp)
+                            x86_swizzle_es8::untile_chunk_es8(src, d, rp)
                         } else {
-                            x86_swizzle::untile_chunk_es8_avx2(src, d, rp)
+                            x86_swizzle_es8::untile_chunk_es8_avx2(src, d, rp)
                         }
                     }
                 } else if ES == 2 && self.bw {
@@ -453,9 +455,9 @@ impl<const NT: bool> Mover for Tile<'_, NT> {
                     for (c, &t) in rel.iter().enumerate() {
                         let (l, d) = (src.add(512 * c), self.tiled.add(t));
                         if self.avx512 {
-                            x86_swizzle::tile_chunk_es8(l, d, rp)
+                            x86_swizzle_es8::tile_chunk_es8(l, d, rp)
                         } else {
-                            x86_swizzle::tile_chunk_es8_avx2(l, d, rp)
+                            x86_swizzle_es8::tile_chunk_es8_avx2(l, d, rp)
                         }
                     }
                 } else if ES == 2 && self.bw {
