@@ -25,6 +25,6 @@ fuzz_target!(|i: Input| {
     for c in got.into_iter().flatten() {
         assert_eq!(c.desc.build().as_ref(), Ok(&c.surface));
         assert_eq!(c.surface.size(), i.size);
-        let _ = identify::any::start_alignment_bytes(&c);
+        let _ = identify::start_alignment_bytes(&c);
     }
 });

@@ -43,7 +43,7 @@ fuzz_target!(|f: Fields| {
         2 => BlockPolicy::Nvn,
         _ => BlockPolicy::Nvidia,
     };
-    let orders = nvsurf::layout::gob::ALL_GOB_ORDERS;
+    let orders = nvsurf::layout::ALL_GOB_ORDERS;
     d.gob_order = orders[usize::from(f.gob_order) % orders.len()];
     let _: GobOrder = d.gob_order;
     d.texture_block_width =

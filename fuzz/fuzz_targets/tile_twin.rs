@@ -53,7 +53,7 @@ fuzz_target!(|i: Input| {
     let mut fast = linear.clone();
     let mut checked = linear.clone();
     let mut reference = linear.clone();
-    let rf = tile::untile(&s, &tiled, &mut fast, region, lin);
+    let rf = tile::untile_with(&s, &tiled, &mut fast, region, lin, &tile::CopyOptions::default());
     let rc = tile::untile_checked(&s, &tiled, &mut checked, region, lin);
     let rr = tile::untile_reference(&s, &tiled, &mut reference, region, lin);
     assert_eq!(rf.is_ok(), rr.is_ok(), "untile {rf:?} but the reference {rr:?}");
@@ -67,7 +67,7 @@ fuzz_target!(|i: Input| {
     let mut fast = tiled.clone();
     let mut checked = tiled.clone();
     let mut reference = tiled.clone();
-    let rf = tile::tile(&s, &linear, &mut fast, region, lin);
+    let rf = tile::tile_with(&s, &linear, &mut fast, region, lin, &tile::CopyOptions::default());
     let rc = tile::tile_checked(&s, &linear, &mut checked, region, lin);
     let rr = tile::tile_reference(&s, &linear, &mut reference, region, lin);
     assert_eq!(rf.is_ok(), rr.is_ok(), "tile {rf:?} but the reference {rr:?}");

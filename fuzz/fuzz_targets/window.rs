@@ -59,11 +59,12 @@ fuzz_target!(|i: Input| {
     let lin = LinearLayout::packed(&region, s.elem_size());
     let n = lin.image_bytes(&region).unwrap() as usize;
     let mut want = vec![0u8; n];
-    tile::untile(&s, &full, &mut want, region, lin).expect("a checked box untiles");
+    tile::untile_with(&s, &full, &mut want, region, lin, &tile::CopyOptions::default()).expect("a checked box untiles");
     let mut wbytes = vec![0u8; win.size_bytes() as usize];
     win.gather(&full, &mut wbytes).expect("the window fits the surface");
     let mut got = vec![0u8; n];
-    tile::untile(&win.surface, &wbytes, &mut got, win.region, lin).expect("the window's box untiles");
+    tile::untile_with(&win.surface, &wbytes, &mut got, win.region, lin, &tile::CopyOptions::default())
+        .expect("the window's box untiles");
     assert!(got == want, "window untile differs from the surface's");
     let mut back = full.clone();
     win.scatter(&wbytes, &mut back).expect("the window scatters back");

@@ -3,8 +3,8 @@
 
 use arbitrary::Arbitrary;
 use nvsurf::format::Format;
-use nvsurf::layout::gob::ALL_GOB_ORDERS;
-use nvsurf::layout::{binding::ALL_BINDINGS, LayoutKind, Surface, SurfaceDesc, TextureBlockWidth};
+use nvsurf::layout::ALL_GOB_ORDERS;
+use nvsurf::layout::{LayoutKind, Surface, SurfaceDesc, TextureBlockWidth, ALL_BINDINGS};
 use nvsurf::Gpu;
 use std::path::PathBuf;
 use std::sync::OnceLock;

@@ -63,6 +63,7 @@ pub(crate) fn say_line(line: std::fmt::Arguments) {
 
 use nvsurf::layout::{BlockLinear, BlockLinearParams, GobOrder, LayoutKind, Surface, SurfaceDesc};
 use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::tile::{AlignedBuf, CopyOptions, Threads};
 use nvsurf::Gpu;
 use rayon::prelude::*;
 use serde_json::json;
@@ -256,7 +257,10 @@ fn texture_cases(
     let t = d.build().expect("valid texture");
     let (lin_len, dump_len) = (t.linear_size_bytes() as usize, t.size_bytes() as usize);
     let linear = aligned(lin_len, Some(&noise(lin_len)));
-    let dump = aligned(dump_len, Some(&t.tile_to_vec(linear.as_ref()).expect("tile")));
+    let dump = aligned(
+        dump_len,
+        Some(&t.tile_to_buf(linear.as_ref(), &CopyOptions::default()).map(AlignedBuf::into_vec).expect("tile")),
+    );
     let mut lin_dst = aligned(lin_len, None);
     let mut dump_dst = aligned(dump_len, None);
     let threads_all = pool.current_num_threads();
@@ -274,10 +278,14 @@ fn texture_cases(
                 let mut d = dst.borrow_mut();
                 let d: &mut [u8] = &mut d;
                 match (op, threads) {
-                    ("tile", 1) => t.tile(src, d).expect("tile"),
-                    ("untile", 1) => t.untile(src, d).expect("untile"),
-                    ("tile", _) => pool.install(|| t.tile_parallel(src, d)).expect("tile"),
-                    _ => pool.install(|| t.untile_parallel(src, d)).expect("untile"),
+                    ("tile", 1) => t.tile_with(src, d, &CopyOptions::default()).expect("tile"),
+                    ("untile", 1) => t.untile_with(src, d, &CopyOptions::default()).expect("untile"),
+                    ("tile", _) => pool
+                        .install(|| t.tile_with(src, d, &CopyOptions::default().threads(Threads::CurrentPool)))
+                        .expect("tile"),
+                    _ => pool
+                        .install(|| t.untile_with(src, d, &CopyOptions::default().threads(Threads::CurrentPool)))
+                        .expect("untile"),
                 }
             });
             let chunk = lin_len.div_ceil(threads).max(1);
@@ -442,7 +450,8 @@ fn surface_case(case: &Case, run: &Run, rows: &mut Vec<serde_json::Value>) {
     let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
     let tiled_len = s.size_bytes() as usize;
     let linear_src = aligned(lin_len, Some(&noise(lin_len)));
-    let tiled_src = aligned(tiled_len, Some(&tile::tile_to_vec(&s, linear_src.as_ref()).expect("tile")));
+    let tiled = tile::tile_to_buf(&s, linear_src.as_ref(), &CopyOptions::default()).expect("tile");
+    let tiled_src = aligned(tiled_len, Some(tiled.as_ref()));
     let mut linear_dst = aligned(lin_len, None);
     let mut tiled_dst = aligned(tiled_len, None);
     let mut ffi_tiled = aligned(tiled_len, None);
@@ -491,18 +500,24 @@ fn ours_contender<'a, 'b: 'a>(
     pool: &'a rayon::ThreadPool,
 ) -> Contender<'a> {
     let Job { s, region, lin, ls, ts, .. } = job;
+    let one = CopyOptions::default();
+    let par = CopyOptions::default().threads(Threads::CurrentPool);
     let ours: Box<dyn FnMut()> = match (op, threads) {
-        ("tile", 1) => Box::new(move || tile::tile(&s, ls, &mut dst.borrow_mut(), region, lin).expect("tile")),
-        ("untile", 1) => Box::new(move || tile::untile(&s, ts, &mut dst.borrow_mut(), region, lin).expect("untile")),
+        ("tile", 1) => {
+            Box::new(move || tile::tile_with(&s, ls, &mut dst.borrow_mut(), region, lin, &one).expect("tile"))
+        }
+        ("untile", 1) => {
+            Box::new(move || tile::untile_with(&s, ts, &mut dst.borrow_mut(), region, lin, &one).expect("untile"))
+        }
         ("tile", _) => Box::new(move || {
             let mut d = dst.borrow_mut();
             let d: &mut [u8] = &mut d;
-            pool.install(|| tile::tile_parallel(&s, ls, d, region, lin).expect("tile"))
+            pool.install(|| tile::tile_with(&s, ls, d, region, lin, &par).expect("tile"))
         }),
         _ => Box::new(move || {
             let mut d = dst.borrow_mut();
             let d: &mut [u8] = &mut d;
-            pool.install(|| tile::untile_parallel(&s, ts, d, region, lin).expect("untile"))
+            pool.install(|| tile::untile_with(&s, ts, d, region, lin, &par).expect("untile"))
         }),
     };
     Contender { name: "ours", run: ours, times: vec![] }

@@ -18,6 +18,7 @@ use crate::CmdResult;
 use nvsurf::format::{Format, Layout};
 use nvsurf::layout::{LayoutKind, Surface, SurfaceDesc};
 use nvsurf::msaa::{assemble_c, resolve_image, ChunkRule, MsMode, Rgba};
+use nvsurf::tile::{AlignedBuf, CopyOptions};
 use nvsurf::{tile, Error};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -90,7 +91,7 @@ fn untile_dump(
     let offset = crate::surface_args::parse_offset(field, offset)?;
     // Only the surface's bytes are read.
     let dump = crate::io::read_part(path, offset, s.size_bytes(), "surface")?;
-    Ok(tile::untile_to_vec(s, &dump)?)
+    Ok(tile::untile_to_buf(s, &dump, &CopyOptions::default()).map(AlignedBuf::into_vec)?)
 }
 
 /// The raw 8-bit C field of every element of a linear zeta image (`elem_size`-byte elements,

@@ -1,6 +1,7 @@
 //! `nvsurf guess` through the binary: the layout a picture was tiled with ranks first, and its
 //! `flags` untile the dump back to the picture; the JSON keys; errors name their field.
 
+use nvsurf::tile::CopyOptions;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -226,7 +227,7 @@ fn a_large_dump_is_read_only_where_the_samples_lie() {
     let w = tile::window(&surf, region).unwrap();
     let mut part = vec![0u8; w.size_bytes() as usize];
     let lin = LinearLayout::packed(&region, 16);
-    tile::tile(&w.surface, &picture(1024, 512), &mut part, w.region, lin).unwrap();
+    tile::tile_with(&w.surface, &picture(1024, 512), &mut part, w.region, lin, &CopyOptions::default()).unwrap();
     // The dump's first 128 MiB in memory (untouched pages cost nothing), as the reference.
     let mut prefix = vec![0u8; 128 << 20];
     let tmp = Scratch::new("guess-large");

@@ -4,6 +4,7 @@
 //! library's own tiling.
 
 use nvsurf::layout::{GobOrder, LayoutKind, SurfaceDesc};
+use nvsurf::tile::CopyOptions;
 use nvsurf::tile::{self, LinearLayout, Region};
 use nvsurf::Gpu;
 use serde_json::Value;
@@ -68,7 +69,7 @@ fn tiled(d: &SurfaceDesc, linear: &[u8]) -> Vec<u8> {
     let s = d.build().unwrap();
     let mut out = vec![0u8; s.size_bytes() as usize];
     let r = Region::whole(&s);
-    tile::tile(&s, linear, &mut out, r, LinearLayout::packed(&r, 4)).unwrap();
+    tile::tile_with(&s, linear, &mut out, r, LinearLayout::packed(&r, 4), &CopyOptions::default()).unwrap();
     out
 }
 

@@ -3,6 +3,7 @@
 //! hand-worked averages.
 
 use nvsurf::layout::SurfaceDesc;
+use nvsurf::tile::{AlignedBuf, CopyOptions};
 use nvsurf::Gpu;
 
 mod pictures;
@@ -31,7 +32,7 @@ fn tiled_ms4(w: usize, h: usize, elem: impl Fn(usize, usize, usize) -> [u8; 4]) 
     let mut d = SurfaceDesc::new(Gpu::G80, 4, [sw as u32, sh as u32, 1]);
     d.block_log2 = Some([0, 1, 0]);
     let surf = d.build().unwrap();
-    let tiled = nvsurf::tile::tile_to_vec(&surf, &lin).unwrap();
+    let tiled = nvsurf::tile::tile_to_buf(&surf, &lin, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
     assert_ne!(tiled[..lin.len()], lin[..], "the test surface must actually be tiled");
     tiled
 }

@@ -3,6 +3,7 @@
 
 use nvsurf::format::Format;
 use nvsurf::layout::SurfaceDesc;
+use nvsurf::tile::{AlignedBuf, CopyOptions};
 use nvsurf::Gpu;
 
 mod pictures;
@@ -36,7 +37,8 @@ fn png_to_tiled_dump_and_back_in_one_command_each() {
     assert_eq!(rc, 0, "{err}");
     let mut d = SurfaceDesc::new(Gpu::Gf100, 4, [37, 21, 1]);
     d.block_log2 = Some([0, 2, 0]);
-    let want = nvsurf::tile::tile_to_vec(&d.build().unwrap(), &px).unwrap();
+    let want =
+        nvsurf::tile::tile_to_buf(&d.build().unwrap(), &px, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
     let got = std::fs::read(&dump).unwrap();
     assert_eq!(got, want);
     assert_ne!(got[..px.len()], px[..], "tiling must have moved bytes");
@@ -83,7 +85,9 @@ fn compressed_surface_sizes_are_pixels() {
     let linear: Vec<u8> = (0..3 * 3 * 8).map(|i| (i * 37 + 11) as u8).collect();
     let mut d = SurfaceDesc::new(Gpu::Gf100, 8, [3, 3, 1]);
     d.block_log2 = Some([0, 0, 0]);
-    let dump = nvsurf::tile::tile_to_vec(&d.build().unwrap(), &linear).unwrap();
+    let dump = nvsurf::tile::tile_to_buf(&d.build().unwrap(), &linear, &CopyOptions::default())
+        .map(AlignedBuf::into_vec)
+        .unwrap();
     let (dump_p, png_p) = (tmp.path("bc1.bin"), tmp.path("bc1.png"));
     std::fs::write(&dump_p, &dump).unwrap();
     let args = [

@@ -7,6 +7,7 @@
 use nvsurf::layout::{BlockLinear, BlockLinearParams, GobOrder, Surface};
 use nvsurf::tile::adapt::{self, Key, Way, ADAPT_MIN_BYTES, EXPLORE_RUN, LEARN_RUNS};
 use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::tile::{CopyOptions, Threads};
 use nvsurf::Gpu;
 
 mod common;
@@ -47,11 +48,17 @@ fn copies_equal_the_twins(s: &Surface, region: Region, parallel: bool, seed: u64
         let t = &mut out_tiled[..tiled_len];
         t.copy_from_slice(&base);
         if parallel {
-            pool.install(|| tile::untile_parallel(s, &want_tiled, l, region, lin)).unwrap();
-            pool.install(|| tile::tile_parallel(s, &linear, t, region, lin)).unwrap();
+            pool.install(|| {
+                tile::untile_with(s, &want_tiled, l, region, lin, &CopyOptions::default().threads(Threads::CurrentPool))
+            })
+            .unwrap();
+            pool.install(|| {
+                tile::tile_with(s, &linear, t, region, lin, &CopyOptions::default().threads(Threads::CurrentPool))
+            })
+            .unwrap();
         } else {
-            tile::untile(s, &want_tiled, l, region, lin).unwrap();
-            tile::tile(s, &linear, t, region, lin).unwrap();
+            tile::untile_with(s, &want_tiled, l, region, lin, &CopyOptions::default()).unwrap();
+            tile::tile_with(s, &linear, t, region, lin, &CopyOptions::default()).unwrap();
         }
         assert!(*l == want_linear[..], "untile, call {call}");
         assert!(*t == want_tiled[..], "tile, call {call}");
@@ -160,7 +167,7 @@ fn copies_as_large_as_the_level_3_cache_keep_the_fixed_rule() {
     let tiled = vec![7u8; s.size_bytes() as usize];
     let mut linear = vec![0u8; lin.image_bytes(&region).unwrap() as usize];
     for _ in 0..3 {
-        tile::untile(&s, &tiled, &mut linear, region, lin).unwrap();
+        tile::untile_with(&s, &tiled, &mut linear, region, lin, &CopyOptions::default()).unwrap();
     }
     assert!(linear.iter().all(|b| *b == 7));
     assert_eq!(adapt::averages(Key::new(false, false, 0, linear.len() as u64)), [None; 3]);

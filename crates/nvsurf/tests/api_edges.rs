@@ -4,11 +4,12 @@
 
 use nvsurf::error::Error;
 use nvsurf::format::Format;
-use nvsurf::layout::blocklinear::auto_size_log2;
-use nvsurf::layout::swizzled::swizzle_masks;
+use nvsurf::layout::auto_size_log2;
+use nvsurf::layout::swizzle_masks;
 use nvsurf::layout::{Binding, GobOrder, Pitch, PitchParams, SurfaceDesc};
-use nvsurf::texture::copy::{tile_subresource, untile_subresource};
+use nvsurf::texture::{tile_subresource, untile_subresource};
 use nvsurf::texture::{Subresource, TextureDesc, TextureType};
+use nvsurf::tile::{AlignedBuf, CopyOptions};
 use nvsurf::Gpu;
 
 #[test]
@@ -90,16 +91,16 @@ fn allocating_wrappers_check_their_input_before_allocating() {
     // Each once allocated the whole output first, and the failed allocation aborted the process.
     let s = huge_surface();
     assert_eq!(s.size_bytes(), 1 << 37);
-    let e = nvsurf::tile::untile_to_vec(&s, &[0u8; 64]).unwrap_err();
+    let e = nvsurf::tile::untile_to_buf(&s, &[0u8; 64], &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap_err();
     assert!(matches!(e, Error::BufferTooSmall { needed, got: 64, .. } if needed == 1 << 37), "{e}");
-    let e = nvsurf::tile::tile_to_vec(&s, &[0u8; 64]).unwrap_err();
+    let e = nvsurf::tile::tile_to_buf(&s, &[0u8; 64], &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap_err();
     assert!(matches!(e, Error::BufferTooSmall { needed, got: 64, .. } if needed == 1 << 37), "{e}");
 
     let t = TextureDesc::new(Gpu::Gf100, TextureType::D2, 16, [1 << 16, 1 << 16, 1]).build().unwrap();
     assert!(t.size_bytes() >= 1 << 36);
-    let e = t.untile_to_vec(&[0u8; 64]).unwrap_err();
+    let e = t.untile_to_buf(&[0u8; 64], &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap_err();
     assert!(matches!(e, Error::BufferTooSmall { got: 64, .. }), "{e}");
-    let e = t.tile_to_vec(&[0u8; 64]).unwrap_err();
+    let e = t.tile_to_buf(&[0u8; 64], &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap_err();
     assert!(matches!(e, Error::BufferTooSmall { got: 64, .. }), "{e}");
 }
 

@@ -120,7 +120,7 @@ fn options_resolve_per_call_and_leave_the_process_alone() {
     let region = Region::whole(&s);
     let lin = LinearLayout::packed(&region, 4);
     let tiled = AlignedBuf::from_slice(&noise(s.size_bytes() as usize, 9)).unwrap();
-    let want = tile::untile_to_vec(&s, &tiled).unwrap();
+    let want = tile::untile_to_buf(&s, &tiled, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
     // Both threads copy at once, many times, each checking its own plan's options and bytes.
     let run = |opts: CopyOptions, level: VectorLevel, threshold: usize, adaptive: bool| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
@@ -152,11 +152,17 @@ fn the_allocating_front_door_returns_line_aligned_buffers() {
         let tiled = noise(s.size_bytes() as usize, i as u64 + 20);
         let lin = tile::untile_to_buf(&s, &tiled, &CopyOptions::default()).unwrap();
         assert_eq!(lin.as_ptr() as usize % tile::LINE_BYTES, 0);
-        assert!(lin[..] == tile::untile_to_vec(&s, &tiled).unwrap()[..], "{s:?}");
+        assert!(
+            lin[..] == tile::untile_to_buf(&s, &tiled, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap()[..],
+            "{s:?}"
+        );
         let back = tile::tile_to_buf(&s, &lin, &CopyOptions::default().threads(Threads::CurrentPool)).unwrap();
         assert_eq!(back.as_ptr() as usize % tile::LINE_BYTES, 0);
         assert_eq!(back.len() as u64, s.size_bytes());
-        assert!(back.into_vec() == tile::tile_to_vec(&s, &lin).unwrap(), "{s:?}");
+        assert!(
+            back.into_vec() == tile::tile_to_buf(&s, &lin, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap(),
+            "{s:?}"
+        );
         // A short dump is an error before anything is allocated.
         assert!(tile::untile_to_buf(&s, &tiled[..tiled.len() - 1], &CopyOptions::default()).is_err());
     }
@@ -186,11 +192,11 @@ fn limits_refuse_before_allocating() {
     let t =
         TextureSpec::with_elem_size(Gpu::Gm20b, TextureType::D2, 4, [256, 256, 1]).full_mip_chain().build().unwrap();
     let dump = vec![0u8; t.size_bytes() as usize];
-    let small = nvsurf::tile::CopyOptions::default().limits(Limits { max_bytes: 1000 });
+    let small = CopyOptions::default().limits(Limits { max_bytes: 1000 });
     let e = t.untile_to_buf(&dump, &small).unwrap_err();
     assert!(e.to_string().starts_with("linear texture size 349524 is out of range 0..=1000"), "{e}");
     let lin = vec![0u8; t.linear_size_bytes() as usize];
     assert!(t.tile_to_buf(&lin, &small).is_err());
-    let roomy = nvsurf::tile::CopyOptions::default().limits(Limits { max_bytes: 1 << 20 });
+    let roomy = CopyOptions::default().limits(Limits { max_bytes: 1 << 20 });
     assert_eq!(t.untile_to_buf(&dump, &roomy).unwrap().len(), lin.len());
 }

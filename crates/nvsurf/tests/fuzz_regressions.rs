@@ -2,6 +2,7 @@
 //! normal test suite.
 
 use nvsurf::layout::{LayoutKind, SurfaceDesc};
+use nvsurf::tile::CopyOptions;
 use nvsurf::tile::{self, LinearLayout, Region};
 use nvsurf::Gpu;
 
@@ -25,12 +26,12 @@ fn swizzled_wide_short_surfaces_equal_the_reference() {
             // Line-aligned buffers: the kernel runs only on 64-byte aligned rows.
             let tiled = aligned(&noise(s.size_bytes() as usize, u64::from(w * 31 + h + es)));
             let (mut fast, mut want) = (aligned(&vec![0u8; n]), vec![0u8; n]);
-            tile::untile(&s, &tiled, &mut fast, r, lin).unwrap();
+            tile::untile_with(&s, &tiled, &mut fast, r, lin, &CopyOptions::default()).unwrap();
             tile::untile_reference(&s, &tiled, &mut want, r, lin).unwrap();
             assert!(fast[..] == want[..], "untile {w}x{h} es {es}");
             let linear = noise(n, u64::from(w + h * 7 + es));
             let (mut fast, mut want) = (aligned(&tiled), tiled.to_vec());
-            tile::tile(&s, &linear, &mut fast, r, lin).unwrap();
+            tile::tile_with(&s, &linear, &mut fast, r, lin, &CopyOptions::default()).unwrap();
             tile::tile_reference(&s, &linear, &mut want, r, lin).unwrap();
             assert!(fast[..] == want[..], "tile {w}x{h} es {es}");
         }

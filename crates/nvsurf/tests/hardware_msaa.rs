@@ -10,6 +10,7 @@
 use nvsurf::layout::{GobOrder, LayoutKind, SurfaceDesc};
 use nvsurf::msaa::MsMode;
 use nvsurf::texture::BlockPolicy;
+use nvsurf::tile::{AlignedBuf, CopyOptions};
 use nvsurf::{tile, Gpu, Platform};
 use std::io::Read;
 
@@ -59,7 +60,9 @@ fn eight_samples_sit_in_the_documents_grid_with_the_pixel_sizes_block() {
         assert_eq!(d.gob_order, GobOrder::Turing);
         let s = d.build().unwrap();
         assert_eq!(s.size_bytes(), driver_size, "{name}: the driver's size is the sample surface's");
-        let linear = tile::untile_to_vec(&s, &dump[..s.size_bytes() as usize]).unwrap();
+        let linear = tile::untile_to_buf(&s, &dump[..s.size_bytes() as usize], &CopyOptions::default())
+            .map(AlignedBuf::into_vec)
+            .unwrap();
         let mut checked = 0;
         for y in 0..h {
             for x in 0..w {

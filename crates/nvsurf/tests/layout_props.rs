@@ -82,7 +82,7 @@ prop_compose! {
                         -> BlockLinearParams {
         let mut p = BlockLinearParams::new(gpu, if es == 12 && !gpu.is_gf100_or_later() { 16 } else { es }, [w, h, d], [bw, bh, bd]);
         p.auto_size = Some(auto);
-        p.gob_order = if gpu.is_gf100_or_later() { nvsurf::layout::gob::ALL_GOB_ORDERS[order] } else { GobOrder::Vm };
+        p.gob_order = if gpu.is_gf100_or_later() { nvsurf::layout::ALL_GOB_ORDERS[order] } else { GobOrder::Vm };
         p
     }
 }

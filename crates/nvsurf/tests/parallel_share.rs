@@ -7,6 +7,7 @@
 use nvsurf::cpu::{set_vector_limit, VectorLevel};
 use nvsurf::layout::{GobOrder, Surface, SurfaceDesc};
 use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::tile::{CopyOptions, Threads};
 use nvsurf::Gpu;
 
 mod common;
@@ -89,15 +90,39 @@ fn mixed_jobs_equal_the_checked_twins() {
             let mut got_lin = aligned(&vec![0u8; lin_n]);
             let mut got = aligned(tiled);
             two.install(|| {
-                tile::untile_parallel(&s, tiled, &mut got_lin[..lin_n], region, lin).unwrap();
-                tile::tile_parallel(&s, linear, &mut got[..size], region, lin).unwrap();
+                tile::untile_with(
+                    &s,
+                    tiled,
+                    &mut got_lin[..lin_n],
+                    region,
+                    lin,
+                    &CopyOptions::default().threads(Threads::CurrentPool),
+                )
+                .unwrap();
+                tile::tile_with(
+                    &s,
+                    linear,
+                    &mut got[..size],
+                    region,
+                    lin,
+                    &CopyOptions::default().threads(Threads::CurrentPool),
+                )
+                .unwrap();
             });
             assert!(got_lin[..lin_n] == want_lin[..], "{s:?} {region:?}: parallel untile at {level:?}");
             assert!(got[..size] == want[..], "{s:?} {region:?}: parallel tile at {level:?}");
             // As one part of a larger job: the job's share applies to the part.
             let mut part_lin = aligned(&vec![0u8; lin_n]);
             two.install(|| {
-                tile::untile_part_parallel(&s, tiled, &mut part_lin[..lin_n], region, lin, job + job / 8).unwrap()
+                tile::untile_with(
+                    &s,
+                    tiled,
+                    &mut part_lin[..lin_n],
+                    region,
+                    lin,
+                    &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job + job / 8),
+                )
+                .unwrap()
             });
             assert!(part_lin[..lin_n] == want_lin[..], "{s:?} {region:?}: parallel untile part at {level:?}");
         }
@@ -151,9 +176,25 @@ fn streamed_untile_split_by_columns_equals_the_checked_twin() {
                 let mut got = aligned(&vec![0u8; lin_n + mis]);
                 let mut part = aligned(&vec![0u8; lin_n + mis]);
                 p.install(|| {
-                    tile::untile_parallel(&s, tiled, &mut got[mis..mis + lin_n], region, lin).unwrap();
+                    tile::untile_with(
+                        &s,
+                        tiled,
+                        &mut got[mis..mis + lin_n],
+                        region,
+                        lin,
+                        &CopyOptions::default().threads(Threads::CurrentPool),
+                    )
+                    .unwrap();
                     let job = 2 * lin_n as u64;
-                    tile::untile_part_parallel(&s, tiled, &mut part[mis..mis + lin_n], region, lin, job).unwrap();
+                    tile::untile_with(
+                        &s,
+                        tiled,
+                        &mut part[mis..mis + lin_n],
+                        region,
+                        lin,
+                        &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job),
+                    )
+                    .unwrap();
                 });
                 set_vector_limit(VectorLevel::Avx512);
                 let at = format!("{s:?} {region:?}, linear {mis} bytes off a line, {threads} threads, {level:?}");

@@ -5,6 +5,7 @@
 
 use nvsurf::layout::{LayoutKind, Surface};
 use nvsurf::texture::{max_levels, BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
+use nvsurf::tile::{AlignedBuf, CopyOptions};
 use nvsurf::{Error, Gpu};
 
 /// Envytools `docs/hw/memory/g80-surface.rst`, "Blocklinear surfaces" + "Textures, mipmapping and
@@ -269,9 +270,14 @@ fn blocklinear_level_offsets_must_be_gob_aligned() {
 
 fn round_trip(t: &Texture) {
     let linear: Vec<u8> = (0..t.linear_size_bytes()).map(|i| (i * 7 + i / 251) as u8).collect();
-    let dump = t.tile_to_vec(&linear).unwrap();
+    let dump = t.tile_to_buf(&linear, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
     assert_eq!(dump.len() as u64, t.size_bytes());
-    assert!(t.untile_to_vec(&dump).unwrap() == linear, "{} {:?}", t.ty(), t.levels()[0].texels);
+    assert!(
+        t.untile_to_buf(&dump, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap() == linear,
+        "{} {:?}",
+        t.ty(),
+        t.levels()[0].texels
+    );
     // Each element lands where offset_of says.
     let es = t.elem_size() as usize;
     for sub in t.subresources() {
@@ -281,7 +287,10 @@ fn round_trip(t: &Texture) {
         let at = t.offset_of(sub.level, sub.layer, [x, y, z]).unwrap() as usize;
         assert_eq!(dump[at..at + es], linear[lin..lin + es]);
     }
-    assert!(matches!(t.untile_to_vec(&dump[..dump.len() - 1]), Err(Error::BufferTooSmall { .. })));
+    assert!(matches!(
+        t.untile_to_buf(&dump[..dump.len() - 1], &CopyOptions::default()).map(AlignedBuf::into_vec),
+        Err(Error::BufferTooSmall { .. })
+    ));
 }
 
 #[test]
@@ -444,8 +453,8 @@ fn pre_g80_non_square_cube_maps() {
     // A whole round trip keeps the 8x4 images (linear size: 6 faces of 8x4 + 4x2 + 2x1 + 1x1).
     assert_eq!(t.linear_size_bytes(), 6 * 4 * (32 + 8 + 2 + 1));
     let lin: Vec<u8> = (0..t.linear_size_bytes() as usize).map(|i| (i * 7 + 3) as u8).collect();
-    let dump = t.tile_to_vec(&lin).unwrap();
-    assert_eq!(t.untile_to_vec(&dump).unwrap(), lin);
+    let dump = t.tile_to_buf(&lin, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
+    assert_eq!(t.untile_to_buf(&dump, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap(), lin);
     // Taller than wide leaves no room in the square: refused with the rule.
     d.size_texels = [4, 8, 1];
     d.levels = 1;

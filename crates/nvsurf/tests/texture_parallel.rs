@@ -8,6 +8,7 @@
 
 use nvsurf::layout::{GobOrder, LayoutKind};
 use nvsurf::texture::{max_levels, BlockPolicy, LevelPlacement, Texture, TextureDesc, TextureType};
+use nvsurf::tile::{CopyOptions, Threads};
 use nvsurf::{Error, Gpu};
 
 mod common;
@@ -105,18 +106,20 @@ fn parallel_texture_copies_equal_the_single_thread_ones() {
             let what = format!("{:?} {:?} {:?} x{} ({threads} threads)", sh.gpu, sh.ty, sh.size, t.layer_count());
             let dump = noise(t.size_bytes() as usize, i as u64 + 1);
             let mut want = vec![0u8; t.linear_size_bytes() as usize];
-            t.untile(&dump, &mut want).unwrap();
+            t.untile_with(&dump, &mut want, &CopyOptions::default()).unwrap();
             // Start from different bytes than `want`, so that every byte must be written.
             let mut got = noise(want.len(), 1000 + i as u64);
-            pool.install(|| t.untile_parallel(&dump, &mut got)).unwrap();
+            pool.install(|| t.untile_with(&dump, &mut got, &CopyOptions::default().threads(Threads::CurrentPool)))
+                .unwrap();
             assert!(got == want, "untile_parallel differs: {what}");
 
             let linear = noise(t.linear_size_bytes() as usize, 2000 + i as u64);
             // Both start from the same random dump: padding must survive in both alike.
             let mut want = noise(t.size_bytes() as usize, 3000 + i as u64);
             let mut got = want.clone();
-            t.tile(&linear, &mut want).unwrap();
-            pool.install(|| t.tile_parallel(&linear, &mut got)).unwrap();
+            t.tile_with(&linear, &mut want, &CopyOptions::default()).unwrap();
+            pool.install(|| t.tile_with(&linear, &mut got, &CopyOptions::default().threads(Threads::CurrentPool)))
+                .unwrap();
             assert!(got == want, "tile_parallel differs: {what}");
             checked += 1;
         }
@@ -134,18 +137,22 @@ fn subresource_by_subresource_copies_equal_the_whole_ones() {
         let order: Vec<(u32, u32)> = t.subresources().map(|s| (s.level, s.layer)).collect();
         let dump = noise(t.size_bytes() as usize, 5000 + i as u64);
         let mut want = vec![0u8; t.linear_size_bytes() as usize];
-        t.untile(&dump, &mut want).unwrap();
+        t.untile_with(&dump, &mut want, &CopyOptions::default()).unwrap();
         let linear = noise(t.linear_size_bytes() as usize, 6000 + i as u64);
         let base = noise(t.size_bytes() as usize, 7000 + i as u64);
         let mut want_tiled = base.clone();
-        t.tile(&linear, &mut want_tiled).unwrap();
+        t.tile_with(&linear, &mut want_tiled, &CopyOptions::default()).unwrap();
         for parallel in [false, true] {
             let mut seen = Vec::new();
             let mut got = noise(want.len(), 8000 + i as u64);
             let done = |s: &nvsurf::texture::Subresource| seen.push((s.level, s.layer));
             match parallel {
-                false => t.untile_each(&dump, &mut got, done).unwrap(),
-                true => pool.install(|| t.untile_each_parallel(&dump, &mut got, done)).unwrap(),
+                false => t.untile_each_with(&dump, &mut got, &CopyOptions::default(), done).unwrap(),
+                true => pool
+                    .install(|| {
+                        t.untile_each_with(&dump, &mut got, &CopyOptions::default().threads(Threads::CurrentPool), done)
+                    })
+                    .unwrap(),
             }
             assert!(got == want, "untile_each (parallel {parallel}) differs: {:?} {:?} {:?}", sh.gpu, sh.ty, sh.size);
             assert_eq!(seen, order);
@@ -153,8 +160,12 @@ fn subresource_by_subresource_copies_equal_the_whole_ones() {
             let mut got = base.clone();
             let done = |s: &nvsurf::texture::Subresource| seen.push((s.level, s.layer));
             match parallel {
-                false => t.tile_each(&linear, &mut got, done).unwrap(),
-                true => pool.install(|| t.tile_each_parallel(&linear, &mut got, done)).unwrap(),
+                false => t.tile_each_with(&linear, &mut got, &CopyOptions::default(), done).unwrap(),
+                true => pool
+                    .install(|| {
+                        t.tile_each_with(&linear, &mut got, &CopyOptions::default().threads(Threads::CurrentPool), done)
+                    })
+                    .unwrap(),
             }
             assert!(
                 got == want_tiled,
@@ -179,12 +190,24 @@ fn parallel_texture_copies_fail_like_the_single_thread_ones() {
         for (dump_len, lin_len) in [(dn - 1, ln), (dn, ln - 1), (0, ln), (dn, 0)] {
             let dump = vec![0u8; dump_len];
             let (mut a, mut b) = (vec![0u8; lin_len], vec![0u8; lin_len]);
-            let want = t.untile(&dump, &mut a).unwrap_err();
-            assert_eq!(t.untile_parallel(&dump, &mut b).unwrap_err(), want, "untile {:?} {:?}", sh.gpu, sh.ty);
+            let want = t.untile_with(&dump, &mut a, &CopyOptions::default()).unwrap_err();
+            assert_eq!(
+                t.untile_with(&dump, &mut b, &CopyOptions::default().threads(Threads::CurrentPool)).unwrap_err(),
+                want,
+                "untile {:?} {:?}",
+                sh.gpu,
+                sh.ty
+            );
             let linear = vec![0u8; lin_len];
             let (mut a, mut b) = (vec![0u8; dump_len], vec![0u8; dump_len]);
-            let want = t.tile(&linear, &mut a).unwrap_err();
-            assert_eq!(t.tile_parallel(&linear, &mut b).unwrap_err(), want, "tile {:?} {:?}", sh.gpu, sh.ty);
+            let want = t.tile_with(&linear, &mut a, &CopyOptions::default()).unwrap_err();
+            assert_eq!(
+                t.tile_with(&linear, &mut b, &CopyOptions::default().threads(Threads::CurrentPool)).unwrap_err(),
+                want,
+                "tile {:?} {:?}",
+                sh.gpu,
+                sh.ty
+            );
             // Nothing written by the parallel tile when a buffer is short.
             assert!(b.iter().all(|&x| x == 0));
             n += 1;
@@ -198,18 +221,32 @@ fn parallel_texture_copies_check_their_buffers() {
     let t = build(&shapes()[3]);
     let dump = vec![0u8; t.size_bytes() as usize];
     let mut short = vec![0u8; t.linear_size_bytes() as usize - 1];
-    match t.untile_parallel(&dump[..dump.len() - 1], &mut vec![0u8; t.linear_size_bytes() as usize]) {
+    match t.untile_with(
+        &dump[..dump.len() - 1],
+        &mut vec![0u8; t.linear_size_bytes() as usize],
+        &CopyOptions::default().threads(Threads::CurrentPool),
+    ) {
         Err(Error::BufferTooSmall { what: "texture dump", needed, got }) => {
             assert_eq!((needed, got), (t.size_bytes(), t.size_bytes() - 1))
         }
         other => panic!("short dump: {other:?}"),
     }
-    assert!(matches!(t.untile_parallel(&dump, &mut short), Err(Error::BufferTooSmall { .. })));
+    assert!(matches!(
+        t.untile_with(&dump, &mut short, &CopyOptions::default().threads(Threads::CurrentPool)),
+        Err(Error::BufferTooSmall { .. })
+    ));
     let mut dump = dump;
-    assert!(matches!(t.tile_parallel(&short, &mut dump), Err(Error::BufferTooSmall { .. })));
+    assert!(matches!(
+        t.tile_with(&short, &mut dump, &CopyOptions::default().threads(Threads::CurrentPool)),
+        Err(Error::BufferTooSmall { .. })
+    ));
     let n = dump.len();
     assert!(matches!(
-        t.tile_parallel(&vec![0u8; t.linear_size_bytes() as usize], &mut dump[..n - 1]),
+        t.tile_with(
+            &vec![0u8; t.linear_size_bytes() as usize],
+            &mut dump[..n - 1],
+            &CopyOptions::default().threads(Threads::CurrentPool)
+        ),
         Err(Error::BufferTooSmall { what: "texture dump", .. })
     ));
 }
@@ -246,17 +283,16 @@ fn large_texture_case(ty: TextureType, side: u32) {
     let mut want = vec![0u8; lin_n];
     for sub in t.subresources() {
         let a = sub.linear_offset_bytes as usize;
-        nvsurf::texture::copy::untile_subresource(&sub, dump, &mut want[a..a + sub.linear_size_bytes as usize])
-            .unwrap();
+        nvsurf::texture::untile_subresource(&sub, dump, &mut want[a..a + sub.linear_size_bytes as usize]).unwrap();
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
     for parallel in [false, true] {
         let mut got = aligned(&vec![0u8; lin_n]);
         let got = &mut got[..lin_n];
         if parallel {
-            pool.install(|| t.untile_parallel(dump, got)).unwrap();
+            pool.install(|| t.untile_with(dump, got, &CopyOptions::default().threads(Threads::CurrentPool))).unwrap();
         } else {
-            t.untile(dump, got).unwrap();
+            t.untile_with(dump, got, &CopyOptions::default()).unwrap();
         }
         assert!(got == want.as_slice(), "untile (parallel: {parallel})");
     }
@@ -267,16 +303,15 @@ fn large_texture_case(ty: TextureType, side: u32) {
     let mut want = background.clone();
     for sub in t.subresources() {
         let a = sub.linear_offset_bytes as usize;
-        nvsurf::texture::copy::tile_subresource(&sub, &linear[a..a + sub.linear_size_bytes as usize], &mut want)
-            .unwrap();
+        nvsurf::texture::tile_subresource(&sub, &linear[a..a + sub.linear_size_bytes as usize], &mut want).unwrap();
     }
     for parallel in [false, true] {
         let mut got = aligned(&background);
         let got = &mut got[..dump_n];
         if parallel {
-            pool.install(|| t.tile_parallel(linear, got)).unwrap();
+            pool.install(|| t.tile_with(linear, got, &CopyOptions::default().threads(Threads::CurrentPool))).unwrap();
         } else {
-            t.tile(linear, got).unwrap();
+            t.tile_with(linear, got, &CopyOptions::default()).unwrap();
         }
         assert!(got == want.as_slice(), "tile (parallel: {parallel})");
     }

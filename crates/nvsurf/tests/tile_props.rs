@@ -2,9 +2,10 @@
 //! pitches; the parallel paths against the single-thread ones.
 
 use nvsurf::cpu::{set_vector_limit, VectorLevel};
-use nvsurf::layout::gob::ALL_GOB_ORDERS;
+use nvsurf::layout::ALL_GOB_ORDERS;
 use nvsurf::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
 use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::tile::{AlignedBuf, CopyOptions, Threads};
 use nvsurf::{Error, Gpu};
 use proptest::prelude::*;
 
@@ -95,7 +96,7 @@ proptest! {
 
         let mut fast = background.clone();
         let mut slow = background.clone();
-        tile::untile(&s, &tiled, &mut fast, region, lin).unwrap();
+        tile::untile_with(&s, &tiled, &mut fast, region, lin, &CopyOptions::default()).unwrap();
         tile::untile_reference(&s, &tiled, &mut slow, region, lin).unwrap();
         prop_assert!(fast == slow, "untile differs");
         let mut checked = background.clone();
@@ -105,7 +106,7 @@ proptest! {
         let linear = noise(lin_len, seed ^ 0xaa);
         let mut fast_t = tiled.clone();
         let mut slow_t = tiled.clone();
-        tile::tile(&s, &linear, &mut fast_t, region, lin).unwrap();
+        tile::tile_with(&s, &linear, &mut fast_t, region, lin, &CopyOptions::default()).unwrap();
         tile::tile_reference(&s, &linear, &mut slow_t, region, lin).unwrap();
         prop_assert!(fast_t == slow_t, "tile differs");
         let mut checked_t = tiled.clone();
@@ -114,7 +115,7 @@ proptest! {
 
         // Round trip: untile what was tiled and get the linear image back (padding untouched).
         let mut back = background.clone();
-        tile::untile(&s, &fast_t, &mut back, region, lin).unwrap();
+        tile::untile_with(&s, &fast_t, &mut back, region, lin, &CopyOptions::default()).unwrap();
         let mut want = background.clone();
         tile::untile_reference(&s, &slow_t, &mut want, region, lin).unwrap();
         prop_assert!(back == want);
@@ -122,10 +123,10 @@ proptest! {
         #[cfg(feature = "rayon")]
         {
             let mut par = background.clone();
-            tile::untile_parallel(&s, &tiled, &mut par, region, lin).unwrap();
+            tile::untile_with(&s, &tiled, &mut par, region, lin, &CopyOptions::default().threads(Threads::CurrentPool)).unwrap();
             prop_assert!(par == fast, "parallel untile differs");
             let mut par_t = tiled.clone();
-            tile::tile_parallel(&s, &linear, &mut par_t, region, lin).unwrap();
+            tile::tile_with(&s, &linear, &mut par_t, region, lin, &CopyOptions::default().threads(Threads::CurrentPool)).unwrap();
             prop_assert!(par_t == fast_t, "parallel tile differs");
         }
     }
@@ -137,23 +138,35 @@ fn whole_surface_round_trip_and_bad_buffers() {
     desc.block_log2 = Some([0, 4, 0]);
     let s = desc.build().unwrap();
     let linear = noise(100 * 50 * 4, 9);
-    let tiled = tile::tile_to_vec(&s, &linear).unwrap();
+    let tiled = tile::tile_to_buf(&s, &linear, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
     assert_eq!(tiled.len() as u64, s.size_bytes());
-    assert_eq!(tile::untile_to_vec(&s, &tiled).unwrap(), linear);
+    assert_eq!(tile::untile_to_buf(&s, &tiled, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap(), linear);
 
     let short = &tiled[..tiled.len() - 1];
-    assert!(matches!(tile::untile_to_vec(&s, short), Err(Error::BufferTooSmall { what: "tiled buffer", .. })));
-    assert!(matches!(tile::tile_to_vec(&s, &linear[1..]), Err(Error::BufferTooSmall { what: "linear buffer", .. })));
+    assert!(matches!(
+        tile::untile_to_buf(&s, short, &CopyOptions::default()).map(AlignedBuf::into_vec),
+        Err(Error::BufferTooSmall { what: "tiled buffer", .. })
+    ));
+    assert!(matches!(
+        tile::tile_to_buf(&s, &linear[1..], &CopyOptions::default()).map(AlignedBuf::into_vec),
+        Err(Error::BufferTooSmall { what: "linear buffer", .. })
+    ));
     let region = Region { x: 90, y: 0, z: 0, w: 11, h: 1, d: 1 };
     let mut out = vec![0u8; 64];
     let lin = LinearLayout::packed(&region, 4);
-    assert!(matches!(tile::untile(&s, &tiled, &mut out, region, lin), Err(Error::OutOfRange { field: "box x+w", .. })));
+    assert!(matches!(
+        tile::untile_with(&s, &tiled, &mut out, region, lin, &CopyOptions::default()),
+        Err(Error::OutOfRange { field: "box x+w", .. })
+    ));
     let region = Region { w: 0, ..region };
-    assert!(matches!(tile::untile(&s, &tiled, &mut out, region, lin), Err(Error::OutOfRange { field: "box w", .. })));
+    assert!(matches!(
+        tile::untile_with(&s, &tiled, &mut out, region, lin, &CopyOptions::default()),
+        Err(Error::OutOfRange { field: "box w", .. })
+    ));
     let region = Region { x: 0, y: 0, z: 0, w: 10, h: 2, d: 1 };
     let lin = LinearLayout { row_pitch_bytes: 39, slice_pitch_bytes: 80 };
     assert!(matches!(
-        tile::untile(&s, &tiled, &mut out, region, lin),
+        tile::untile_with(&s, &tiled, &mut out, region, lin, &CopyOptions::default()),
         Err(Error::OutOfRange { field: "linear row pitch", .. })
     ));
 }
@@ -218,15 +231,31 @@ fn streaming_case(s: Surface, mis: usize) {
     for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
         set_vector_limit(level);
         let mut got = Aligned64::new(&vec![0u8; size]);
-        tile::tile(&s, linear.get(), got.get_mut(), region, lin).unwrap();
+        tile::tile_with(&s, linear.get(), got.get_mut(), region, lin, &CopyOptions::default()).unwrap();
         let mut got_lin = Aligned64::at(&vec![0u8; lin_len], mis);
-        tile::untile(&s, tiled_src.get(), got_lin.get_mut(), region, lin).unwrap();
+        tile::untile_with(&s, tiled_src.get(), got_lin.get_mut(), region, lin, &CopyOptions::default()).unwrap();
         #[cfg(feature = "rayon")]
         let (par, par_lin) = {
             let mut a = Aligned64::new(&vec![0u8; size]);
-            tile::tile_parallel(&s, linear.get(), a.get_mut(), region, lin).unwrap();
+            tile::tile_with(
+                &s,
+                linear.get(),
+                a.get_mut(),
+                region,
+                lin,
+                &CopyOptions::default().threads(Threads::CurrentPool),
+            )
+            .unwrap();
             let mut b = Aligned64::at(&vec![0u8; lin_len], mis);
-            tile::untile_parallel(&s, tiled_src.get(), b.get_mut(), region, lin).unwrap();
+            tile::untile_with(
+                &s,
+                tiled_src.get(),
+                b.get_mut(),
+                region,
+                lin,
+                &CopyOptions::default().threads(Threads::CurrentPool),
+            )
+            .unwrap();
             (a, b)
         };
         set_vector_limit(VectorLevel::Avx512);
@@ -263,11 +292,11 @@ proptest! {
         for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
             set_vector_limit(level);
             let mut fast = Aligned64::new(&vec![0u8; lin_len]);
-            tile::untile(&s, tiled_a.get(), fast.get_mut(), region, lin).unwrap();
+            tile::untile_with(&s, tiled_a.get(), fast.get_mut(), region, lin, &CopyOptions::default()).unwrap();
             let linear = Aligned64::new(&noise(lin_len, !seed));
             let mut fast_t = Aligned64::new(&tiled);
             let mut slow_t = tiled.clone();
-            tile::tile(&s, linear.get(), fast_t.get_mut(), region, lin).unwrap();
+            tile::tile_with(&s, linear.get(), fast_t.get_mut(), region, lin, &CopyOptions::default()).unwrap();
             tile::tile_reference(&s, linear.get(), &mut slow_t, region, lin).unwrap();
             set_vector_limit(VectorLevel::Avx512);
             prop_assert!(fast.get() == &slow[..], "untile at {:?}", level);
@@ -285,10 +314,10 @@ proptest! {
         #[cfg(feature = "rayon")]
         {
             let mut par_t = tiled.clone();
-            tile::tile_parallel(&s, &linear, &mut par_t, region, lin).unwrap();
+            tile::tile_with(&s, &linear, &mut par_t, region, lin, &CopyOptions::default().threads(Threads::CurrentPool)).unwrap();
             prop_assert!(par_t == slow_t);
             let mut par = vec![0u8; lin_len];
-            tile::untile_parallel(&s, &tiled, &mut par, region, lin).unwrap();
+            tile::untile_with(&s, &tiled, &mut par, region, lin, &CopyOptions::default().threads(Threads::CurrentPool)).unwrap();
             prop_assert!(par == slow, "parallel untile differs");
         }
     }
@@ -343,7 +372,7 @@ proptest! {
         let tiled = noise(s.size_bytes() as usize, 1);
         let mut guard = vec![0xa5u8; 4096];
         let mid = 1024..3072;
-        let r = tile::untile(&s, &tiled, &mut guard[mid.clone()], region, lin);
+        let r = tile::untile_with(&s, &tiled, &mut guard[mid.clone()], region, lin, &CopyOptions::default());
         if r.is_ok() {
             // Only a plan whose whole span fits in the 2048-byte buffer may succeed.
             let plan = tile::Plan::new(&s, region, lin, tiled.len(), 2048).unwrap();
@@ -351,7 +380,7 @@ proptest! {
         }
         prop_assert!(guard[..1024].iter().all(|&b| b == 0xa5) && guard[3072..].iter().all(|&b| b == 0xa5));
         let mut out = tiled.clone();
-        let _ = tile::tile(&s, &guard[mid.clone()], &mut out, region, lin);
+        let _ = tile::tile_with(&s, &guard[mid.clone()], &mut out, region, lin, &CopyOptions::default());
         let _ = tile::tile_checked(&s, &guard[mid], &mut out, region, lin);
     }
 }
@@ -404,15 +433,31 @@ fn every_level_equals_the_reference(
     for level in ALL_LEVELS {
         set_vector_limit(level);
         let mut got_lin = Aligned64::at(&vec![0u8; lin_len], mis);
-        tile::untile(s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
+        tile::untile_with(s, tiled.get(), got_lin.get_mut(), region, lin, &CopyOptions::default()).unwrap();
         let mut got_tiled = Aligned64::new(tiled.get());
-        tile::tile(s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
+        tile::tile_with(s, linear.get(), got_tiled.get_mut(), region, lin, &CopyOptions::default()).unwrap();
         #[cfg(feature = "rayon")]
         let (par_lin, par_tiled) = {
             let mut a = Aligned64::at(&vec![0u8; lin_len], mis);
-            tile::untile_parallel(s, tiled.get(), a.get_mut(), region, lin).unwrap();
+            tile::untile_with(
+                s,
+                tiled.get(),
+                a.get_mut(),
+                region,
+                lin,
+                &CopyOptions::default().threads(Threads::CurrentPool),
+            )
+            .unwrap();
             let mut b = Aligned64::new(tiled.get());
-            tile::tile_parallel(s, linear.get(), b.get_mut(), region, lin).unwrap();
+            tile::tile_with(
+                s,
+                linear.get(),
+                b.get_mut(),
+                region,
+                lin,
+                &CopyOptions::default().threads(Threads::CurrentPool),
+            )
+            .unwrap();
             (a, b)
         };
         set_vector_limit(VectorLevel::Avx512);
@@ -614,33 +659,67 @@ fn every_level_equals(
     for level in [VectorLevel::Baseline, VectorLevel::Avx2, VectorLevel::Avx512] {
         set_vector_limit(level);
         let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
-        tile::untile(s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
+        tile::untile_with(s, tiled.get(), got_lin.get_mut(), region, lin, &CopyOptions::default()).unwrap();
         let mut got_tiled = Aligned64::new(tiled.get());
-        tile::tile(s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
+        tile::tile_with(s, linear.get(), got_tiled.get_mut(), region, lin, &CopyOptions::default()).unwrap();
         // As parts of a job too large for the caches (streaming stores on these small
         // surfaces too) and of a tiny one (never streaming).
         let mut parts = Vec::new();
         for job in [u64::MAX, 0] {
             let mut a = Aligned64::new(&vec![0u8; lin_len]);
-            tile::untile_part(s, tiled.get(), a.get_mut(), region, lin, job).unwrap();
+            tile::untile_with(s, tiled.get(), a.get_mut(), region, lin, &CopyOptions::default().job_output_bytes(job))
+                .unwrap();
             let mut b = Aligned64::new(tiled.get());
-            tile::tile_part(s, linear.get(), b.get_mut(), region, lin, job).unwrap();
+            tile::tile_with(s, linear.get(), b.get_mut(), region, lin, &CopyOptions::default().job_output_bytes(job))
+                .unwrap();
             parts.push((job, "", a, b));
             #[cfg(feature = "rayon")]
             {
                 let mut a = Aligned64::new(&vec![0u8; lin_len]);
-                tile::untile_part_parallel(s, tiled.get(), a.get_mut(), region, lin, job).unwrap();
+                tile::untile_with(
+                    s,
+                    tiled.get(),
+                    a.get_mut(),
+                    region,
+                    lin,
+                    &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job),
+                )
+                .unwrap();
                 let mut b = Aligned64::new(tiled.get());
-                tile::tile_part_parallel(s, linear.get(), b.get_mut(), region, lin, job).unwrap();
+                tile::tile_with(
+                    s,
+                    linear.get(),
+                    b.get_mut(),
+                    region,
+                    lin,
+                    &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job),
+                )
+                .unwrap();
                 parts.push((job, "parallel ", a, b));
             }
         }
         #[cfg(feature = "rayon")]
         let (par_lin, par_tiled) = {
             let mut a = Aligned64::new(&vec![0u8; lin_len]);
-            tile::untile_parallel(s, tiled.get(), a.get_mut(), region, lin).unwrap();
+            tile::untile_with(
+                s,
+                tiled.get(),
+                a.get_mut(),
+                region,
+                lin,
+                &CopyOptions::default().threads(Threads::CurrentPool),
+            )
+            .unwrap();
             let mut b = Aligned64::new(tiled.get());
-            tile::tile_parallel(s, linear.get(), b.get_mut(), region, lin).unwrap();
+            tile::tile_with(
+                s,
+                linear.get(),
+                b.get_mut(),
+                region,
+                lin,
+                &CopyOptions::default().threads(Threads::CurrentPool),
+            )
+            .unwrap();
             (a, b)
         };
         set_vector_limit(VectorLevel::Avx512);
@@ -729,8 +808,24 @@ fn parallel_paths_equal_the_checked_twins_for_any_pool_size() {
                 let mut got_lin = Aligned64::new(&vec![0u8; lin_len]);
                 let mut got_tiled = Aligned64::new(tiled.get());
                 pool.install(|| {
-                    tile::untile_parallel(s, tiled.get(), got_lin.get_mut(), region, lin).unwrap();
-                    tile::tile_parallel(s, linear.get(), got_tiled.get_mut(), region, lin).unwrap();
+                    tile::untile_with(
+                        s,
+                        tiled.get(),
+                        got_lin.get_mut(),
+                        region,
+                        lin,
+                        &CopyOptions::default().threads(Threads::CurrentPool),
+                    )
+                    .unwrap();
+                    tile::tile_with(
+                        s,
+                        linear.get(),
+                        got_tiled.get_mut(),
+                        region,
+                        lin,
+                        &CopyOptions::default().threads(Threads::CurrentPool),
+                    )
+                    .unwrap();
                 });
                 set_vector_limit(VectorLevel::Avx512);
                 let at = format!("surface {n}, {region:?}, {threads} threads, {level:?}");
@@ -757,13 +852,13 @@ fn huge_pitch_one_row_boxes_equal_the_reference() {
             let mut want = vec![0u8; 512];
             tile::untile_reference(&s, tiled.get(), &mut want, region, lin).unwrap();
             let mut got = Aligned64::new(&[0u8; 512]);
-            tile::untile(&s, tiled.get(), got.get_mut(), region, lin).unwrap();
+            tile::untile_with(&s, tiled.get(), got.get_mut(), region, lin, &CopyOptions::default()).unwrap();
             assert!(got.get() == &want[..], "untile, pitch {row_pitch}, row {y}");
             let linear = Aligned64::new(&noise(512, 9));
             let mut want_t = tiled.get().to_vec();
             tile::tile_reference(&s, linear.get(), &mut want_t, region, lin).unwrap();
             let mut got_t = Aligned64::new(tiled.get());
-            tile::tile(&s, linear.get(), got_t.get_mut(), region, lin).unwrap();
+            tile::tile_with(&s, linear.get(), got_t.get_mut(), region, lin, &CopyOptions::default()).unwrap();
             assert!(got_t.get() == &want_t[..], "tile, pitch {row_pitch}, row {y}");
         }
     }
@@ -867,13 +962,13 @@ proptest! {
         let mut part = vec![0u8; w.size_bytes() as usize];
         w.gather(&dump, &mut part).unwrap();
         let mut got = vec![1u8; n];
-        tile::untile(&w.surface, &part, &mut got, w.region, lin).unwrap();
+        tile::untile_with(&w.surface, &part, &mut got, w.region, lin, &CopyOptions::default()).unwrap();
         prop_assert_eq!(&got, &want);
 
         let image = noise(n, !seed);
         let mut whole = dump.clone();
         tile::tile_reference(&s, &image, &mut whole, region, lin).unwrap();
-        tile::tile(&w.surface, &image, &mut part, w.region, lin).unwrap();
+        tile::tile_with(&w.surface, &image, &mut part, w.region, lin, &CopyOptions::default()).unwrap();
         let mut scattered = dump.clone();
         w.scatter(&part, &mut scattered).unwrap();
         prop_assert_eq!(scattered, whole);

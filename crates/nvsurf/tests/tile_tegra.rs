@@ -2,6 +2,7 @@
 //! width 0, the block height given, and the block depth tegra_swizzle picks from the depth.
 
 use nvsurf::layout::{BlockLinear, BlockLinearParams, GobOrder, Surface};
+use nvsurf::tile::{AlignedBuf, CopyOptions};
 use nvsurf::{tile, Gpu};
 use proptest::prelude::*;
 use tegra_swizzle::BlockHeight;
@@ -43,11 +44,11 @@ proptest! {
             tegra_swizzle::swizzle::swizzled_mip_size(w, h, d, block_height, bpp),
             s.size_bytes() as usize
         );
-        let ours = tile::tile_to_vec(&s, &linear).unwrap();
+        let ours = tile::tile_to_buf(&s, &linear, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
         prop_assert!(ours == theirs, "tile differs from swizzle_block_linear");
 
         let back_theirs = tegra_swizzle::swizzle::deswizzle_block_linear(w, h, d, &theirs, block_height, bpp).unwrap();
-        let back_ours = tile::untile_to_vec(&s, &theirs).unwrap();
+        let back_ours = tile::untile_to_buf(&s, &theirs, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
         prop_assert!(back_ours == back_theirs, "untile differs from deswizzle_block_linear");
         prop_assert!(back_ours == linear);
     }

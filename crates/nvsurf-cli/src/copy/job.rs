@@ -10,7 +10,7 @@ use crate::surface_args::{parse_list, parse_offset, parse_size, parse_u64, Assum
 use nvsurf::format::Format;
 use nvsurf::layout::Surface;
 use nvsurf::texture::Texture;
-use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::tile::{LinearLayout, Region};
 use nvsurf::Error;
 use std::path::{Path, PathBuf};
 
@@ -469,7 +469,7 @@ fn surface_job(a: &CopyArgs, p: Placed) -> Res<SurfaceJob> {
         Some(pitch) => LinearLayout::with_row_pitch(&region, parse_u64("linear-pitch", pitch)?),
     };
     // The last row need not be padded to the pitch: the plan's span is what must be there.
-    let span = tile::Plan::new(&s, region, lin, usize::MAX, usize::MAX)?.linear_span;
+    let span = lin.span_bytes(&s, &region)?;
     let end = tiled_end(p.offset, &s)?;
     Ok(SurfaceJob {
         surface: s,

@@ -8,6 +8,7 @@ use super::mip_plan::MipPlan;
 use crate::io::{inplace, patch_onto, write_sparse, LineAligned};
 use crate::picture::texels::decode_texels;
 use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::tile::{CopyOptions, Threads};
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
@@ -82,8 +83,15 @@ impl MipPlan {
         let mut out = LineAligned::zeroed("source level", lin_bytes)?;
         let tiled = part(span, at, s.size_bytes())?;
         job.install(|| match job.pool {
-            None => tile::untile(s, tiled, &mut out, region, lin),
-            Some(_) => tile::untile_parallel(s, tiled, &mut out, region, lin),
+            None => tile::untile_with(s, tiled, &mut out, region, lin, &CopyOptions::default()),
+            Some(_) => tile::untile_with(
+                s,
+                tiled,
+                &mut out,
+                region,
+                lin,
+                &CopyOptions::default().threads(Threads::CurrentPool),
+            ),
         })?;
         let mut texels = decode_texels(&self.format, self.extent(self.from_level)?, &out)?;
         drop(out);
@@ -94,8 +102,10 @@ impl MipPlan {
             let l = LinearLayout::packed(&r, ls.elem_size());
             let dst = part_mut(span, at, ls.size_bytes())?;
             job.install(|| match job.pool {
-                None => tile::tile(&ls, &bytes, dst, r, l),
-                Some(_) => tile::tile_parallel(&ls, &bytes, dst, r, l),
+                None => tile::tile_with(&ls, &bytes, dst, r, l, &CopyOptions::default()),
+                Some(_) => {
+                    tile::tile_with(&ls, &bytes, dst, r, l, &CopyOptions::default().threads(Threads::CurrentPool))
+                }
             })?;
             texels = next;
         }

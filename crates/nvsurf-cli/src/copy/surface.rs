@@ -11,6 +11,7 @@ use crate::CmdResult;
 use nvsurf::format::Format;
 use nvsurf::layout::Surface;
 use nvsurf::tile::{self, LinearLayout, Region};
+use nvsurf::tile::{CopyOptions, Threads};
 use nvsurf::Error;
 use std::process::ExitCode;
 
@@ -64,8 +65,17 @@ pub fn untile(job: &Job) -> CmdResult {
     }
     let mut out = LineAligned::zeroed("linear image", linear_bytes(&region, &lin)?)?;
     with_progress(&ts, tregion, lin, "untile", |band, off| match &job.pool {
-        None => tile::untile(&ts, tiled, &mut out[off..], band, lin),
-        Some(p) => p.install(|| tile::untile_parallel(&ts, tiled, &mut out[off..], band, lin)),
+        None => tile::untile_with(&ts, tiled, &mut out[off..], band, lin, &CopyOptions::default()),
+        Some(p) => p.install(|| {
+            tile::untile_with(
+                &ts,
+                tiled,
+                &mut out[off..],
+                band,
+                lin,
+                &CopyOptions::default().threads(Threads::CurrentPool),
+            )
+        }),
     })?;
     match &job.linear {
         LinearSide::Picture(path, kind) => {
@@ -139,8 +149,17 @@ pub fn tile(job: &Job) -> CmdResult {
     // Tiles the box `r` of surface `ts` (the surface, or a box's window) into `tiled`.
     let fill = |ts: &Surface, r: Region, tiled: &mut [u8]| -> Res<()> {
         with_progress(ts, r, lin, "tile", |band, off| match &job.pool {
-            None => tile::tile(ts, &input[off..], tiled, band, lin),
-            Some(p) => p.install(|| tile::tile_parallel(ts, &input[off..], tiled, band, lin)),
+            None => tile::tile_with(ts, &input[off..], tiled, band, lin, &CopyOptions::default()),
+            Some(p) => p.install(|| {
+                tile::tile_with(
+                    ts,
+                    &input[off..],
+                    tiled,
+                    band,
+                    lin,
+                    &CopyOptions::default().threads(Threads::CurrentPool),
+                )
+            }),
         })?;
         Ok(())
     };
@@ -240,8 +259,17 @@ fn untile_to_png(
                 let lin = LinearLayout::packed(&band, es);
                 let n = (row_bytes * u64::from(h)) as usize;
                 match &job.pool {
-                    None => tile::untile(ts, tiled, &mut buf[..n], band, lin),
-                    Some(p) => p.install(|| tile::untile_parallel(ts, tiled, &mut buf[..n], band, lin)),
+                    None => tile::untile_with(ts, tiled, &mut buf[..n], band, lin, &CopyOptions::default()),
+                    Some(p) => p.install(|| {
+                        tile::untile_with(
+                            ts,
+                            tiled,
+                            &mut buf[..n],
+                            band,
+                            lin,
+                            &CopyOptions::default().threads(Threads::CurrentPool),
+                        )
+                    }),
                 }?;
                 let px_rows = ((ey + h) * bh).min(e.height_px) - ey * bh;
                 w.write_band(Extent { width_px: e.width_px, height_px: px_rows, depth: 1 }, &buf[..n]).map_err(io)?;
@@ -292,8 +320,10 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
             let band = Region { y: tregion.y + ey, h, ..tregion };
             let lin = LinearLayout::packed(&band, es);
             match &job.pool {
-                None => tile::tile(ts, &elems, tiled, band, lin),
-                Some(p) => p.install(|| tile::tile_parallel(ts, &elems, tiled, band, lin)),
+                None => tile::tile_with(ts, &elems, tiled, band, lin, &CopyOptions::default()),
+                Some(p) => p.install(|| {
+                    tile::tile_with(ts, &elems, tiled, band, lin, &CopyOptions::default().threads(Threads::CurrentPool))
+                }),
             }?;
             if let Some(b) = &bar {
                 b.inc(u64::from(h));

@@ -9,6 +9,7 @@ use crate::io::{patch_onto, progress_bar, read_part, write_atomic, LineAligned};
 use crate::picture::{read_dds_with, read_ktx2_with, write_dds, write_ktx2, DdsTexture, Extent, PicKind};
 use crate::CmdResult;
 use nvsurf::texture::{Subresource, Texture};
+use nvsurf::tile::{CopyOptions, Threads};
 use nvsurf::Error;
 use std::path::Path;
 use std::process::ExitCode;
@@ -271,13 +272,15 @@ fn untile_whole(job: &Job, t: &Texture, dump: &[u8]) -> Res<LineAligned> {
     })?;
     let mut out = LineAligned::zeroed("linear texture", n)?;
     match progress_bar(t.size_bytes(), t.size_bytes(), "untile") {
-        None if job.pool.is_none() => t.untile(dump, &mut out)?,
-        None => job.install(|| t.untile_parallel(dump, &mut out))?,
+        None if job.pool.is_none() => t.untile_with(dump, &mut out, &CopyOptions::default())?,
+        None => job.install(|| t.untile_with(dump, &mut out, &CopyOptions::default().threads(Threads::CurrentPool)))?,
         Some(bar) => {
             let done = |sub: &Subresource| bar.inc(sub.size_bytes);
             job.install(|| match job.pool {
-                None => t.untile_each(dump, &mut out, done),
-                Some(_) => t.untile_each_parallel(dump, &mut out, done),
+                None => t.untile_each_with(dump, &mut out, &CopyOptions::default(), done),
+                Some(_) => {
+                    t.untile_each_with(dump, &mut out, &CopyOptions::default().threads(Threads::CurrentPool), done)
+                }
             })?;
             bar.finish_and_clear();
         }
@@ -289,8 +292,8 @@ fn untile_whole(job: &Job, t: &Texture, dump: &[u8]) -> Res<LineAligned> {
 fn tile_whole(job: &Job, t: &Texture, linear: &[u8], dump: &mut [u8]) -> Res<()> {
     let Some(bar) = progress_bar(t.size_bytes(), t.size_bytes(), "tile") else {
         return Ok(job.install(|| match job.pool {
-            None => t.tile(linear, dump),
-            Some(_) => t.tile_parallel(linear, dump),
+            None => t.tile_with(linear, dump, &CopyOptions::default()),
+            Some(_) => t.tile_with(linear, dump, &CopyOptions::default().threads(Threads::CurrentPool)),
         })?);
     };
     // Every subresource's ranges are checked before the first is written.
@@ -301,8 +304,8 @@ fn tile_whole(job: &Job, t: &Texture, linear: &[u8], dump: &mut [u8]) -> Res<()>
     }
     let done = |sub: &Subresource| bar.inc(sub.size_bytes);
     job.install(|| match job.pool {
-        None => t.tile_each(linear, dump, done),
-        Some(_) => t.tile_each_parallel(linear, dump, done),
+        None => t.tile_each_with(linear, dump, &CopyOptions::default(), done),
+        Some(_) => t.tile_each_with(linear, dump, &CopyOptions::default().threads(Threads::CurrentPool), done),
     })?;
     bar.finish_and_clear();
     Ok(())

@@ -100,7 +100,7 @@ pub fn rank_auto(
     offsets.sort_unstable();
     offsets.dedup();
     let aligned =
-        |o: u64, c: &Candidate| base.checked_add(o).is_some_and(|a| a % identify::any::start_alignment_bytes(c) == 0);
+        |o: u64, c: &Candidate| base.checked_add(o).is_some_and(|a| a % identify::start_alignment_bytes(c) == 0);
     let mut found = Vec::new();
     let mut tried = 0;
     for &o in &offsets {

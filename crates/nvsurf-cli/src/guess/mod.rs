@@ -35,6 +35,7 @@ use crate::picture::{write_surface, Extent};
 use crate::surface_args::SurfaceArgs;
 use crate::CmdResult;
 use nvsurf::identify::{self, Candidate, CandidateRecord, Ranking};
+use nvsurf::tile::CopyOptions;
 use nvsurf::tile::{self, LinearLayout, Region};
 use nvsurf::{Error, Gpu};
 
@@ -525,7 +526,7 @@ fn write_pictures(
         let lin = LinearLayout::packed(&region, s.elem_size());
         let n = usize::try_from(lin.image_bytes(&region).ok_or("picture size overflows")?)?;
         let mut linear = crate::picture::try_filled("picture", n, 0u8)?;
-        tile::untile(&s, &dump, &mut linear, region, lin)?;
+        tile::untile_with(&s, &dump, &mut linear, region, lin, &CopyOptions::default())?;
         let path = dir.join(picture_name(i + 1, &r.candidate));
         written.extend(write_surface(&path, f, pick.extent, &linear)?);
     }

@@ -93,7 +93,7 @@ impl LineAligned {
     /// between pieces and the rest of the surface after the last one read and dropped, so that
     /// a short pipe is found too. Only the pieces are held: a 256x256 box of a 4 GiB surface
     /// costs its blocks. Pieces whose places do not tile the window they add up to are an
-    /// error ([`tile::window::check_places`]).
+    /// error ([`tile::check_places`]).
     pub fn read_pieces(
         path: &Path,
         offset: u64,
@@ -105,7 +105,7 @@ impl LineAligned {
         let (mut f, meta) = open_input(path)?;
         let want_end = offset.saturating_add(surface_bytes);
         let total = pieces.iter().map(|p| p.len_bytes).sum::<u64>();
-        tile::window::check_places(pieces, total)?;
+        tile::check_places(pieces, total)?;
         if meta.is_file() && meta.len() < want_end {
             return Ok((Self::zeroed("input file", 0)?, meta.len()));
         }

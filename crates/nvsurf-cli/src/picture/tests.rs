@@ -6,6 +6,7 @@ use super::*;
 use ddsfile::DxgiFormat;
 use nvsurf::codec::Texel;
 use nvsurf::format::{color_formats, Format};
+use nvsurf::tile::{AlignedBuf, CopyOptions};
 
 /// A new scratch directory of the system temp dir for one test's files, removed (with its
 /// files) when the value is dropped at the end of the test.
@@ -38,9 +39,9 @@ fn png_tile_untile_png_round_trip_for_every_color_format() {
         let mut d = SurfaceDesc::new(Gpu::Gf100, f.elem_size_bytes(), [w.div_ceil(bw), h.div_ceil(bh), 1]);
         d.block_log2 = Some([0, 2, 0]);
         let s = d.build().unwrap();
-        let tiled = nvsurf::tile::tile_to_vec(&s, &linear).unwrap();
+        let tiled = nvsurf::tile::tile_to_buf(&s, &linear, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
         assert_ne!(tiled[..linear.len().min(tiled.len())], linear[..], "{}: tiling moved nothing", f.name());
-        let back = nvsurf::tile::untile_to_vec(&s, &tiled).unwrap();
+        let back = nvsurf::tile::untile_to_buf(&s, &tiled, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
         assert_eq!(back, linear, "{}", f.name());
         let p_out = tmp.path().join(format!("rt-out-{:02x}.png", c.id));
         write_surface(&p_out, &f, e, &back).unwrap();

@@ -26,20 +26,20 @@
 //! - Candidates whose sample untiles to the same bytes are reported once, with the others named
 //!   as equal ([`Ranked::same_as`]); a candidate that needs more bytes than the dump holds is
 //!   scored on the leading rows the dump holds whole when they are at least half its sample
-//!   (a dump cut in a block's padding: [`partial`]), else listed after the others, unscored.
-//! - Content ([`content`]): each sample's blank (all-zero) fraction, so that a window of
+//!   (a dump cut in a block's padding), else listed after the others, unscored.
+//! - Content ([`blank_fraction`], [`stands_out`]): each sample's blank (all-zero) fraction, so that a window of
 //!   cleared memory around a few rows of picture ranks below the picture; and the roughness
 //!   of random bytes in the same format, so that a dump with no picture says so.
 
-pub mod any;
-pub mod candidate;
-pub mod content;
-pub mod offset;
-pub mod partial;
-pub mod rank;
+pub(crate) mod any;
+pub(crate) mod candidate;
+pub(crate) mod content;
+pub(crate) mod offset;
+pub(crate) mod partial;
+pub(crate) mod rank;
 mod record;
 
-pub use any::candidates_any;
+pub use any::{candidates_any, start_alignment_bytes};
 pub use candidate::{candidates, Candidate, PITCH_ALIGNMENTS};
 pub use content::{blank_fraction, stands_out, STANDS_OUT_BELOW};
 pub use offset::OffsetScan;

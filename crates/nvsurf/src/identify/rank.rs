@@ -275,7 +275,14 @@ pub fn rank_by(
         // One part of the ranking's work, read straight back: the fixed streaming rule for
         // the sample's own size (cached), not adaptive streaming's trials.
         let sample_bytes = sample.len() as u64;
-        tile::untile_part(&w.surface, &part, &mut sample, region, lin, sample_bytes)?;
+        tile::untile_with(
+            &w.surface,
+            &part,
+            &mut sample,
+            region,
+            lin,
+            &crate::tile::CopyOptions::default().job_output_bytes(sample_bytes),
+        )?;
         let hash = sample_hash(&sample);
         let flat = sample.iter().all(|&b| b == sample[0]);
         let blank_fraction = super::content::blank_fraction(&sample, row, e as usize);
@@ -329,7 +336,15 @@ mod tests {
         let s = desc.build().unwrap();
         let mut out = vec![0u8; s.size_bytes() as usize + extra];
         let r = Region::whole(&s);
-        tile::tile(&s, linear, &mut out, r, LinearLayout::packed(&r, s.elem_size())).unwrap();
+        tile::tile_with(
+            &s,
+            linear,
+            &mut out,
+            r,
+            LinearLayout::packed(&r, s.elem_size()),
+            &crate::tile::CopyOptions::default(),
+        )
+        .unwrap();
         out
     }
 

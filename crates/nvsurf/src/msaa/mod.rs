@@ -2,18 +2,18 @@
 //!
 //! Source: envytools "G80 surface formats" (`docs/hw/memory/g80-surface.rst`), "Multisampled
 //! surfaces", corrected by the project errata E3, E9, E10 and the "Answers" on modes 0x6 and 0xb
-//! (see [`table`]).
+//! (see [`MODES`]).
 //!
 //! A multisampled surface stores each pixel as a `grid_w x grid_h` block of elements, one element
 //! per full sample ([`ModeInfo::grid_w`]). Coverage samples are not stored; the per-pixel C value
 //! of the zeta surface records, for each coverage sample, which full samples it matches
-//! ([`coverage`]). Resolving averages the full samples, weighted by how many samples contribute
-//! to each ([`resolve`]).
+//! ([`contributions`], [`weights`]). Resolving averages the full samples, weighted by how many samples contribute
+//! to each ([`resolve_weighted`], [`resolve_image`]).
 
-pub mod coverage;
-pub mod mode;
-pub mod resolve;
-pub mod table;
+pub(crate) mod coverage;
+pub(crate) mod mode;
+pub(crate) mod resolve;
+pub(crate) mod table;
 
 pub use coverage::{assemble_c, c_chunk_samples, contributions, split_c, weights, ChunkRule, ChunkSlot, Contribution};
 pub use mode::MsMode;

@@ -7,12 +7,12 @@
 //! `memory/gf100_vm.xml` (ids and names, including the zeta types the document leaves out); Mesa
 //! `nv50_miptree.c` and `nvc0_miptree.c` (what [`suggest`] picks).
 
-pub mod g80;
-pub mod gf100;
-pub mod lookup;
-pub mod request;
+pub(crate) mod g80;
+pub(crate) mod gf100;
+pub(crate) mod lookup;
+pub(crate) mod request;
 mod suggest;
-pub mod types;
+pub(crate) mod types;
 mod validate;
 
 pub use lookup::{lookup, parse_type};

@@ -6,8 +6,13 @@
 //! the dump that [`Subresource::offset_bytes`] and [`Subresource::size_bytes`] name; BUFFER
 //! textures are copied as they are.
 //!
-//! With the `rayon` feature, `Texture::untile_parallel` and `Texture::tile_parallel` split the
-//! work by subresource (every level of every layer is a task of the current rayon pool, on its
+//! The copies are [`Texture::untile_with`] / [`Texture::tile_with`] between the caller's buffers
+//! (`_each_with` to be told after each subresource) and [`Texture::untile_to_buf`] /
+//! [`Texture::tile_to_buf`] into a new buffer, each with a [`CopyOptions`] value; the older
+//! names are deprecated aliases of these.
+//!
+//! With the `rayon` feature and [`Threads::CurrentPool`](crate::tile::Threads::CurrentPool),
+//! `untile_with` and `tile_with` split the work by subresource (every level of every layer is a task of the current rayon pool, on its
 //! own disjoint part of the dump and of the linear file), and each subresource large enough
 //! is split again by the parallel tiling engine (block rows, bands, z slices). Their bytes
 //! equal the single-thread copies'.
@@ -117,21 +122,21 @@ fn tile_subresource_in_job(sub: &Subresource, linear: &[u8], dump: &mut [u8], op
 }
 
 impl Texture {
-    /// Untiles the whole texture: `dump` (at least [`Texture::size_bytes`]) into `linear` (at
-    /// least [`Texture::linear_size_bytes`]), layer by layer, level by level.
+    /// [`Texture::untile_with`] with `CopyOptions::default()`.
+    #[deprecated(note = "use `Texture::untile_with(dump, linear, &CopyOptions::default())`")]
     pub fn untile(&self, dump: &[u8], linear: &mut [u8]) -> Result<()> {
-        self.untile_each(dump, linear, |_| {})
+        self.untile_with(dump, linear, &CopyOptions::default())
     }
 
-    /// [`Texture::untile`], calling `done` after each subresource (for a progress bar), in the
-    /// order of [`Texture::subresources`].
+    /// [`Texture::untile_each_with`] with `CopyOptions::default()`.
+    #[deprecated(note = "use `Texture::untile_each_with(dump, linear, &CopyOptions::default(), done)`")]
     pub fn untile_each(&self, dump: &[u8], linear: &mut [u8], done: impl FnMut(&Subresource)) -> Result<()> {
         self.untile_each_with(dump, linear, &CopyOptions::default(), done)
     }
 
-    /// [`Texture::untile_each`] with the knobs of `opts` (threads, streaming, vector limit)
-    /// for this call only; each subresource in turn, split over the current rayon pool when
-    /// `opts.threads` says so.
+    /// [`Texture::untile_with`], calling `done` after each subresource (for a progress bar), in
+    /// the order of [`Texture::subresources`]; each subresource in turn, split over the current
+    /// rayon pool when `opts.threads` says so (streaming is decided for the whole texture).
     pub fn untile_each_with(
         &self,
         dump: &[u8],
@@ -181,7 +186,11 @@ impl Texture {
         Ok(out)
     }
 
-    /// [`Texture::untile`] with `opts` for this call (between caller-owned buffers).
+    /// Untiles the whole texture: `dump` (at least [`Texture::size_bytes`]) into `linear` (at
+    /// least [`Texture::linear_size_bytes`]), layer by layer, level by level, with `opts` for
+    /// this call. With [`Threads::CurrentPool`](crate::tile::Threads::CurrentPool) (feature
+    /// `rayon`) every (level, layer) is a task of the current rayon pool, and large levels are
+    /// split again; the bytes and errors are the same (the first one found).
     pub fn untile_with(&self, dump: &[u8], linear: &mut [u8], opts: &CopyOptions) -> Result<()> {
         #[cfg(feature = "rayon")]
         if opts.threads == Threads::CurrentPool {
@@ -190,7 +199,10 @@ impl Texture {
         self.untile_each_with(dump, linear, opts, |_| {})
     }
 
-    /// [`Texture::tile`] with `opts` for this call (between caller-owned buffers).
+    /// Tiles the whole texture from `linear` into `dump`, with `opts` for this call. Padding
+    /// bytes of `dump` (between levels and layers, and inside partial gobs and blocks) are left
+    /// as they were. With [`Threads::CurrentPool`](crate::tile::Threads::CurrentPool) a buffer
+    /// too short for any subresource is reported before anything is written.
     pub fn tile_with(&self, linear: &[u8], dump: &mut [u8], opts: &CopyOptions) -> Result<()> {
         #[cfg(feature = "rayon")]
         if opts.threads == Threads::CurrentPool {
@@ -199,19 +211,19 @@ impl Texture {
         self.tile_each_with(linear, dump, opts, |_| {})
     }
 
-    /// Tiles the whole texture from `linear` into `dump`. Padding bytes of `dump` (between
-    /// levels and layers, and inside partial gobs and blocks) are left as they were.
+    /// [`Texture::tile_with`] with `CopyOptions::default()`.
+    #[deprecated(note = "use `Texture::tile_with(linear, dump, &CopyOptions::default())`")]
     pub fn tile(&self, linear: &[u8], dump: &mut [u8]) -> Result<()> {
-        self.tile_each(linear, dump, |_| {})
+        self.tile_with(linear, dump, &CopyOptions::default())
     }
 
-    /// [`Texture::tile`], calling `done` after each subresource (for a progress bar), in the
-    /// order of [`Texture::subresources`].
+    /// [`Texture::tile_each_with`] with `CopyOptions::default()`.
+    #[deprecated(note = "use `Texture::tile_each_with(linear, dump, &CopyOptions::default(), done)`")]
     pub fn tile_each(&self, linear: &[u8], dump: &mut [u8], done: impl FnMut(&Subresource)) -> Result<()> {
         self.tile_each_with(linear, dump, &CopyOptions::default(), done)
     }
 
-    /// [`Texture::tile_each`] with the knobs of `opts` for this call only (see
+    /// [`Texture::tile_with`], calling `done` after each subresource (see
     /// [`Texture::untile_each_with`]).
     pub fn tile_each_with(
         &self,
@@ -230,32 +242,20 @@ impl Texture {
         Ok(())
     }
 
-    /// [`Texture::untile`] into a new buffer.
+    /// [`Texture::untile_to_buf`] with `CopyOptions::default()`, as a `Vec`.
+    #[deprecated(note = "use `Texture::untile_to_buf(dump, &CopyOptions::default())`")]
     pub fn untile_to_vec(&self, dump: &[u8]) -> Result<alloc::vec::Vec<u8>> {
-        // The dump is checked before the output is allocated (a short dump is an error, not
-        // an allocation of the whole linear texture).
-        self.check_dump(dump.len() as u64)?;
-        let mut out = crate::error::zeroed("linear texture size", self.linear_size_bytes())?;
-        self.untile(dump, &mut out)?;
-        Ok(out)
+        self.untile_to_buf(dump, &CopyOptions::default()).map(AlignedBuf::into_vec)
     }
 
-    /// [`Texture::tile`] into a new, zero-filled buffer of [`Texture::size_bytes`].
+    /// [`Texture::tile_to_buf`] with `CopyOptions::default()`, as a `Vec`.
+    #[deprecated(note = "use `Texture::tile_to_buf(linear, &CopyOptions::default())`")]
     pub fn tile_to_vec(&self, linear: &[u8]) -> Result<alloc::vec::Vec<u8>> {
-        if self.linear_size_bytes() > linear.len() as u64 {
-            return Err(Error::BufferTooSmall {
-                what: "linear texture",
-                needed: self.linear_size_bytes(),
-                got: linear.len() as u64,
-            });
-        }
-        let mut out = crate::error::zeroed("texture size", self.size_bytes())?;
-        self.tile(linear, &mut out)?;
-        Ok(out)
+        self.tile_to_buf(linear, &CopyOptions::default()).map(AlignedBuf::into_vec)
     }
 }
 
-/// The parallel twins of [`Texture::untile`] and [`Texture::tile`] (feature `rayon`).
+/// The parallel paths of [`Texture::untile_with`] and [`Texture::tile_with`] (feature `rayon`).
 #[cfg(feature = "rayon")]
 mod par {
     use super::{linear_range, span, Subresource, Texture};
@@ -302,14 +302,15 @@ mod par {
     }
 
     impl Texture {
-        /// [`Texture::untile`] split over the current rayon pool: every (level, layer) is a
-        /// task, and large levels are split again by [`tile::untile_parallel`]. The bytes
-        /// equal [`Texture::untile`]'s; errors are the same (the first one found).
+        /// [`Texture::untile_with`] split over the current rayon pool.
+        #[deprecated(
+            note = "use `Texture::untile_with(dump, linear, &CopyOptions::default().threads(Threads::CurrentPool))`"
+        )]
         pub fn untile_parallel(&self, dump: &[u8], linear: &mut [u8]) -> Result<()> {
-            self.untile_parallel_with(dump, linear, &CopyOptions::default())
+            self.untile_with(dump, linear, &CopyOptions::default().threads(Threads::CurrentPool))
         }
 
-        /// [`Texture::untile_parallel`] with the other knobs of `opts` for this call.
+        /// The parallel [`Texture::untile_with`], with the other knobs of `opts` for this call.
         pub(super) fn untile_parallel_with(&self, dump: &[u8], linear: &mut [u8], opts: &CopyOptions) -> Result<()> {
             self.check_dump(dump.len() as u64)?;
             let subs: Vec<Subresource> = self.subresources().collect();
@@ -332,58 +333,36 @@ mod par {
                 .try_for_each(|((sub, d), l)| untile_one(sub, &dump[d], l, &opts))
         }
 
-        /// [`Texture::untile_each`] with each subresource split over the current rayon pool
-        /// ([`tile::untile_part_parallel`]), one subresource after the other so that `done`
-        /// can count them; streaming is decided for the whole texture, as in
-        /// [`Texture::untile_parallel`].
+        /// [`Texture::untile_each_with`] split over the current rayon pool.
+        #[deprecated(
+            note = "use `Texture::untile_each_with(dump, linear, &CopyOptions::default().threads(Threads::CurrentPool), done)`"
+        )]
         pub fn untile_each_parallel(
             &self,
             dump: &[u8],
             linear: &mut [u8],
-            mut done: impl FnMut(&Subresource),
+            done: impl FnMut(&Subresource),
         ) -> Result<()> {
-            self.check_dump(dump.len() as u64)?;
-            let opts = pooled(&CopyOptions::default(), self.linear_size_bytes());
-            for sub in self.subresources() {
-                let l = linear_range(&sub, linear.len())?;
-                let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
-                untile_one(&sub, &dump[d], &mut linear[l], &opts)?;
-                done(&sub);
-            }
-            Ok(())
+            self.untile_each_with(dump, linear, &CopyOptions::default().threads(Threads::CurrentPool), done)
         }
 
-        /// [`Texture::tile_each`] with each subresource split over the current rayon pool, as
-        /// [`Texture::untile_each_parallel`].
-        pub fn tile_each_parallel(
-            &self,
-            linear: &[u8],
-            dump: &mut [u8],
-            mut done: impl FnMut(&Subresource),
-        ) -> Result<()> {
-            self.check_dump(dump.len() as u64)?;
-            let opts = pooled(&CopyOptions::default(), self.size_bytes());
-            for sub in self.subresources() {
-                let l = linear_range(&sub, linear.len())?;
-                let d = span("texture dump", sub.offset_bytes, sub.size_bytes, dump.len())?;
-                tile_one(&sub, &linear[l], &mut dump[d], &opts)?;
-                done(&sub);
-            }
-            Ok(())
+        /// [`Texture::tile_each_with`] split over the current rayon pool.
+        #[deprecated(
+            note = "use `Texture::tile_each_with(linear, dump, &CopyOptions::default().threads(Threads::CurrentPool), done)`"
+        )]
+        pub fn tile_each_parallel(&self, linear: &[u8], dump: &mut [u8], done: impl FnMut(&Subresource)) -> Result<()> {
+            self.tile_each_with(linear, dump, &CopyOptions::default().threads(Threads::CurrentPool), done)
         }
 
-        /// [`Texture::tile`] split over the current rayon pool, by (level, layer) and within
-        /// large levels by [`tile::tile_parallel`]. The bytes equal [`Texture::tile`]'s
-        /// (padding between and inside subresources is left as it was). Subresources that
-        /// share dump bytes (no layout of this model makes them, but the check is cheap)
-        /// are tiled one after the other, as [`Texture::tile`] does. A buffer too short for
-        /// any subresource is reported before anything is written, where [`Texture::tile`]
-        /// may already have written the subresources before the one that failed.
+        /// [`Texture::tile_with`] split over the current rayon pool.
+        #[deprecated(
+            note = "use `Texture::tile_with(linear, dump, &CopyOptions::default().threads(Threads::CurrentPool))`"
+        )]
         pub fn tile_parallel(&self, linear: &[u8], dump: &mut [u8]) -> Result<()> {
-            self.tile_parallel_with(linear, dump, &CopyOptions::default())
+            self.tile_with(linear, dump, &CopyOptions::default().threads(Threads::CurrentPool))
         }
 
-        /// [`Texture::tile_parallel`] with the other knobs of `opts` for this call.
+        /// The parallel [`Texture::tile_with`], with the other knobs of `opts` for this call.
         pub(super) fn tile_parallel_with(&self, linear: &[u8], dump: &mut [u8], opts: &CopyOptions) -> Result<()> {
             self.check_dump(dump.len() as u64)?;
             let mut subs: Vec<(Subresource, core::ops::Range<usize>)> = Vec::new();

@@ -8,16 +8,17 @@
 //! in the dump, its surface descriptor and its size in a packed linear file; the layer stride and
 //! the total size.
 //!
-//! - [`desc`]: the descriptor, [`TextureDesc`]; `build` validates it and plans the levels.
-//! - [`level`] and [`plan`]: the result, [`Level`], [`Subresource`] and [`Texture`].
-//! - [`kind`]: the texture types and their shape rules.
-//! - [`policy`]: how the requested block size is chosen (explicit, `max`, NVN/Switch).
-//! - [`g80`]: the G80/GF100 rules of envytools `docs/hw/memory/g80-surface.rst` ("Textures,
+//! - [`TextureDesc`]: the descriptor; `build` validates it and plans the levels.
+//! - [`Level`], [`Subresource`] and [`Texture`]: the result.
+//! - [`TextureType`]: the texture types and their shape rules.
+//! - [`BlockPolicy`]: how the requested block size is chosen (explicit, `max`, NVN/Switch).
+//! - The G80/GF100 rules of envytools `docs/hw/memory/g80-surface.rst` ("Textures,
 //!   mipmapping and arrays", `docs/ERRATA.md` E8).
-//! - [`pre_g80`]: the NV40 rules of "Findings on pre-NV50 miptree layout" (nouveau mailing
+//! - The pre-G80 rules: the NV40 rules of "Findings on pre-NV50 miptree layout" (nouveau mailing
 //!   list, 2010-01-08).
 //! - [`mips`]: the box filter that builds a level from the one above it (mip generation).
-//! - [`copy`]: whole textures between a dump and a packed linear file (via [`crate::tile`]).
+//! - [`Texture::untile_with`] and [`Texture::tile_with`]: whole textures between a dump and a
+//!   packed linear file (via [`crate::tile`]).
 //!
 //! ```
 //! use nvsurf::texture::{TextureDesc, TextureType, BlockPolicy};
@@ -37,16 +38,20 @@
 //! halve in texels, then convert, so every level is at least one element.
 
 mod build;
-pub mod copy;
-pub mod desc;
-pub mod g80;
-pub mod kind;
-pub mod level;
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
+pub(crate) mod copy;
+pub(crate) mod desc;
+pub(crate) mod g80;
+pub(crate) mod kind;
+pub(crate) mod level;
 pub mod mips;
-pub mod plan;
-pub mod policy;
-pub mod pre_g80;
+pub(crate) mod plan;
+pub(crate) mod policy;
+pub(crate) mod pre_g80;
 
+#[cfg(feature = "testing")]
+#[doc(hidden)]
+pub use copy::{tile_subresource, untile_subresource};
 pub use desc::{LevelPlacement, TextureDesc};
 pub use kind::{max_levels, TextureType, ALL_TEXTURE_TYPES};
 pub use level::{Level, Subresource};

@@ -29,10 +29,10 @@
 //!   streamed output that the timing does not see; callers who know where their data goes set
 //!   a fixed threshold ([`super::set_streaming_threshold_bytes`], which turns this off) or turn
 //!   it off with [`set_adaptive_streaming`].
-//! - Parts of a larger job (texture levels: [`super::untile_part`] and kin) keep the fixed
+//! - Parts of a larger job (texture levels: [`CopyOptions::job_output_bytes`](super::CopyOptions::job_output_bytes)) keep the fixed
 //!   rule: their timings overlap and do not stand for the job.
-//! - Only blocklinear copies adapt, as only they stream. Streaming stores in the swizzle chunk-pair
-//! tile kernel were tried and not kept.
+//! - Only blocklinear copies adapt, as only they stream. Streaming stores in the swizzle
+//!   chunk-pair tile kernel were tried and not kept.
 //! - Outputs under [`ADAPT_MIN_BYTES`] (2 MiB, within reach of the level-2 caches of two
 //!   cores) keep the fixed rule: exploring costs more than it can gain there. So do outputs
 //!   of at least the level-3 cache's size ([`adapt_max_bytes`]), which the fixed rule streams.

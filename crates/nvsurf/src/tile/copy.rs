@@ -1,7 +1,8 @@
-//! The single-thread copy entry points and the front door: [`untile_with`] and [`tile_with`]
-//! take a [`CopyOptions`] value for the knobs of one call (and dispatch to the parallel path
-//! when it asks for the pool); [`untile`] and [`tile`], their `_part` twins and the
-//! allocating [`untile_to_buf`] / `_to_vec` conveniences are the same calls with fixed options.
+//! The copy entry points: [`untile_with`] and [`tile_with`] into the caller's buffers, and
+//! [`untile_to_buf`] and [`tile_to_buf`] into a new one, each with a [`CopyOptions`] value for
+//! the knobs of one call (and dispatching to the parallel path when it asks for the pool).
+//! The older names ([`untile`], [`tile`], the `_part`, `_parallel` and `_to_vec` forms) are
+//! deprecated aliases of these with fixed options.
 
 use super::buf::AlignedBuf;
 use super::dispatch::run_single;
@@ -13,28 +14,32 @@ use super::options::Threads;
 use super::parallel::{tile_parallel_job, untile_parallel_job};
 use super::plan::Plan;
 use super::region::{LinearLayout, Region};
-use crate::error::{zeroed, Error, Result};
+use crate::error::{Error, Result};
 use crate::layout::Surface;
 use alloc::vec::Vec;
 
-/// Copies `region` of the tiled surface (`tiled` starts at the surface's address) into the
-/// linear image `linear`.
-/// The same as [`untile_with`] with `CopyOptions::default()`.
+/// [`untile_with`] with `CopyOptions::default()`.
+#[deprecated(note = "use `tile::untile_with(.., &CopyOptions::default())`")]
 pub fn untile(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    untile_job(s, tiled, linear, region, lin, &CopyOptions::default())
+    untile_with(s, tiled, linear, region, lin, &CopyOptions::default())
 }
 
-/// Copies the linear image `linear` into `region` of the tiled surface. Bytes of `tiled` outside
-/// the region (including the padding of partial gobs and blocks) are left as they were.
-/// The same as [`tile_with`] with `CopyOptions::default()`.
+/// [`tile_with`] with `CopyOptions::default()`.
+#[deprecated(note = "use `tile::tile_with(.., &CopyOptions::default())`")]
 pub fn tile(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    tile_job(s, linear, tiled, region, lin, &CopyOptions::default())
+    tile_with(s, linear, tiled, region, lin, &CopyOptions::default())
 }
 
-/// [`untile`] with the knobs of `opts` for this call only: its threads, streaming threshold,
-/// vector limit, adaptive streaming and the job it is part of ([`CopyOptions`]). No
-/// process-wide setting is read for a field `opts` sets, and none is changed, so calls with
-/// different options may run at the same time. The bytes are [`untile`]'s whatever the options.
+/// Copies `region` of the tiled surface (`tiled` starts at the surface's address) into the
+/// linear image `linear`, laid out as `lin` says, with the knobs of `opts` for this call only:
+/// its threads, streaming threshold, vector limit, adaptive streaming and the job it is part
+/// of ([`CopyOptions`]). No process-wide setting is read for a field `opts` sets, and none is
+/// changed, so calls with different options may run at the same time. The bytes are the same
+/// whatever the options.
+///
+/// A band of rows is a [`Region`] like any other: a picture streamed band by band is one call
+/// per band, with [`CopyOptions::job_output_bytes`] set to the whole picture's bytes so that
+/// streaming stores are chosen for the job, not the band.
 pub fn untile_with(
     s: &Surface,
     tiled: &[u8],
@@ -50,7 +55,10 @@ pub fn untile_with(
     untile_job(s, tiled, linear, region, lin, opts)
 }
 
-/// [`tile`] with the knobs of `opts` for this call only (see [`untile_with`]).
+/// Copies the linear image `linear` (laid out as `lin` says) into `region` of the tiled
+/// surface, with the knobs of `opts` for this call only (see [`untile_with`]). Bytes of
+/// `tiled` outside the region (including the padding of partial gobs and blocks) are left as
+/// they were.
 pub fn tile_with(
     s: &Surface,
     linear: &[u8],
@@ -66,12 +74,9 @@ pub fn tile_with(
     tile_job(s, linear, tiled, region, lin, opts)
 }
 
-/// [`untile`] as one part of a larger job whose parts together write `job_output_bytes`
-/// (for example every level and layer of a texture): whether the output is written with
-/// streaming stores is decided from the job's size against the streaming threshold,
-/// not from this part's. A job too large for the caches then streams its small parts too
-/// (mip levels of 1 MiB and less would otherwise read every output line from memory before
-/// writing it). The bytes are [`untile`]'s whatever the choice.
+/// [`untile_with`] as one part of a larger job whose parts together write `job_output_bytes`
+/// ([`CopyOptions::job_output_bytes`]).
+#[deprecated(note = "use `tile::untile_with(.., &CopyOptions::default().job_output_bytes(n))`")]
 pub fn untile_part(
     s: &Surface,
     tiled: &[u8],
@@ -80,11 +85,12 @@ pub fn untile_part(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
-    untile_job(s, tiled, linear, region, lin, &CopyOptions::default().job_output_bytes(job_output_bytes))
+    untile_with(s, tiled, linear, region, lin, &CopyOptions::default().job_output_bytes(job_output_bytes))
 }
 
-/// [`tile`] as one part of a larger job whose parts together write `job_output_bytes` of
-/// tiled memory: streaming is decided from the job's size, as in [`untile_part`].
+/// [`tile_with`] as one part of a larger job whose parts together write `job_output_bytes` of
+/// tiled memory ([`CopyOptions::job_output_bytes`]).
+#[deprecated(note = "use `tile::tile_with(.., &CopyOptions::default().job_output_bytes(n))`")]
 pub fn tile_part(
     s: &Surface,
     linear: &[u8],
@@ -93,7 +99,7 @@ pub fn tile_part(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
-    tile_job(s, linear, tiled, region, lin, &CopyOptions::default().job_output_bytes(job_output_bytes))
+    tile_with(s, linear, tiled, region, lin, &CopyOptions::default().job_output_bytes(job_output_bytes))
 }
 
 /// The single-thread untile: streaming is decided from the job's bytes
@@ -138,7 +144,8 @@ fn tile_job(
 pub fn untile_to_buf(s: &Surface, tiled: &[u8], opts: &CopyOptions) -> Result<AlignedBuf> {
     let region = Region::whole(s);
     let lin = LinearLayout::packed(&region, s.elem_size());
-    // The input is checked before the output exists, as in `untile_to_vec`.
+    // The plan checks the input before the output exists (any output length passes): a short
+    // dump of a huge surface is an error, not an allocation of the whole surface.
     let plan = Plan::new(s, region, lin, tiled.len(), usize::MAX)?;
     if let Some(l) = opts.limits {
         l.check("linear image size", plan.linear_span as u64)?;
@@ -164,28 +171,63 @@ pub fn tile_to_buf(s: &Surface, linear: &[u8], opts: &CopyOptions) -> Result<Ali
     Ok(out)
 }
 
-/// Untiles the whole surface into a new, tightly packed linear image. Its start is wherever the
-/// allocator put it: [`untile_to_buf`] returns a line-aligned one, which the fastest kernels
-/// need.
+/// [`untile_to_buf`] with `CopyOptions::default()`, as a `Vec` (moved to the front of the
+/// same allocation: [`AlignedBuf::into_vec`]).
+#[deprecated(note = "use `tile::untile_to_buf(s, tiled, &CopyOptions::default())`")]
 pub fn untile_to_vec(s: &Surface, tiled: &[u8]) -> Result<Vec<u8>> {
-    let region = Region::whole(s);
-    let lin = LinearLayout::packed(&region, s.elem_size());
-    // The plan checks the input before the output exists (any output length passes): a short
-    // dump of a huge surface is an error, not an allocation of the whole surface.
-    let plan = Plan::new(s, region, lin, tiled.len(), usize::MAX)?;
-    let mut out = zeroed("linear image size", plan.linear_span as u64)?;
-    untile(s, tiled, &mut out, region, lin)?;
-    Ok(out)
+    untile_to_buf(s, tiled, &CopyOptions::default()).map(AlignedBuf::into_vec)
 }
 
-/// Tiles a tightly packed linear image of the whole surface into a new buffer of `size_bytes`
-/// (padding zero-filled; see [`tile_to_buf`] for a line-aligned one).
+/// [`tile_to_buf`] with `CopyOptions::default()`, as a `Vec`.
+#[deprecated(note = "use `tile::tile_to_buf(s, linear, &CopyOptions::default())`")]
 pub fn tile_to_vec(s: &Surface, linear: &[u8]) -> Result<Vec<u8>> {
-    let region = Region::whole(s);
-    let lin = LinearLayout::packed(&region, s.elem_size());
-    // As in `untile_to_vec`: the input is checked first.
-    Plan::new(s, region, lin, usize::MAX, linear.len())?;
-    let mut out = zeroed("surface size", s.size_bytes())?;
-    tile(s, linear, &mut out, region, lin)?;
-    Ok(out)
+    tile_to_buf(s, linear, &CopyOptions::default()).map(AlignedBuf::into_vec)
+}
+
+/// [`untile_with`] split over the current rayon pool ([`Threads::CurrentPool`]).
+#[cfg(feature = "rayon")]
+#[deprecated(note = "use `tile::untile_with(.., &CopyOptions::default().threads(Threads::CurrentPool))`")]
+pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    super::parallel::untile_parallel(s, tiled, linear, region, lin)
+}
+
+/// [`tile_with`] split over the current rayon pool ([`Threads::CurrentPool`]).
+#[cfg(feature = "rayon")]
+#[deprecated(note = "use `tile::tile_with(.., &CopyOptions::default().threads(Threads::CurrentPool))`")]
+pub fn tile_parallel(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
+    super::parallel::tile_parallel(s, linear, tiled, region, lin)
+}
+
+/// [`untile_with`] split over the current rayon pool, as one part of a job writing
+/// `job_output_bytes`.
+#[cfg(feature = "rayon")]
+#[deprecated(
+    note = "use `tile::untile_with(.., &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(n))`"
+)]
+pub fn untile_part_parallel(
+    s: &Surface,
+    tiled: &[u8],
+    linear: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job_output_bytes: u64,
+) -> Result<()> {
+    super::parallel::untile_part_parallel(s, tiled, linear, region, lin, job_output_bytes)
+}
+
+/// [`tile_with`] split over the current rayon pool, as one part of a job writing
+/// `job_output_bytes`.
+#[cfg(feature = "rayon")]
+#[deprecated(
+    note = "use `tile::tile_with(.., &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(n))`"
+)]
+pub fn tile_part_parallel(
+    s: &Surface,
+    linear: &[u8],
+    tiled: &mut [u8],
+    region: Region,
+    lin: LinearLayout,
+    job_output_bytes: u64,
+) -> Result<()> {
+    super::parallel::tile_part_parallel(s, linear, tiled, region, lin, job_output_bytes)
 }
