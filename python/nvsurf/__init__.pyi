@@ -16,6 +16,7 @@ class Level(TypedDict):
     offset_bytes: int
     size_bytes: int
     block_log2: tuple[int, int, int] | None
+    block_log2_requested: tuple[int, int, int] | None
     width_texels: int
     height_texels: int
     depth_texels: int
@@ -25,6 +26,7 @@ class Level(TypedDict):
     depth: int  # the same as depth_texels
     elements: tuple[int, int, int]  # the same as size_elements
     row_bytes: int
+    slice_bytes: int | None
     linear_size_bytes: int
 
 class FormatInfo(TypedDict):
@@ -128,6 +130,23 @@ class Texture:
     @property
     def levels(self) -> list[Level]:
         """Every level of a layer."""
+    @property
+    def gob_order(self) -> str | None:
+        """The gob order (None where the layout has no gobs)."""
+    @property
+    def gob_order_source(self) -> str | None:
+        """"given" or "default" (None without gobs)."""
+    @property
+    def block_policy(self) -> str | None:
+        """The block policy ("explicit" for a given block; None without gobs)."""
+    @property
+    def block_policy_source(self) -> str | None:
+        """"given" or "default" (None without gobs)."""
+    def summary(self) -> dict[str, Any]:
+        """The keys of `nvsurf texture --json` (its deprecated ones left out): gpu (the chip),
+        type, layout, format, is_srgb, elem_size_bytes, layers, layer_stride_bytes,
+        size_bytes, linear_size_bytes, levels, gob_order, gob_order_source, block_policy,
+        block_policy_source."""
     def untile(self, dump: Buffer, *, threads: int | None = None) -> npt.NDArray[np.uint8]:
         """The dump (at least size_bytes) untiled into a new uint8 array of
         linear_size_bytes. threads: 1 (default), 0 for every core, or N. Releases the GIL."""
