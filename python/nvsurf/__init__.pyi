@@ -45,7 +45,15 @@ class Subresource(TypedDict):
     size_bytes: int
     linear_offset_bytes: int
     linear_size_bytes: int
-    elements: tuple[int, int, int]
+    width_texels: int
+    height_texels: int
+    depth_texels: int
+    size_elements: tuple[int, int, int]
+    elements: tuple[int, int, int]  # the same as size_elements
+    block_log2: tuple[int, int, int] | None
+    row_bytes: int
+    z: int
+    slice_offset_bytes: int
 
 class Candidate(TypedDict):
     rank: int
@@ -153,8 +161,9 @@ class Texture:
     def tile(self, linear: Buffer, *, threads: int | None = None) -> npt.NDArray[np.uint8]:
         """The packed linear texture tiled into a new zero-padded uint8 array of size_bytes.
         Releases the GIL."""
-    def subresource(self, level: int = 0, layer: int = 0) -> Subresource:
-        """Where (level, layer) is, in the dump and in the packed linear texture."""
+    def subresource(self, level: int = 0, layer: int = 0, z: int = 0) -> Subresource:
+        """Where (level, layer) is, in the dump and in the packed linear texture, and where
+        its z slice z starts in the dump."""
     def level_bytes(self, linear: Any, level: int = 0, layer: int = 0) -> Any:
         """linear[start:end] for (level, layer): a view for numpy arrays and memoryviews."""
 

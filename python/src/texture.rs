@@ -257,27 +257,25 @@ impl Texture {
         out.into_numpy(py)
     }
 
-    /// Where (level, layer) is: a dict of `offset_bytes` and `size_bytes` (in the dump),
-    /// `linear_offset_bytes` and `linear_size_bytes` (in the packed linear texture), and
-    /// `elements` (`(w, h, d)`).
-    #[pyo3(signature = (level=None, layer=None))]
+    /// Where (level, layer) is, and its z slice `z`: a dict of the keys of the CLI's
+    /// `texture --at LEVEL,LAYER,Z --json` (`nvsurf::SubresourceRecord`): `level`, `layer`,
+    /// `offset_bytes` and `size_bytes` (in the dump), `linear_offset_bytes` and
+    /// `linear_size_bytes` (in the packed linear texture), `width_texels`, `height_texels`,
+    /// `depth_texels`, `size_elements` (`(w, h, d)`), `block_log2` (or None), `row_bytes`, `z`,
+    /// `slice_offset_bytes`; and the older `elements`, the same as `size_elements`.
+    #[pyo3(signature = (level=None, layer=None, z=None))]
     fn subresource<'py>(
         &self,
         py: Python<'py>,
         level: Option<&Bound<'py, PyAny>>,
         layer: Option<&Bound<'py, PyAny>>,
+        z: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let (level, layer) = level_layer(level, layer)?;
-        let s = self.tex.subresource(level, layer).py()?;
-        let d = PyDict::new(py);
-        d.set_item("level", s.level)?;
-        d.set_item("layer", s.layer)?;
-        d.set_item("offset_bytes", s.offset_bytes)?;
-        d.set_item("size_bytes", s.size_bytes)?;
-        d.set_item("linear_offset_bytes", s.linear_offset_bytes)?;
-        d.set_item("linear_size_bytes", s.linear_size_bytes)?;
-        let [w, h, dp] = s.elements.to_array();
-        d.set_item("elements", (w, h, dp))?;
+        let z = z.map_or(Ok(0), |z| args::u32_arg("z", z))?;
+        let r = nvsurf::SubresourceRecord::new(&self.tex, level, layer, z).py()?;
+        let d = crate::guess::fields_dict(py, r.fields())?;
+        d.set_item("elements", d.get_item("size_elements")?)?;
         Ok(d)
     }
 

@@ -1,7 +1,8 @@
 """One record per result (#38 item 2): `nvsurf layout --json` and `nvsurf.layout()` are the
 library's `SurfaceRecord`, `nvsurf texture --json` and `nvsurf.Texture(...).summary()` its
 `TextureRecord` with `LevelRecord`s (also `Texture.levels`), and both print what was assumed
-(`Assumed::fields`). Per record the key sets are equal, the CLI's deprecated duplicate keys
+(`Assumed::fields`); `nvsurf texture --at L,LAYER,Z --json` and `Texture.subresource()` are its
+`SubresourceRecord`. Per record the key sets are equal, the CLI's deprecated duplicate keys
 (crates/nvsurf-cli/src/keys.rs) left out, and so are the values. The CLI is the debug binary
 named by NVSURF_CLI (scripts/test.sh sets it)."""
 
@@ -55,7 +56,7 @@ def same_record(from_cli: dict, from_py: dict, old: set[str], what: str):
     for k in c:
         if isinstance(c[k], (int, float, str, bool, list)) or c[k] is None:
             assert c[k] == p[k], (what, k, c[k], p[k])
-    assert ASSUMED <= set(c) or what.startswith("level"), (what, "assumed keys missing")
+    assert ASSUMED <= set(c) or what.startswith(("level", "subresource")), (what, "assumed keys missing")
 
 
 SURFACES = [
@@ -120,3 +121,17 @@ def test_texture_summary_and_levels_are_one_record():
             assert getattr(t, k) == from_py[k], k
     assert {"cube", "3d", "2d"} <= {ty for ty, _ in types}
     assert {"blocklinear", "pitch", "swizzled"} <= {lay for _, lay in types}
+
+
+def test_subresource_is_one_record():
+    old = deprecated("SUBRESOURCE")
+    for gpu, flags, kwargs in TEXTURES:
+        t = nvsurf.Texture(gpu, **kwargs)
+        last_level = kwargs.get("levels", 1) - 1
+        for level, layer in {(0, 0), (last_level, t.layers - 1)}:
+            depth = t.levels[level]["size_elements"][2]
+            for z in {0, depth - 1}:
+                from_cli = run_json("texture", "--gpu", gpu, *flags, "--at", f"{level},{layer},{z}")
+                from_py = t.subresource(level, layer, z)
+                same_record(from_cli, from_py, old, f"subresource {level},{layer},{z} of {gpu} {flags}")
+                assert from_py["elements"] == from_py["size_elements"]

@@ -69,6 +69,10 @@ pub const SUBRESOURCE: &[(&str, &str)] = &[
     ("linear_offset", "linear_offset_bytes"),
     ("linear_size", "linear_size_bytes"),
     ("slice_offset", "slice_offset_bytes"),
+    ("elements", "size_elements"),
+    ("width", "width_texels"),
+    ("height", "height_texels"),
+    ("depth", "depth_texels"),
 ];
 /// ... of `formats --json` and `guess --json`.
 pub const ELEMENT: &[(&str, &str)] = &[("elem_size", "elem_size_bytes")];

@@ -8,8 +8,8 @@ use crate::surface_args::{parse_point, parse_size, parse_u64, Assumed, SurfaceAr
 use crate::CmdResult;
 use nvsurf::layout::{Binding, TextureBlockWidth};
 use nvsurf::texture::{max_levels, LevelPlacement, Subresource, Texture, TextureType};
-use nvsurf::{Error, TextureRecord, TextureSpec};
-use serde_json::{json, Value};
+use nvsurf::{Error, SubresourceRecord, TextureRecord, TextureSpec};
+use serde_json::Value;
 use std::process::ExitCode;
 
 /// The flags that make a surface a texture.
@@ -250,28 +250,12 @@ pub fn subresource_of(
     .into())
 }
 
-/// One subresource (and one z slice of it) as JSON.
+/// One subresource (and one z slice of it) as JSON: the library's [`SubresourceRecord`], the
+/// deprecated keys beside their replacements.
 pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<Value, Box<dyn std::error::Error>> {
-    let sub = subresource_of(t, "at", level, layer)?;
-    let l = t.level(level)?;
-    let mut v = json!({
-        "level": level,
-        "layer": layer,
-        "offset": sub.offset_bytes,
-        "size": sub.size_bytes,
-        "linear_offset": sub.linear_offset_bytes,
-        "linear_size": sub.linear_size_bytes,
-        "width": l.texels[0],
-        "height": l.texels[1],
-        "depth": l.texels[2],
-        "elements": sub.elements.to_array(),
-        "block_log2": l.block_log2,
-        "row_bytes": l.row_bytes,
-        "z": z,
-        "slice_offset": t.slice_offset(level, layer, z)?,
-    });
-    crate::keys::add_unit_keys(&mut v, crate::keys::SUBRESOURCE);
-    crate::keys::add_unit_keys(&mut v, &[("elements", "size_elements")]);
+    subresource_of(t, "at", level, layer)?;
+    let mut v = Value::Object(crate::keys::fields_json(SubresourceRecord::new(t, level, layer, z)?.fields()));
+    crate::keys::add_old_keys(&mut v, crate::keys::SUBRESOURCE);
     Ok(v)
 }
 

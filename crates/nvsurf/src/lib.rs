@@ -46,5 +46,5 @@ pub use error::{Error, Result};
 pub use gpu::Gpu;
 pub use limits::Limits;
 pub use platform::{FormatClass, Platform};
-pub use records::{BlockLinearRecord, FieldValue, LevelRecord, SurfaceRecord, TextureRecord};
+pub use records::{BlockLinearRecord, FieldValue, LevelRecord, SubresourceRecord, SurfaceRecord, TextureRecord};
 pub use spec::{decode_rgba8, decode_rgba_f32, Assumed, SurfaceSpec, TextureSpec};

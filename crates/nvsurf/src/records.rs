@@ -266,6 +266,79 @@ impl LevelRecord {
     }
 }
 
+/// One subresource (level, layer) of a texture and one z slice of it: `nvsurf texture --at
+/// LEVEL,LAYER,Z --json` and `nvsurf.Texture.subresource(level, layer, z)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SubresourceRecord {
+    /// The level, from 0.
+    pub level: u32,
+    /// The layer, from 0.
+    pub layer: u32,
+    /// Offset in the dump: layer times the layer stride plus the level's offset.
+    pub offset_bytes: u64,
+    /// Bytes of it in the dump.
+    pub size_bytes: u64,
+    /// Offset in the packed linear texture.
+    pub linear_offset_bytes: u64,
+    /// Bytes of it in the packed linear texture.
+    pub linear_size_bytes: u64,
+    /// `[w, h, d]` in texels.
+    pub size_texels: [u32; 3],
+    /// `[w, h, d]` in elements.
+    pub size_elements: [u32; 3],
+    /// The level's block, log2 gobs (blocklinear only).
+    pub block_log2: Option<[u32; 3]>,
+    /// Bytes of a row in the dump.
+    pub row_bytes: u64,
+    /// The z slice.
+    pub z: u32,
+    /// Offset of z slice `z` in the dump.
+    pub slice_offset_bytes: u64,
+}
+
+impl SubresourceRecord {
+    /// The record of (`level`, `layer`) of `t` and its z slice `z`.
+    pub fn new(t: &Texture, level: u32, layer: u32, z: u32) -> crate::Result<SubresourceRecord> {
+        let s = t.subresource(level, layer)?;
+        let l = t.level(level)?;
+        Ok(SubresourceRecord {
+            level,
+            layer,
+            offset_bytes: s.offset_bytes,
+            size_bytes: s.size_bytes,
+            linear_offset_bytes: s.linear_offset_bytes,
+            linear_size_bytes: s.linear_size_bytes,
+            size_texels: l.texels.to_array(),
+            size_elements: s.elements.to_array(),
+            block_log2: l.block_log2,
+            row_bytes: l.row_bytes,
+            z,
+            slice_offset_bytes: t.slice_offset(level, layer, z)?,
+        })
+    }
+
+    /// The record's keys and values.
+    pub fn fields(&self) -> [(&'static str, FieldValue<'static>); 14] {
+        let [w, h, d] = self.size_texels;
+        [
+            ("level", V::Uint(u64::from(self.level))),
+            ("layer", V::Uint(u64::from(self.layer))),
+            ("offset_bytes", V::Uint(self.offset_bytes)),
+            ("size_bytes", V::Uint(self.size_bytes)),
+            ("linear_offset_bytes", V::Uint(self.linear_offset_bytes)),
+            ("linear_size_bytes", V::Uint(self.linear_size_bytes)),
+            ("width_texels", V::Uint(u64::from(w))),
+            ("height_texels", V::Uint(u64::from(h))),
+            ("depth_texels", V::Uint(u64::from(d))),
+            ("size_elements", V::Triple(self.size_elements)),
+            ("block_log2", triple(self.block_log2)),
+            ("row_bytes", V::Uint(self.row_bytes)),
+            ("z", V::Uint(u64::from(self.z))),
+            ("slice_offset_bytes", V::Uint(self.slice_offset_bytes)),
+        ]
+    }
+}
+
 /// The summary of a texture: `nvsurf texture --json` and `nvsurf.Texture.summary()`, what was
 /// assumed included; its levels are [`LevelRecord`]s.
 #[derive(Debug, Clone, PartialEq)]
