@@ -16,6 +16,7 @@ class Level(TypedDict):
     offset_bytes: int
     size_bytes: int
     block_log2: tuple[int, int, int] | None
+    block_log2_requested: tuple[int, int, int] | None
     width_texels: int
     height_texels: int
     depth_texels: int
@@ -25,6 +26,7 @@ class Level(TypedDict):
     depth: int  # the same as depth_texels
     elements: tuple[int, int, int]  # the same as size_elements
     row_bytes: int
+    slice_bytes: int | None
     linear_size_bytes: int
 
 class FormatInfo(TypedDict):
@@ -43,7 +45,15 @@ class Subresource(TypedDict):
     size_bytes: int
     linear_offset_bytes: int
     linear_size_bytes: int
-    elements: tuple[int, int, int]
+    width_texels: int
+    height_texels: int
+    depth_texels: int
+    size_elements: tuple[int, int, int]
+    elements: tuple[int, int, int]  # the same as size_elements
+    block_log2: tuple[int, int, int] | None
+    row_bytes: int
+    z: int
+    slice_offset_bytes: int
 
 class Candidate(TypedDict):
     rank: int
@@ -128,14 +138,32 @@ class Texture:
     @property
     def levels(self) -> list[Level]:
         """Every level of a layer."""
+    @property
+    def gob_order(self) -> str | None:
+        """The gob order (None where the layout has no gobs)."""
+    @property
+    def gob_order_source(self) -> str | None:
+        """"given" or "default" (None without gobs)."""
+    @property
+    def block_policy(self) -> str | None:
+        """The block policy ("explicit" for a given block; None without gobs)."""
+    @property
+    def block_policy_source(self) -> str | None:
+        """"given" or "default" (None without gobs)."""
+    def summary(self) -> dict[str, Any]:
+        """The keys of `nvsurf texture --json` (its deprecated ones left out): gpu (the chip),
+        type, layout, format, is_srgb, elem_size_bytes, layers, layer_stride_bytes,
+        size_bytes, linear_size_bytes, levels, gob_order, gob_order_source, block_policy,
+        block_policy_source."""
     def untile(self, dump: Buffer, *, threads: int | None = None) -> npt.NDArray[np.uint8]:
         """The dump (at least size_bytes) untiled into a new uint8 array of
         linear_size_bytes. threads: 1 (default), 0 for every core, or N. Releases the GIL."""
     def tile(self, linear: Buffer, *, threads: int | None = None) -> npt.NDArray[np.uint8]:
         """The packed linear texture tiled into a new zero-padded uint8 array of size_bytes.
         Releases the GIL."""
-    def subresource(self, level: int = 0, layer: int = 0) -> Subresource:
-        """Where (level, layer) is, in the dump and in the packed linear texture."""
+    def subresource(self, level: int = 0, layer: int = 0, z: int = 0) -> Subresource:
+        """Where (level, layer) is, in the dump and in the packed linear texture, and where
+        its z slice z starts in the dump."""
     def level_bytes(self, linear: Any, level: int = 0, layer: int = 0) -> Any:
         """linear[start:end] for (level, layer): a view for numpy arrays and memoryviews."""
 

@@ -82,15 +82,25 @@ pub fn guess<'py>(
 /// A candidate record as a dict: the keys of `nvsurf guess --json`'s candidates, `block_log2` a
 /// tuple.
 fn record_dict<'py>(py: Python<'py>, record: &identify::CandidateRecord) -> PyResult<Bound<'py, PyDict>> {
-    use identify::FieldValue as V;
+    fields_dict(py, record.fields())
+}
+
+/// A library record's `fields()` as a dict: the keys of the CLI's JSON, triples as tuples.
+pub(crate) fn fields_dict<'py, 'a>(
+    py: Python<'py>,
+    fields: impl IntoIterator<Item = (&'static str, nvsurf::FieldValue<'a>)>,
+) -> PyResult<Bound<'py, PyDict>> {
+    use nvsurf::FieldValue as V;
     let d = PyDict::new(py);
-    for (key, value) in record.fields() {
+    for (key, value) in fields {
         match value {
             V::Uint(n) => d.set_item(key, n)?,
             V::Float(x) => d.set_item(key, x)?,
             V::Bool(b) => d.set_item(key, b)?,
             V::Text(s) => d.set_item(key, s)?,
             V::Triple([x, y, z]) => d.set_item(key, (x, y, z))?,
+            V::Triple64([x, y, z]) => d.set_item(key, (x, y, z))?,
+            V::Pair([x, y]) => d.set_item(key, (x, y))?,
             V::None => d.set_item(key, py.None())?,
         }
     }

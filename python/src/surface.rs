@@ -101,48 +101,11 @@ pub fn layout<'py>(
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     let b =
         build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
-    let s = &b.surface;
-    let d = PyDict::new(py);
-    let [w, h, dp] = s.size();
-    d.set_item("layout", s.kind().name())?;
-    d.set_item("gpu", s.gpu().name())?;
-    d.set_item("address", s.address())?;
-    d.set_item("elem_size", s.elem_size())?;
-    d.set_item("elem_size_bytes", s.elem_size())?;
-    d.set_item("size", (w, h, dp))?;
-    d.set_item("size_elements", (w, h, dp))?;
-    d.set_item("size_bytes", s.size_bytes())?;
-    for k in ["gob_bytes", "block_bytes", "block_log2_effective", "blocks"] {
-        d.set_item(k, py.None())?;
-    }
-    match s {
-        Surface::BlockLinear(bl) => {
-            d.set_item("gob_bytes", bl.gob_bytes())?;
-            d.set_item("gob_geometry_bytes_rows", (64, bl.gob_height_rows()))?;
-            d.set_item("block_bytes", bl.block_bytes())?;
-            d.set_item("block_log2_requested", t(bl.block_log2_requested()))?;
-            d.set_item("block_log2_effective", t(bl.block_log2()))?;
-            d.set_item("block_gobs", t(bl.block_gobs()))?;
-            d.set_item("block_extent_bytes_rows_slices", t(bl.block_extent_bytes_rows_slices()))?;
-            d.set_item("block_elements", t(bl.block_elements()))?;
-            d.set_item("blocks", t(bl.blocks()))?;
-            d.set_item("auto_size", bl.auto_size())?;
-            d.set_item("binding", bl.binding().map(|b| b.name()))?;
-            d.set_item("byte_view", bl.is_byte_view())?;
-        }
-        Surface::Pitch(p) => {
-            d.set_item("pitch_bytes", p.pitch_bytes())?;
-            d.set_item("byte_view", p.is_byte_view())?;
-        }
-        Surface::Swizzled(sw) => {
-            d.set_item("index_bit_masks", t(sw.masks()))?;
-        }
-    }
-    let a = &b.assumed;
-    d.set_item("gob_order", a.gob_order.map(|(o, _)| o.name()))?;
-    d.set_item("gob_order_source", a.gob_order.map(|(_, s)| s.name()))?;
-    d.set_item("block_policy", a.block_policy.map(|(p, _)| p.name()))?;
-    d.set_item("block_policy_source", a.block_policy.map(|(_, s)| s.name()))?;
+    let record = nvsurf::SurfaceRecord::new(&b.surface);
+    let d = crate::guess::fields_dict(py, record.fields().into_iter().chain(b.assumed.fields()))?;
+    // The older names, kept (the CLI's JSON calls them deprecated).
+    d.set_item("elem_size", d.get_item("elem_size_bytes")?)?;
+    d.set_item("size", d.get_item("size_elements")?)?;
     Ok(d)
 }
 
@@ -175,11 +138,6 @@ pub fn address(
     let b =
         build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
     b.surface.address_of(x, y, z).py()
-}
-
-/// A triple as a Python tuple (arrays become lists).
-fn t<T: Copy>([x, y, z]: [T; 3]) -> (T, T, T) {
-    (x, y, z)
 }
 
 /// untile_surface(gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None,

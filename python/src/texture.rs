@@ -7,7 +7,7 @@ use crate::error::{bad, OrPy};
 use numpy::PyArray1;
 use nvsurf::spec::Overrides;
 use nvsurf::texture::{Texture as Tex, TextureType};
-use nvsurf::TextureSpec;
+use nvsurf::{TextureRecord, TextureSpec};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySlice};
 
@@ -18,6 +18,8 @@ pub struct Texture {
     tex: Tex,
     gpu: String,
     format: Option<nvsurf::format::Format>,
+    /// The record of `nvsurf texture --json`, what was assumed included.
+    record: TextureRecord,
 }
 
 #[pymethods]
@@ -71,8 +73,11 @@ impl Texture {
             gob_order: gob.map(args::gob).transpose()?,
             block_policy: block_policy.map(args::block_policy).transpose()?,
         };
-        let tex = spec.overrides(overrides).build().py()?;
-        Ok(Texture { tex, gpu: platform.name().to_string(), format: elems.format() })
+        let (desc, assumed) = spec.overrides(overrides).resolve().py()?;
+        let tex = desc.build().py()?;
+        let format = elems.format();
+        let record = TextureRecord::new(&tex, format.as_ref(), &assumed);
+        Ok(Texture { tex, gpu: platform.name().to_string(), format, record })
     }
 
     /// Bytes the texture occupies in a dump (layers times the layer stride).
@@ -137,35 +142,60 @@ impl Texture {
         self.tex.layout().name()
     }
 
+    /// The gob order (`None` where the layout has no gobs).
+    #[getter]
+    fn gob_order(&self) -> Option<&'static str> {
+        self.record.assumed.gob_order.map(|(o, _)| o.name())
+    }
+
+    /// `given` or `default`: where the gob order came from (`None` without gobs).
+    #[getter]
+    fn gob_order_source(&self) -> Option<&'static str> {
+        self.record.assumed.gob_order.map(|(_, s)| s.name())
+    }
+
+    /// The block policy (`explicit` for a given block; `None` without gobs).
+    #[getter]
+    fn block_policy(&self) -> Option<&'static str> {
+        self.record.assumed.block_policy.map(|(p, _)| p.name())
+    }
+
+    /// `given` or `default`: where the block policy came from (`None` without gobs).
+    #[getter]
+    fn block_policy_source(&self) -> Option<&'static str> {
+        self.record.assumed.block_policy.map(|(_, s)| s.name())
+    }
+
     /// Every level of a layer, as dicts: `level`, `offset_bytes` (from the layer's start),
-    /// `size_bytes`, `block_log2` (`(x, y, z)` or None), `width_texels`, `height_texels`,
-    /// `depth_texels`, `size_elements` (`(w, h, d)`), `row_bytes`, `linear_size_bytes`, the
-    /// keys of the CLI's `texture --json`; and the older `width`, `height`, `depth` and
+    /// `size_bytes`, `block_log2` and `block_log2_requested` (`(x, y, z)` or None),
+    /// `width_texels`, `height_texels`, `depth_texels`, `size_elements` (`(w, h, d)`),
+    /// `row_bytes`, `slice_bytes` (or None), `linear_size_bytes`, the keys of the CLI's
+    /// `texture --json` (`nvsurf::LevelRecord`); and the older `width`, `height`, `depth` and
     /// `elements`, the same values (kept; the CLI's JSON calls them deprecated).
     #[getter]
     fn levels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for l in self.tex.levels() {
-            let d = PyDict::new(py);
-            let [w, h, dp] = l.texels.to_array();
-            d.set_item("level", l.level)?;
-            d.set_item("offset_bytes", l.offset_bytes)?;
-            d.set_item("size_bytes", l.size_bytes)?;
-            d.set_item("block_log2", l.block_log2.map(|[x, y, z]| (x, y, z)))?;
-            d.set_item("width_texels", w)?;
-            d.set_item("height_texels", h)?;
-            d.set_item("depth_texels", dp)?;
-            d.set_item("width", w)?;
-            d.set_item("height", h)?;
-            d.set_item("depth", dp)?;
-            let [ew, eh, ed] = l.elements.to_array();
-            d.set_item("size_elements", (ew, eh, ed))?;
-            d.set_item("elements", (ew, eh, ed))?;
-            d.set_item("row_bytes", l.row_bytes)?;
-            d.set_item("linear_size_bytes", l.linear_size_bytes(self.tex.elem_size()))?;
+        for l in &self.record.levels {
+            let d = crate::guess::fields_dict(py, l.fields())?;
+            for (old, new) in
+                [("width", "width_texels"), ("height", "height_texels"), ("depth", "depth_texels"), ("elements", "size_elements")]
+            {
+                d.set_item(old, d.get_item(new)?)?;
+            }
             list.append(d)?;
         }
         Ok(list)
+    }
+
+    /// The texture's summary as a dict, the keys of the CLI's `texture --json`
+    /// (`nvsurf::TextureRecord`): `gpu` (the chip), `type`, `layout`, `format`, `is_srgb`,
+    /// `elem_size_bytes`, `layers`, `layer_stride_bytes`, `size_bytes`, `linear_size_bytes`,
+    /// `levels` (as the `levels` attribute gives them) and what was assumed: `gob_order`,
+    /// `gob_order_source`, `block_policy`, `block_policy_source`.
+    fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = crate::guess::fields_dict(py, self.record.fields())?;
+        d.set_item("levels", self.levels(py)?)?;
+        Ok(d)
     }
 
     /// The dump untiled: a new uint8 numpy array of `linear_size_bytes`, the packed linear
@@ -227,27 +257,25 @@ impl Texture {
         out.into_numpy(py)
     }
 
-    /// Where (level, layer) is: a dict of `offset_bytes` and `size_bytes` (in the dump),
-    /// `linear_offset_bytes` and `linear_size_bytes` (in the packed linear texture), and
-    /// `elements` (`(w, h, d)`).
-    #[pyo3(signature = (level=None, layer=None))]
+    /// Where (level, layer) is, and its z slice `z`: a dict of the keys of the CLI's
+    /// `texture --at LEVEL,LAYER,Z --json` (`nvsurf::SubresourceRecord`): `level`, `layer`,
+    /// `offset_bytes` and `size_bytes` (in the dump), `linear_offset_bytes` and
+    /// `linear_size_bytes` (in the packed linear texture), `width_texels`, `height_texels`,
+    /// `depth_texels`, `size_elements` (`(w, h, d)`), `block_log2` (or None), `row_bytes`, `z`,
+    /// `slice_offset_bytes`; and the older `elements`, the same as `size_elements`.
+    #[pyo3(signature = (level=None, layer=None, z=None))]
     fn subresource<'py>(
         &self,
         py: Python<'py>,
         level: Option<&Bound<'py, PyAny>>,
         layer: Option<&Bound<'py, PyAny>>,
+        z: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let (level, layer) = level_layer(level, layer)?;
-        let s = self.tex.subresource(level, layer).py()?;
-        let d = PyDict::new(py);
-        d.set_item("level", s.level)?;
-        d.set_item("layer", s.layer)?;
-        d.set_item("offset_bytes", s.offset_bytes)?;
-        d.set_item("size_bytes", s.size_bytes)?;
-        d.set_item("linear_offset_bytes", s.linear_offset_bytes)?;
-        d.set_item("linear_size_bytes", s.linear_size_bytes)?;
-        let [w, h, dp] = s.elements.to_array();
-        d.set_item("elements", (w, h, dp))?;
+        let z = z.map_or(Ok(0), |z| args::u32_arg("z", z))?;
+        let r = nvsurf::SubresourceRecord::new(&self.tex, level, layer, z).py()?;
+        let d = crate::guess::fields_dict(py, r.fields())?;
+        d.set_item("elements", d.get_item("size_elements")?)?;
         Ok(d)
     }
 

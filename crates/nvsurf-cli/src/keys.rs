@@ -3,7 +3,24 @@
 //! ones, because scripts read them; they are deprecated (the README lists them) and may go in
 //! a later major version.
 
-use serde_json::Value;
+use nvsurf::FieldValue;
+use serde_json::{json, Map, Value};
+
+/// A record's `fields()` (the library's records: [`nvsurf::SurfaceRecord`],
+/// [`nvsurf::TextureRecord`], ...) as a JSON object.
+pub fn fields_json<'a>(fields: impl IntoIterator<Item = (&'static str, FieldValue<'a>)>) -> Map<String, Value> {
+    let value = |v| match v {
+        FieldValue::Uint(n) => json!(n),
+        FieldValue::Float(x) => json!(x),
+        FieldValue::Bool(b) => json!(b),
+        FieldValue::Text(s) => json!(s),
+        FieldValue::Triple(t) => json!(t),
+        FieldValue::Triple64(t) => json!(t),
+        FieldValue::Pair(t) => json!(t),
+        FieldValue::None => Value::Null,
+    };
+    fields.into_iter().map(|(k, v)| (k.to_string(), value(v))).collect()
+}
 
 /// Adds `new` beside every `old` key of `v` (a JSON object) that is present, with its value.
 pub fn add_unit_keys(v: &mut Value, renames: &[(&str, &str)]) {
@@ -11,6 +28,17 @@ pub fn add_unit_keys(v: &mut Value, renames: &[(&str, &str)]) {
     for (old, new) in renames {
         if let Some(x) = obj.get(*old).cloned() {
             obj.entry(*new).or_insert(x);
+        }
+    }
+}
+
+/// Adds every deprecated `old` key beside its `new` one in `v` (a JSON object built from a
+/// library record, which names only the new keys), with its value.
+pub fn add_old_keys(v: &mut Value, renames: &[(&str, &str)]) {
+    let Some(obj) = v.as_object_mut() else { return };
+    for (old, new) in renames {
+        if let Some(x) = obj.get(*new).cloned() {
+            obj.entry(*old).or_insert(x);
         }
     }
 }
@@ -41,6 +69,10 @@ pub const SUBRESOURCE: &[(&str, &str)] = &[
     ("linear_offset", "linear_offset_bytes"),
     ("linear_size", "linear_size_bytes"),
     ("slice_offset", "slice_offset_bytes"),
+    ("elements", "size_elements"),
+    ("width", "width_texels"),
+    ("height", "height_texels"),
+    ("depth", "depth_texels"),
 ];
 /// ... of `formats --json` and `guess --json`.
 pub const ELEMENT: &[(&str, &str)] = &[("elem_size", "elem_size_bytes")];

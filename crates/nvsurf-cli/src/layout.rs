@@ -50,46 +50,11 @@ pub struct AddrArgs {
     json: bool,
 }
 
-/// The layout summary as JSON (also used by `--json`).
+/// The layout summary as JSON (also used by `--json`): the library's [`nvsurf::SurfaceRecord`]
+/// and the deprecated keys beside their replacements.
 pub fn summary_json(s: &Surface) -> Value {
-    let [w, h, d] = s.size();
-    let mut v = json!({
-        "layout": s.kind().name(),
-        "gpu": s.gpu().name(),
-        "address": s.address(),
-        "elem_size": s.elem_size(),
-        "size": [w, h, d],
-        "size_bytes": s.size_bytes(),
-        "gob_bytes": null,
-        "block_bytes": null,
-        "block_log2_effective": null,
-        "blocks": null,
-    });
-    match s {
-        Surface::BlockLinear(b) => {
-            v["gob_bytes"] = json!(b.gob_bytes());
-            v["gob_geometry_bytes_rows"] = json!([64, b.gob_height_rows()]);
-            v["block_bytes"] = json!(b.block_bytes());
-            v["block_log2_requested"] = json!(b.block_log2_requested());
-            v["block_log2_effective"] = json!(b.block_log2());
-            v["block_gobs"] = json!(b.block_gobs());
-            v["block_extent_bytes_rows_slices"] = json!(b.block_extent_bytes_rows_slices());
-            v["block_elements"] = json!(b.block_elements());
-            v["blocks"] = json!(b.blocks());
-            v["auto_size"] = json!(b.auto_size());
-            v["binding"] = json!(b.binding().map(|b| b.name()));
-            v["gob_order"] = json!(b.gob_order().name());
-            v["byte_view"] = json!(b.is_byte_view());
-        }
-        Surface::Pitch(p) => {
-            v["pitch_bytes"] = json!(p.pitch_bytes());
-            v["byte_view"] = json!(p.is_byte_view());
-        }
-        Surface::Swizzled(sw) => {
-            v["index_bit_masks"] = json!(sw.masks());
-        }
-    }
-    crate::keys::add_unit_keys(&mut v, crate::keys::SURFACE);
+    let mut v = Value::Object(crate::keys::fields_json(nvsurf::SurfaceRecord::new(s).fields()));
+    crate::keys::add_old_keys(&mut v, crate::keys::SURFACE);
     v
 }
 

@@ -6,7 +6,7 @@ use nvsurf::spec::Overrides;
 use nvsurf::texture::BlockPolicy;
 pub use nvsurf::Assumed;
 use nvsurf::{Error, Platform, SurfaceSpec};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// The `--gpu` help: chips, presets and aliases, and what the defaults are.
 pub const GPU_HELP: &str = "GPU or preset: a chip (g80/nv50, g84, g200/nva0, gt215/nva3, gf100/nvc0, gk104, \
@@ -191,10 +191,9 @@ pub trait AssumedJson {
 
 impl AssumedJson for Assumed {
     fn add_json(&self, v: &mut Value) {
-        v["gob_order"] = json!(self.gob_order.map(|(o, _)| o.name()));
-        v["gob_order_source"] = json!(self.gob_order.map(|(_, s)| s.name()));
-        v["block_policy"] = json!(self.block_policy.map(|(p, _)| p.name()));
-        v["block_policy_source"] = json!(self.block_policy.map(|(_, s)| s.name()));
+        if let Some(obj) = v.as_object_mut() {
+            obj.extend(crate::keys::fields_json(self.fields()));
+        }
     }
 }
 

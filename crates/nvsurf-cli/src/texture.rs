@@ -4,12 +4,12 @@
 //! `tile` flatten it too for `--texture`, and [`build_texture_assumed`] turns both into a validated
 //! [`Texture`].
 
-use crate::surface_args::{parse_point, parse_size, parse_u64, Assumed, AssumedJson, SurfaceArgs};
+use crate::surface_args::{parse_point, parse_size, parse_u64, Assumed, SurfaceArgs};
 use crate::CmdResult;
 use nvsurf::layout::{Binding, TextureBlockWidth};
 use nvsurf::texture::{max_levels, LevelPlacement, Subresource, Texture, TextureType};
-use nvsurf::{Error, TextureSpec};
-use serde_json::{json, Value};
+use nvsurf::{Error, SubresourceRecord, TextureRecord, TextureSpec};
+use serde_json::Value;
 use std::process::ExitCode;
 
 /// The flags that make a surface a texture.
@@ -206,47 +206,23 @@ fn unsupported(field: &'static str, value: &str, rule: &str) -> Error {
 }
 
 /// The JSON contract (`size_bytes`, `layer_stride`, `levels[]` with `level`, `offset`,
-/// `size`, `width`, `height`, `depth` (texels), `block_log2`), plus more keys.
-pub fn texture_json(t: &Texture) -> Value {
-    let levels: Vec<Value> = t
-        .levels()
+/// `size`, `width`, `height`, `depth` (texels), `block_log2`), plus more keys: the library's
+/// [`TextureRecord`] (what was assumed included) and [`nvsurf::LevelRecord`]s, the deprecated
+/// keys beside their replacements.
+pub fn texture_json(r: &TextureRecord) -> Value {
+    let levels: Vec<Value> = r
+        .levels
         .iter()
         .map(|l| {
-            json!({
-                "level": l.level,
-                "offset": l.offset_bytes,
-                "size": l.size_bytes,
-                "width": l.texels[0],
-                "height": l.texels[1],
-                "depth": l.texels[2],
-                "block_log2": l.block_log2,
-                "block_log2_requested": match l.surface {
-                    Some(nvsurf::layout::Surface::BlockLinear(b)) => Some(b.block_log2_requested()),
-                    _ => None,
-                },
-                "elements": l.elements.to_array(),
-                "row_bytes": l.row_bytes,
-                "slice_bytes": l.slice_bytes,
-                "linear_size": l.linear_size_bytes(t.elem_size()),
-            })
-        })
-        .map(|mut v| {
-            crate::keys::add_unit_keys(&mut v, crate::keys::LEVEL);
+            let mut v = Value::Object(crate::keys::fields_json(l.fields()));
+            crate::keys::add_old_keys(&mut v, crate::keys::LEVEL);
             v
         })
         .collect();
-    let mut v = json!({
-        "size_bytes": t.size_bytes(),
-        "layer_stride": t.layer_stride_bytes(),
-        "levels": levels,
-        "gpu": t.gpu().name(),
-        "type": t.ty().name(),
-        "layout": t.layout().name(),
-        "elem_size": t.elem_size(),
-        "layers": t.layer_count(),
-        "linear_size_bytes": t.linear_size_bytes(),
-    });
-    crate::keys::add_unit_keys(&mut v, crate::keys::TEXTURE);
+    let mut obj = crate::keys::fields_json(r.fields());
+    obj.insert("levels".into(), Value::Array(levels));
+    let mut v = Value::Object(obj);
+    crate::keys::add_old_keys(&mut v, crate::keys::TEXTURE);
     v
 }
 
@@ -274,28 +250,12 @@ pub fn subresource_of(
     .into())
 }
 
-/// One subresource (and one z slice of it) as JSON.
+/// One subresource (and one z slice of it) as JSON: the library's [`SubresourceRecord`], the
+/// deprecated keys beside their replacements.
 pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<Value, Box<dyn std::error::Error>> {
-    let sub = subresource_of(t, "at", level, layer)?;
-    let l = t.level(level)?;
-    let mut v = json!({
-        "level": level,
-        "layer": layer,
-        "offset": sub.offset_bytes,
-        "size": sub.size_bytes,
-        "linear_offset": sub.linear_offset_bytes,
-        "linear_size": sub.linear_size_bytes,
-        "width": l.texels[0],
-        "height": l.texels[1],
-        "depth": l.texels[2],
-        "elements": sub.elements.to_array(),
-        "block_log2": l.block_log2,
-        "row_bytes": l.row_bytes,
-        "z": z,
-        "slice_offset": t.slice_offset(level, layer, z)?,
-    });
-    crate::keys::add_unit_keys(&mut v, crate::keys::SUBRESOURCE);
-    crate::keys::add_unit_keys(&mut v, &[("elements", "size_elements")]);
+    subresource_of(t, "at", level, layer)?;
+    let mut v = Value::Object(crate::keys::fields_json(SubresourceRecord::new(t, level, layer, z)?.fields()));
+    crate::keys::add_old_keys(&mut v, crate::keys::SUBRESOURCE);
     Ok(v)
 }
 
@@ -316,8 +276,7 @@ pub fn run(a: TextureArgs) -> CmdResult {
         return Ok(ExitCode::SUCCESS);
     }
     if a.json {
-        let mut v = texture_json(&t);
-        assumed.add_json(&mut v);
+        let v = texture_json(&TextureRecord::new(&t, a.surface.format()?.as_ref(), &assumed));
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         println!("{t}");

@@ -239,21 +239,19 @@ pub(crate) fn surface_info(s: &Surface) -> CResult<NvsurfSurfaceInfo> {
     let linear = LinearLayout::packed(&region, s.elem_size()).image_bytes(&region).ok_or_else(|| {
         crate::status::Failure::new(NvsurfStatus::NVSURF_ERR_OVERFLOW, "linear image size overflows 64 bits")
     })?;
-    let (pitch, block, gob, block_bytes) = match s {
-        Surface::Pitch(p) => (p.pitch_bytes(), [0; 3], 0, 0),
-        Surface::BlockLinear(b) => (0, b.block_log2(), b.gob_bytes(), b.block_bytes()),
-        Surface::Swizzled(_) => (0, [0; 3], 0, 0),
-    };
+    // The record `nvsurf layout --json` and `nvsurf.layout()` print.
+    let r = nvsurf::SurfaceRecord::new(s);
+    let bl = r.blocklinear;
     Ok(NvsurfSurfaceInfo {
         layout: s.kind().into(),
-        elem_size_bytes: s.elem_size(),
-        size_elements: s.size(),
-        size_bytes: s.size_bytes(),
+        elem_size_bytes: r.elem_size_bytes,
+        size_elements: r.size_elements,
+        size_bytes: r.size_bytes,
         linear_size_bytes: linear,
-        pitch_bytes: pitch,
-        block_log2: block,
-        gob_bytes: gob,
-        block_bytes,
+        pitch_bytes: r.pitch_bytes.unwrap_or(0),
+        block_log2: bl.map_or([0; 3], |b| b.block_log2_effective),
+        gob_bytes: bl.map_or(0, |b| b.gob_bytes),
+        block_bytes: bl.map_or(0, |b| b.block_bytes),
     })
 }
 

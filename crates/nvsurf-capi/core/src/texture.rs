@@ -260,14 +260,15 @@ pub unsafe extern "C" fn nvsurf_texture_level(
     guard(|| {
         // SAFETY: the caller's promise for the handle.
         let t = &unsafe { handle(texture, "texture") }?.texture;
-        let l = t.level(level)?;
+        // The record `nvsurf texture --json` and `nvsurf.Texture.levels` print.
+        let l = nvsurf::LevelRecord::new(t.level(level)?, t.elem_size());
         let info = NvsurfLevelInfo {
             offset_bytes: l.offset_bytes,
             size_bytes: l.size_bytes,
-            linear_size_bytes: l.linear_size_bytes(t.elem_size()),
+            linear_size_bytes: l.linear_size_bytes,
             row_bytes: l.row_bytes,
-            texels: l.texels.to_array(),
-            elements: l.elements.to_array(),
+            texels: l.size_texels,
+            elements: l.size_elements,
             is_blocklinear: u32::from(l.block_log2.is_some()),
             block_log2: l.block_log2.unwrap_or([0; 3]),
         };

@@ -310,19 +310,7 @@ fn gpu_name(gpus: Gpus) -> &'static str {
 
 /// A candidate record as JSON.
 fn record_json(r: &CandidateRecord) -> Value {
-    use identify::FieldValue as V;
-    let fields = r.fields().into_iter().map(|(k, v)| {
-        let v = match v {
-            V::Uint(n) => json!(n),
-            V::Float(x) => json!(x),
-            V::Bool(b) => json!(b),
-            V::Text(s) => json!(s),
-            V::Triple(t) => json!(t),
-            V::None => Value::Null,
-        };
-        (k.to_string(), v)
-    });
-    Value::Object(fields.collect())
+    Value::Object(crate::keys::fields_json(r.fields()))
 }
 
 /// Prints what `guess` found as JSON.

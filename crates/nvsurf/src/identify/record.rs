@@ -58,23 +58,7 @@ pub struct CandidateRecord {
     pub same_as: Option<usize>,
 }
 
-/// The value of one field of a [`CandidateRecord`], for a face to render in its own terms
-/// (JSON, Python objects).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum FieldValue<'a> {
-    /// An unsigned integer.
-    Uint(u64),
-    /// A number.
-    Float(f64),
-    /// A truth value.
-    Bool(bool),
-    /// Text.
-    Text(&'a str),
-    /// Three unsigned integers (`block_log2`).
-    Triple([u32; 3]),
-    /// No value (JSON null, Python `None`).
-    None,
-}
+pub use crate::records::FieldValue;
 
 impl CandidateRecord {
     /// The record of `r`, ranked `rank` (from 1), with its surface at `offset_bytes` of a dump
