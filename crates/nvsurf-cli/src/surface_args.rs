@@ -1,5 +1,6 @@
 //! The surface flags shared by every command that takes a surface, and small parsers.
 
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind, Surface, SurfaceDesc};
 use nvsurf::spec::Overrides;
@@ -104,10 +105,7 @@ impl SurfaceArgs {
     pub fn size_elements(&self) -> Result<[u32; 3], Error> {
         let [w, h, d] = parse_size(&self.size)?;
         Ok(match self.format()? {
-            Some(f) => {
-                let (bw, bh) = f.block_dims();
-                [w.div_ceil(bw), h.div_ceil(bh), d]
-            }
+            Some(f) => Extent::<Texels>::new(w, h, d).elements_of(&f).to_array(),
             None => [w, h, d],
         })
     }

@@ -18,6 +18,7 @@
 //! available for full control.
 
 use crate::error::{Error, Result};
+use crate::extent::{Extent, Texels};
 use crate::format::Format;
 use crate::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
 use crate::platform::{FormatClass, Platform};
@@ -273,8 +274,7 @@ impl SurfaceSpec {
         let r = Resolver { platform: self.platform, elements: self.elements };
         r.check_format()?;
         let tpe = self.elements.texels_per_elem().map(|v| v.max(1));
-        let [w, h, d] = self.size_px;
-        let size = [w.div_ceil(tpe[0]), h.div_ceil(tpe[1]), d];
+        let size = Extent::<Texels>::from(self.size_px).to_elements(tpe).to_array();
         let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size(), size);
         let layout = r.layout(self.layout, desc.layout)?;
         desc.layout = layout.0;
@@ -319,11 +319,11 @@ pub fn decode_rgba_f32(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Resu
 
 /// The row bytes of a packed image of `format` and its pixel count, checked against `elems`.
 fn packed(format: &Format, elems: &[u8], [w, h]: [u32; 2]) -> Result<(usize, usize)> {
-    let (bw, bh) = format.block_dims();
-    let row = u64::from(w.div_ceil(bw)) * u64::from(format.elem_size_bytes());
-    let need = row.checked_mul(u64::from(h.div_ceil(bh))).ok_or_else(|| Error::Overflow {
+    let el = Extent::<Texels>::new_2d(w, h).elements_of(format);
+    let row = u64::from(el.width) * u64::from(format.elem_size_bytes());
+    let need = row.checked_mul(u64::from(el.height)).ok_or_else(|| Error::Overflow {
         what: "encoded image size",
-        detail: alloc::format!("{row} bytes x {} rows", h.div_ceil(bh)),
+        detail: alloc::format!("{row} bytes x {} rows", el.height),
     })?;
     if (elems.len() as u64) < need {
         return Err(Error::BufferTooSmall { what: "encoded image", needed: need, got: elems.len() as u64 });
