@@ -256,7 +256,7 @@ fn rank_dump(q: &Query) -> Result<Outcome, Box<dyn std::error::Error>> {
     let pictures = match &a.pictures {
         Some(dir) => {
             let [w, h, _] = crate::surface_args::parse_size(&a.size)?;
-            let pick = Pictures { dir, input: &a.input, extent: Extent::new(w, h), count: shown.min(10) };
+            let pick = Pictures { dir, input: &a.input, extent: Extent::new_2d(w, h), count: shown.min(10) };
             write_pictures(&pick, &found, format)?
         }
         None => Vec::new(),
