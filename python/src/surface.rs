@@ -107,8 +107,8 @@ pub fn layout<'py>(
     d.set_item("layout", s.kind().name())?;
     d.set_item("gpu", s.gpu().name())?;
     d.set_item("address", s.address())?;
-    d.set_item("elem_size", s.elem_size())?;
-    d.set_item("elem_size_bytes", s.elem_size())?;
+    d.set_item("elem_size", s.elem_size_bytes())?;
+    d.set_item("elem_size_bytes", s.elem_size_bytes())?;
     d.set_item("size", (w, h, dp))?;
     d.set_item("size_elements", (w, h, dp))?;
     d.set_item("size_bytes", s.size_bytes())?;
@@ -237,7 +237,7 @@ pub fn untile_surface<'py>(
         }));
     }
     let region = Region::whole(&s);
-    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin = LinearLayout::packed(&region, s.elem_size_bytes());
     let n = lin.image_bytes(&region).ok_or_else(|| bad("linear image", "size", "overflows u64"))?;
     let n = crate::texture::byte_len("linear image size", n)?;
     let out = py

@@ -96,7 +96,7 @@ impl Texture {
     /// Bytes per element (a texel, or a compressed block).
     #[getter]
     fn elem_size_bytes(&self) -> u32 {
-        self.tex.elem_size()
+        self.tex.elem_size_bytes()
     }
 
     /// Number of layers (6 per cube).
@@ -162,7 +162,7 @@ impl Texture {
             d.set_item("size_elements", (ew, eh, ed))?;
             d.set_item("elements", (ew, eh, ed))?;
             d.set_item("row_bytes", l.row_bytes)?;
-            d.set_item("linear_size_bytes", l.linear_size_bytes(self.tex.elem_size()))?;
+            d.set_item("linear_size_bytes", l.linear_size_bytes(self.tex.elem_size_bytes()))?;
             list.append(d)?;
         }
         Ok(list)
@@ -274,7 +274,7 @@ impl Texture {
     fn __repr__(&self) -> String {
         let what = match &self.format {
             Some(f) => format!("format={:?}", f.full_name()),
-            None => format!("elem_size={}", self.tex.elem_size()),
+            None => format!("elem_size={}", self.tex.elem_size_bytes()),
         };
         let l0 = &self.tex.levels()[0];
         let [w, h, d] = l0.texels.to_array();

@@ -57,7 +57,7 @@ pub fn summary_json(s: &Surface) -> Value {
         "layout": s.kind().name(),
         "gpu": s.gpu().name(),
         "address": s.address(),
-        "elem_size": s.elem_size(),
+        "elem_size": s.elem_size_bytes(),
         "size": [w, h, d],
         "size_bytes": s.size_bytes(),
         "gob_bytes": null,
@@ -95,7 +95,7 @@ pub fn summary_json(s: &Surface) -> Value {
 
 fn summary_text(s: &Surface) -> String {
     let [w, h, d] = s.size();
-    let es = s.elem_size();
+    let es = s.elem_size_bytes();
     let mut out = String::new();
     let mut line = |k: &str, v: String| out.push_str(&format!("{k:<13}{v}\n"));
     line("layout", format!("{} on {}", s.kind().name(), s.gpu()));

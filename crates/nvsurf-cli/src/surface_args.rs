@@ -83,7 +83,7 @@ impl SurfaceArgs {
     }
 
     /// The element size in bytes: from `--format`, or `--elem-size` (exactly one of the two).
-    pub fn elem_size(&self) -> Result<u32, Error> {
+    pub fn elem_size_bytes(&self) -> Result<u32, Error> {
         match (self.format()?, self.elem_size) {
             (Some(_), Some(e)) => Err(Error::Unsupported {
                 field: "elem-size",
@@ -141,7 +141,7 @@ impl SurfaceArgs {
     /// `--format`, in elements with `--elem-size`); the library resolves every default.
     pub fn spec(&self) -> Result<SurfaceSpec, Error> {
         let platform = self.platform()?;
-        let elem_size = self.elem_size()?;
+        let elem_size = self.elem_size_bytes()?;
         let size = parse_size(&self.size)?;
         let mut spec = match self.format()? {
             Some(f) => SurfaceSpec::new(platform, &f, size),

@@ -124,7 +124,7 @@ pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(T
 fn texture_spec(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<TextureSpec, Error> {
     let platform = s.platform()?;
     let ty = TextureType::parse(t.ty.as_deref().unwrap_or("2d"))?;
-    let elem_size = s.elem_size()?;
+    let elem_size = s.elem_size_bytes()?;
     let size = parse_size(&s.size)?;
     let mut spec = match s.format()? {
         Some(f) => TextureSpec::new(platform, ty, &f, size),
@@ -227,7 +227,7 @@ pub fn texture_json(t: &Texture) -> Value {
                 "elements": l.elements.to_array(),
                 "row_bytes": l.row_bytes,
                 "slice_bytes": l.slice_bytes,
-                "linear_size": l.linear_size_bytes(t.elem_size()),
+                "linear_size": l.linear_size_bytes(t.elem_size_bytes()),
             })
         })
         .map(|mut v| {
@@ -242,7 +242,7 @@ pub fn texture_json(t: &Texture) -> Value {
         "gpu": t.gpu().name(),
         "type": t.ty().name(),
         "layout": t.layout().name(),
-        "elem_size": t.elem_size(),
+        "elem_size": t.elem_size_bytes(),
         "layers": t.layer_count(),
         "linear_size_bytes": t.linear_size_bytes(),
     });

@@ -38,7 +38,7 @@ enum Elements {
 }
 
 impl Elements {
-    fn elem_size(self) -> u32 {
+    fn elem_size_bytes(self) -> u32 {
         match self {
             Elements::Format(f) => f.elem_size_bytes(),
             Elements::Size(s) => s,
@@ -165,7 +165,7 @@ impl TextureSpec {
     pub fn resolve(&self) -> Result<(TextureDesc, Assumed)> {
         let r = Resolver { platform: self.platform, elements: self.elements };
         r.check_format()?;
-        let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size(), self.size_texels);
+        let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size_bytes(), self.size_texels);
         d.texels_per_elem = self.elements.texels_per_elem();
         d.levels = self.levels;
         if let Some(l) = self.layers {
@@ -275,7 +275,7 @@ impl SurfaceSpec {
         r.check_format()?;
         let tpe = self.elements.texels_per_elem().map(|v| v.max(1));
         let size = Extent::<Texels>::from(self.size_px).to_elements(tpe).to_array();
-        let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size(), size);
+        let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size_bytes(), size);
         let layout = r.layout(self.layout, desc.layout)?;
         desc.layout = layout.0;
         desc.pitch_bytes = self.pitch_bytes;
@@ -285,7 +285,7 @@ impl SurfaceSpec {
             desc.gob_order = order.0;
             desc.block_log2 = Some(match policy.0 {
                 BlockPolicy::Explicit(b) => b,
-                p => self.platform.surface_block_log2(p, self.elements.elem_size(), self.size_px, tpe)?,
+                p => self.platform.surface_block_log2(p, self.elements.elem_size_bytes(), self.size_px, tpe)?,
             });
             (assumed.gob_order, assumed.block_policy) = (Some(order), Some(policy));
         }

@@ -234,7 +234,7 @@ pub unsafe extern "C" fn nvsurf_texture_info(
         let t = &h.texture;
         let info = NvsurfTextureInfo {
             layout: t.layout().into(),
-            elem_size_bytes: t.elem_size(),
+            elem_size_bytes: t.elem_size_bytes(),
             texels_per_elem: h.texels_per_elem,
             level_count: t.level_count(),
             layer_count: t.layer_count(),
@@ -264,7 +264,7 @@ pub unsafe extern "C" fn nvsurf_texture_level(
         let info = NvsurfLevelInfo {
             offset_bytes: l.offset_bytes,
             size_bytes: l.size_bytes,
-            linear_size_bytes: l.linear_size_bytes(t.elem_size()),
+            linear_size_bytes: l.linear_size_bytes(t.elem_size_bytes()),
             row_bytes: l.row_bytes,
             texels: l.texels.to_array(),
             elements: l.elements.to_array(),

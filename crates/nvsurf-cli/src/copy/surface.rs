@@ -236,7 +236,7 @@ fn untile_to_png(
     f: &Format,
     e: Extent,
 ) -> Res<()> {
-    let es = ts.elem_size();
+    let es = ts.elem_size_bytes();
     let (_, bh) = f.block_dims();
     let row_bytes = u64::from(region.w) * u64::from(es);
     let rows = band_rows(row_bytes, region.h);
@@ -306,7 +306,7 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
         .into());
     }
     reader.check_claim(path)?;
-    let es = s.elem_size();
+    let es = s.elem_size_bytes();
     let (_, bh) = f.block_dims();
     let rows = png_band_rows(job, f, region, want.width);
     let bar = progress_bar(s.size_bytes(), u64::from(region.h), "tile");
