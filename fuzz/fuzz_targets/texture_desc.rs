@@ -65,7 +65,7 @@ fuzz_target!(|f: Fields| {
             for at in [[0, 0, 0], [w - 1, h - 1, dd - 1]] {
                 let off = t.offset_of(level, layer, at).expect("an element inside the texture has an offset");
                 assert!(
-                    off + u64::from(t.elem_size()) <= size,
+                    off + u64::from(t.elem_size_bytes()) <= size,
                     "level {level} layer {layer} {at:?} at {off} past {size}"
                 );
             }

@@ -41,7 +41,7 @@ fuzz_target!(|i: Input| {
     let [x, y, z] = [0, 1, 2].map(|k| i.at[k] % size[k]);
     let [w, h, d] = [0, 1, 2].map(|k| i.extent[k] % (size[k] - [x, y, z][k]) + 1);
     let region = Region { x, y, z, w, h, d };
-    let packed = LinearLayout::packed(&region, s.elem_size());
+    let packed = LinearLayout::packed(&region, s.elem_size_bytes());
     let row = packed.row_pitch_bytes + u64::from(i.row_pad);
     let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(h) + u64::from(i.slice_pad) };
     let Some(n) = lin.image_bytes(&region) else { return };

@@ -56,7 +56,7 @@ fuzz_target!(|i: Input| {
             state as u8
         })
         .collect();
-    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin = LinearLayout::packed(&region, s.elem_size_bytes());
     let n = lin.image_bytes(&region).unwrap() as usize;
     let mut want = vec![0u8; n];
     tile::untile_with(&s, &full, &mut want, region, lin, &tile::CopyOptions::default()).expect("a checked box untiles");

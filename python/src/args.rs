@@ -99,7 +99,7 @@ impl Elems {
     }
 
     /// Bytes per element.
-    pub fn elem_size(self) -> u32 {
+    pub fn elem_size_bytes(self) -> u32 {
         match self {
             Elems::Format(f) => f.elem_size_bytes(),
             Elems::Size(s) => s,

@@ -5,6 +5,7 @@ use crate::args;
 use crate::bytes::{zeros, InBytes};
 use crate::error::{bad, err, OrPy};
 use numpy::{PyArray3, PyArrayMethods, PyUntypedArray};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::{Bc, ComponentType, Format, Layout};
 use pyo3::prelude::*;
 
@@ -49,9 +50,9 @@ pub fn decode<'py>(
     let [w, h] = args::dims::<2>("size", size, 2, 1)?;
     let input = InBytes::get("data", data)?;
     let elems = input.as_slice();
-    let (bw, bh) = f.block_dims();
-    let row = u64::from(w.div_ceil(bw)) * u64::from(f.elem_size_bytes());
-    let need = row.checked_mul(u64::from(h.div_ceil(bh))).ok_or_else(|| {
+    let el = Extent::<Texels>::new_2d(w, h).elements_of(&f);
+    let row = u64::from(el.width) * u64::from(f.elem_size_bytes());
+    let need = row.checked_mul(u64::from(el.height)).ok_or_else(|| {
         err(nvsurf::Error::Overflow { what: "encoded image size", detail: format!("{w}x{h} pixels of {}", f.name()) })
     })?;
     if (elems.len() as u64) < need {

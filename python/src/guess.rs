@@ -53,7 +53,7 @@ pub fn guess<'py>(
         .ok_or_else(|| bad("offset", offset, &format!("is past the end of the data ({} bytes)", bytes.len())))?;
     let dump = &bytes[from..];
     let available = dump.len() as u64;
-    let elem = elems.elem_size();
+    let elem = elems.elem_size_bytes();
     let f = elems.format();
     let ranking = py
         .detach(|| {

@@ -195,7 +195,7 @@ pub fn untile_surface<'py>(
         }));
     }
     let region = Region::whole(&s);
-    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin = LinearLayout::packed(&region, s.elem_size_bytes());
     let n = lin.image_bytes(&region).ok_or_else(|| bad("linear image", "size", "overflows u64"))?;
     let n = crate::texture::byte_len("linear image size", n)?;
     let out = py

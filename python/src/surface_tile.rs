@@ -43,7 +43,7 @@ pub fn tile_surface<'py>(
         build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, None)?;
     let s = b.surface;
     let region = Region::whole(&s);
-    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin = LinearLayout::packed(&region, s.elem_size_bytes());
     let need = lin.image_bytes(&region).ok_or_else(|| crate::error::bad("linear image", "size", "overflows u64"))?;
     let input = InBytes::get("linear", linear)?;
     let linear = input.as_slice();

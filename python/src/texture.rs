@@ -101,7 +101,7 @@ impl Texture {
     /// Bytes per element (a texel, or a compressed block).
     #[getter]
     fn elem_size_bytes(&self) -> u32 {
-        self.tex.elem_size()
+        self.tex.elem_size_bytes()
     }
 
     /// Number of layers (6 per cube).
@@ -302,7 +302,7 @@ impl Texture {
     fn __repr__(&self) -> String {
         let what = match &self.format {
             Some(f) => format!("format={:?}", f.full_name()),
-            None => format!("elem_size={}", self.tex.elem_size()),
+            None => format!("elem_size={}", self.tex.elem_size_bytes()),
         };
         let l0 = &self.tex.levels()[0];
         let [w, h, d] = l0.texels.to_array();

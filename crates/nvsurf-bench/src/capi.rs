@@ -39,7 +39,7 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
     // SAFETY: a live handle from nvsurf_surface_create, destroyed at the end of this function.
     let s = *unsafe { &*handle }.surface();
     let region = Region::whole(&s);
-    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin = LinearLayout::packed(&region, s.elem_size_bytes());
     let lin_len = lin.image_bytes(&region).expect("size") as usize;
     let tiled = aligned(s.size_bytes() as usize, Some(&noise(s.size_bytes() as usize)));
     let mut out = aligned(lin_len, None);

@@ -20,6 +20,7 @@
 //! BC1 block; for BC7 it spreads over all eight modes, reserved mode bits included).
 
 use crate::{noise, paired_ratio, race, Contender};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -45,9 +46,9 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
             continue;
         }
         let f = Format::parse(fmt).expect("known format");
-        let (bw, bh) = f.block_dims();
-        let row_pitch = side.div_ceil(bw) as usize * f.elem_size_bytes() as usize;
-        let elems = noise(row_pitch * side.div_ceil(bh) as usize);
+        let e = Extent::<Texels>::new_2d(side, side);
+        let row_pitch = e.row_bytes(&f);
+        let elems = noise(e.bytes(&f));
         let out_bytes = side as usize * side as usize * 4;
         let mut out = vec![[0u8; 4]; side as usize * side as usize];
         let src = noise(out_bytes);

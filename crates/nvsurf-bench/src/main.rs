@@ -446,7 +446,7 @@ fn surface_cases(only: Option<&String>, smoke: bool, run: &Run, rows: &mut Vec<s
 fn surface_case(case: &Case, run: &Run, rows: &mut Vec<serde_json::Value>) {
     let s = case.surface;
     let region = Region::whole(&s);
-    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin = LinearLayout::packed(&region, s.elem_size_bytes());
     let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
     let tiled_len = s.size_bytes() as usize;
     let linear_src = aligned(lin_len, Some(&noise(lin_len)));

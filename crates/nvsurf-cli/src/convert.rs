@@ -61,7 +61,7 @@ fn parse_extent(s: &str) -> Result<Extent, Error> {
     if v.is_empty() || v.len() > 3 || v.contains(&0) {
         return Err(bad());
     }
-    Ok(Extent { depth: *v.get(2).unwrap_or(&1), ..Extent::new(v[0], *v.get(1).unwrap_or(&1)) })
+    Ok(Extent::new(v[0], *v.get(1).unwrap_or(&1), *v.get(2).unwrap_or(&1)))
 }
 
 /// Runs `nvsurf convert`: linear elements <-> pictures, or picture <-> picture.
@@ -108,8 +108,8 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         eprintln!(
             "wrote {} ({}x{}x{} px, {} {}){}",
             p.display(),
-            e.width_px,
-            e.height_px,
+            e.width,
+            e.height,
             e.depth,
             f.name(),
             f.id_name(),
@@ -120,8 +120,8 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         let mut v = serde_json::json!({
             "command": "convert",
             "output": files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
-            "width_px": e.width_px,
-            "height_px": e.height_px,
+            "width_px": e.width,
+            "height_px": e.height,
             "depth_px": e.depth,
             "format": f.name(),
         });

@@ -60,7 +60,7 @@ pub fn summary_json(s: &Surface) -> Value {
 
 fn summary_text(s: &Surface) -> String {
     let [w, h, d] = s.size();
-    let es = s.elem_size();
+    let es = s.elem_size_bytes();
     let mut out = String::new();
     let mut line = |k: &str, v: String| out.push_str(&format!("{k:<13}{v}\n"));
     line("layout", format!("{} on {}", s.kind().name(), s.gpu()));

@@ -200,7 +200,7 @@ pub fn run(a: ResolveArgs) -> CmdResult {
     let resolved = resolve_image(mode, u64::from(w), u64::from(h), sample_at, c_at)?;
 
     // Back to the format's elements, then to the picture.
-    let e = Extent::new(w, h);
+    let e = Extent::new_2d(w, h);
     let mut out = crate::picture::try_filled("resolved picture", e.checked_bytes(&f)?, 0u8)?;
     f.encode_rect_f32(&resolved, w, h, &mut out, e.row_bytes(&f))?;
     let files = if out_kind.is_some() {

@@ -1,5 +1,6 @@
 //! The surface flags shared by every command that takes a surface, and small parsers.
 
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::layout::{Binding, GobOrder, LayoutKind, Surface, SurfaceDesc};
 use nvsurf::spec::Overrides;
@@ -82,7 +83,7 @@ impl SurfaceArgs {
     }
 
     /// The element size in bytes: from `--format`, or `--elem-size` (exactly one of the two).
-    pub fn elem_size(&self) -> Result<u32, Error> {
+    pub fn elem_size_bytes(&self) -> Result<u32, Error> {
         match (self.format()?, self.elem_size) {
             (Some(_), Some(e)) => Err(Error::Unsupported {
                 field: "elem-size",
@@ -104,10 +105,7 @@ impl SurfaceArgs {
     pub fn size_elements(&self) -> Result<[u32; 3], Error> {
         let [w, h, d] = parse_size(&self.size)?;
         Ok(match self.format()? {
-            Some(f) => {
-                let (bw, bh) = f.block_dims();
-                [w.div_ceil(bw), h.div_ceil(bh), d]
-            }
+            Some(f) => Extent::<Texels>::new(w, h, d).elements_of(&f).to_array(),
             None => [w, h, d],
         })
     }
@@ -143,7 +141,7 @@ impl SurfaceArgs {
     /// `--format`, in elements with `--elem-size`); the library resolves every default.
     pub fn spec(&self) -> Result<SurfaceSpec, Error> {
         let platform = self.platform()?;
-        let elem_size = self.elem_size()?;
+        let elem_size = self.elem_size_bytes()?;
         let size = parse_size(&self.size)?;
         let mut spec = match self.format()? {
             Some(f) => SurfaceSpec::new(platform, &f, size),

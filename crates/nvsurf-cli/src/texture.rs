@@ -124,7 +124,7 @@ pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(T
 fn texture_spec(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<TextureSpec, Error> {
     let platform = s.platform()?;
     let ty = TextureType::parse(t.ty.as_deref().unwrap_or("2d"))?;
-    let elem_size = s.elem_size()?;
+    let elem_size = s.elem_size_bytes()?;
     let size = parse_size(&s.size)?;
     let mut spec = match s.format()? {
         Some(f) => TextureSpec::new(platform, ty, &f, size),

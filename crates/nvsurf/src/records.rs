@@ -124,7 +124,7 @@ impl SurfaceRecord {
             layout: s.kind().name(),
             gpu: s.gpu().name(),
             address: s.address(),
-            elem_size_bytes: s.elem_size(),
+            elem_size_bytes: s.elem_size_bytes(),
             size_elements: s.size(),
             size_bytes: s.size_bytes(),
             blocklinear: None,
@@ -378,12 +378,12 @@ impl TextureRecord {
             layout: t.layout().name(),
             format: format.map(|f| f.full_name()),
             is_srgb: format.is_some_and(|f| f.is_srgb()),
-            elem_size_bytes: t.elem_size(),
+            elem_size_bytes: t.elem_size_bytes(),
             layers: t.layer_count(),
             layer_stride_bytes: t.layer_stride_bytes(),
             size_bytes: t.size_bytes(),
             linear_size_bytes: t.linear_size_bytes(),
-            levels: t.levels().iter().map(|l| LevelRecord::new(l, t.elem_size())).collect(),
+            levels: t.levels().iter().map(|l| LevelRecord::new(l, t.elem_size_bytes())).collect(),
             assumed: *assumed,
         }
     }

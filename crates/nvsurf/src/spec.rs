@@ -18,6 +18,7 @@
 //! available for full control.
 
 use crate::error::{Error, Result};
+use crate::extent::{Extent, Texels};
 use crate::format::Format;
 use crate::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
 use crate::platform::{FormatClass, Platform};
@@ -37,7 +38,7 @@ enum Elements {
 }
 
 impl Elements {
-    fn elem_size(self) -> u32 {
+    fn elem_size_bytes(self) -> u32 {
         match self {
             Elements::Format(f) => f.elem_size_bytes(),
             Elements::Size(s) => s,
@@ -164,7 +165,7 @@ impl TextureSpec {
     pub fn resolve(&self) -> Result<(TextureDesc, Assumed)> {
         let r = Resolver { platform: self.platform, elements: self.elements };
         r.check_format()?;
-        let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size(), self.size_texels);
+        let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size_bytes(), self.size_texels);
         d.texels_per_elem = self.elements.texels_per_elem();
         d.levels = self.levels;
         if let Some(l) = self.layers {
@@ -273,9 +274,8 @@ impl SurfaceSpec {
         let r = Resolver { platform: self.platform, elements: self.elements };
         r.check_format()?;
         let tpe = self.elements.texels_per_elem().map(|v| v.max(1));
-        let [w, h, d] = self.size_px;
-        let size = [w.div_ceil(tpe[0]), h.div_ceil(tpe[1]), d];
-        let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size(), size);
+        let size = Extent::<Texels>::from(self.size_px).to_elements(tpe).to_array();
+        let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size_bytes(), size);
         let layout = r.layout(self.layout, desc.layout)?;
         desc.layout = layout.0;
         desc.pitch_bytes = self.pitch_bytes;
@@ -285,7 +285,7 @@ impl SurfaceSpec {
             desc.gob_order = order.0;
             desc.block_log2 = Some(match policy.0 {
                 BlockPolicy::Explicit(b) => b,
-                p => self.platform.surface_block_log2(p, self.elements.elem_size(), self.size_px, tpe)?,
+                p => self.platform.surface_block_log2(p, self.elements.elem_size_bytes(), self.size_px, tpe)?,
             });
             (assumed.gob_order, assumed.block_policy) = (Some(order), Some(policy));
         }
@@ -319,11 +319,11 @@ pub fn decode_rgba_f32(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Resu
 
 /// The row bytes of a packed image of `format` and its pixel count, checked against `elems`.
 fn packed(format: &Format, elems: &[u8], [w, h]: [u32; 2]) -> Result<(usize, usize)> {
-    let (bw, bh) = format.block_dims();
-    let row = u64::from(w.div_ceil(bw)) * u64::from(format.elem_size_bytes());
-    let need = row.checked_mul(u64::from(h.div_ceil(bh))).ok_or_else(|| Error::Overflow {
+    let el = Extent::<Texels>::new_2d(w, h).elements_of(format);
+    let row = u64::from(el.width) * u64::from(format.elem_size_bytes());
+    let need = row.checked_mul(u64::from(el.height)).ok_or_else(|| Error::Overflow {
         what: "encoded image size",
-        detail: alloc::format!("{row} bytes x {} rows", h.div_ceil(bh)),
+        detail: alloc::format!("{row} bytes x {} rows", el.height),
     })?;
     if (elems.len() as u64) < need {
         return Err(Error::BufferTooSmall { what: "encoded image", needed: need, got: elems.len() as u64 });

@@ -31,7 +31,7 @@ const CALLS: u64 = 3 * LEARN_RUNS * EXPLORE_RUN + 6;
 /// (a pool of two threads), each result against the checked twin, and returns the keys the
 /// copies were timed under (keyed by the region's bytes).
 fn copies_equal_the_twins(s: &Surface, region: Region, parallel: bool, seed: u64) -> [Key; 2] {
-    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin = LinearLayout::packed(&region, s.elem_size_bytes());
     let (lin_len, tiled_len) = (lin.image_bytes(&region).unwrap() as usize, s.size_bytes() as usize);
     let linear = noise(lin_len, seed);
     let base = noise(tiled_len, seed + 1);
@@ -66,7 +66,7 @@ fn copies_equal_the_twins(s: &Surface, region: Region, parallel: bool, seed: u64
     let Surface::BlockLinear(b) = s else { panic!("blocklinear surfaces only") };
     let class = if b.block_extent_bytes_rows_slices()[2] > 1 {
         1
-    } else if (region.w as usize * s.elem_size() as usize) < tile::NARROW_ROW_BYTES {
+    } else if (region.w as usize * s.elem_size_bytes() as usize) < tile::NARROW_ROW_BYTES {
         2
     } else {
         0

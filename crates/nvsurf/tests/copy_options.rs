@@ -75,7 +75,7 @@ fn every_option_gives_the_references_bytes() {
     for (i, s) in surfaces().into_iter().enumerate() {
         let tiled = AlignedBuf::from_slice(&noise(s.size_bytes() as usize, i as u64 + 1)).unwrap();
         for region in regions(&s) {
-            let lin = LinearLayout::packed(&region, s.elem_size());
+            let lin = LinearLayout::packed(&region, s.elem_size_bytes());
             let lin_len = lin.image_bytes(&region).unwrap() as usize;
             let linear = AlignedBuf::from_slice(&noise(lin_len, i as u64 + 100)).unwrap();
             let mut want_lin = vec![0u8; lin_len];

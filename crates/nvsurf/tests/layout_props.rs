@@ -93,7 +93,7 @@ proptest! {
     #[test]
     fn blocklinear_is_a_bijection_onto_in_bounds_offsets(p in surface_params()) {
         let s = BlockLinear::new(&p).unwrap();
-        let es = u64::from(s.elem_size());
+        let es = u64::from(s.elem_size_bytes());
         let mut seen = HashSet::new();
         for z in 0..p.depth {
             for y in 0..p.height {

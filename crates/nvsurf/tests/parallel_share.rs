@@ -70,7 +70,7 @@ fn mixed_jobs_equal_the_checked_twins() {
     shapes.push((d.build().unwrap(), [0, 0, 0, 128, 128, 52]));
     for (s, [x, y, z, w, h, dd]) in shapes {
         let region = Region { x, y, z, w, h, d: dd };
-        let lin = LinearLayout::packed(&region, s.elem_size());
+        let lin = LinearLayout::packed(&region, s.elem_size_bytes());
         let (size, lin_n) = (s.size_bytes() as usize, (lin.slice_pitch_bytes * u64::from(dd)) as usize);
         let job = lin_n as u64;
         two.install(|| {
@@ -161,7 +161,7 @@ fn streamed_untile_split_by_columns_equals_the_checked_twin() {
     shapes.push((d.build().unwrap(), [7, 2, 1, 1480, 13, 6], 0));
     for (s, [x, y, z, w, h, dd], mis) in shapes {
         let region = Region { x, y, z, w, h, d: dd };
-        let lin = LinearLayout::packed(&region, s.elem_size());
+        let lin = LinearLayout::packed(&region, s.elem_size_bytes());
         let (size, lin_n) = (s.size_bytes() as usize, (lin.slice_pitch_bytes * u64::from(dd)) as usize);
         assert!(lin_n >= tile::PARALLEL_THRESHOLD_BYTES, "{s:?}: large enough to split");
         let tiled = aligned(&noise(size, 7));

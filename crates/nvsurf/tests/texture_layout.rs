@@ -279,7 +279,7 @@ fn round_trip(t: &Texture) {
         t.levels()[0].texels
     );
     // Each element lands where offset_of says.
-    let es = t.elem_size() as usize;
+    let es = t.elem_size_bytes() as usize;
     for sub in t.subresources() {
         let [w, h, d] = sub.elements.to_array();
         let (x, y, z) = (w - 1, h - 1, d - 1);
@@ -394,7 +394,7 @@ mod never_panics {
                 for l in t.levels() {
                     prop_assert!(l.offset_bytes >= end);
                     end = l.offset_bytes + l.size_bytes;
-                    prop_assert!(l.linear_size_bytes(t.elem_size()) <= l.size_bytes);
+                    prop_assert!(l.linear_size_bytes(t.elem_size_bytes()) <= l.size_bytes);
                 }
                 prop_assert!(end <= t.layer_stride_bytes());
                 let last = t.layer_count() - 1;

@@ -51,7 +51,7 @@ fn pattern(n: usize) -> Vec<u8> {
 /// The tiled dump built from the model's per-element offsets.
 fn tile_by_offsets(t: &Texture, linear: &[u8]) -> Vec<u8> {
     let mut out = vec![0u8; t.size_bytes() as usize];
-    let es = t.elem_size() as usize;
+    let es = t.elem_size_bytes() as usize;
     for sub in t.subresources() {
         let [w, h, d] = sub.elements.to_array();
         let mut src = sub.linear_offset_bytes as usize;

@@ -67,7 +67,7 @@ fn region_of(s: &Surface, f: [f64; 6], pad: [u64; 2], whole: bool) -> (Region, L
         }
         Region { x: o[0], y: o[1], z: o[2], w: e[0], h: e[1], d: e[2] }
     };
-    let row = u64::from(region.w) * u64::from(s.elem_size()) + pad[0];
+    let row = u64::from(region.w) * u64::from(s.elem_size_bytes()) + pad[0];
     let slice = row * u64::from(region.h) + pad[1];
     (region, LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: slice })
 }
@@ -791,7 +791,7 @@ fn parallel_paths_equal_the_checked_twins_for_any_pool_size() {
             Region { x: 3, y: h - h / 3 - 1, z: d - 1, w: w - 5, h: h / 3, d: 1 },
         ];
         for region in boxes {
-            let es = u64::from(s.elem_size());
+            let es = u64::from(s.elem_size_bytes());
             let row = u64::from(region.w) * es + 64;
             let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) };
             let lin_len = (lin.slice_pitch_bytes * u64::from(region.d)) as usize;
@@ -952,7 +952,7 @@ proptest! {
             at += n;
         }
         prop_assert_eq!(w.surface.kind(), s.kind());
-        prop_assert_eq!(w.surface.elem_size(), s.elem_size());
+        prop_assert_eq!(w.surface.elem_size_bytes(), s.elem_size_bytes());
         prop_assert!(w.size_bytes() <= s.size_bytes());
 
         let dump = noise(s.size_bytes() as usize, seed);

@@ -3,6 +3,7 @@
 
 use crate::ptr::{check_buf, check_disjoint, check_out, give, handle, in_buf, take_back};
 use crate::status::{guard, CResult, Failure, NvsurfStatus};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use std::ffi::c_char;
 
@@ -201,8 +202,8 @@ fn row_pitch(f: &Format, width_px: u32, given: usize) -> CResult<usize> {
     if given != 0 {
         return Ok(given);
     }
-    let (bw, _) = f.block_dims();
-    usize::try_from(u64::from(width_px.div_ceil(bw)) * u64::from(f.elem_size_bytes())).map_err(|_| {
+    let cols = Extent::<Texels>::new_2d(width_px, 1).elements_of(f).width;
+    usize::try_from(u64::from(cols) * u64::from(f.elem_size_bytes())).map_err(|_| {
         Failure::new(
             NvsurfStatus::NVSURF_ERR_OVERFLOW,
             format!("width_px {width_px}: the row bytes do not fit in size_t"),

@@ -236,7 +236,7 @@ pub unsafe extern "C" fn nvsurf_surface_info(
 /// The info of a surface.
 pub(crate) fn surface_info(s: &Surface) -> CResult<NvsurfSurfaceInfo> {
     let region = Region::whole(s);
-    let linear = LinearLayout::packed(&region, s.elem_size()).image_bytes(&region).ok_or_else(|| {
+    let linear = LinearLayout::packed(&region, s.elem_size_bytes()).image_bytes(&region).ok_or_else(|| {
         crate::status::Failure::new(NvsurfStatus::NVSURF_ERR_OVERFLOW, "linear image size overflows 64 bits")
     })?;
     // The record `nvsurf layout --json` and `nvsurf.layout()` print.
@@ -309,7 +309,7 @@ unsafe fn copy(
         }
         None => Region::whole(&s),
     };
-    let packed = LinearLayout::packed(&region, s.elem_size());
+    let packed = LinearLayout::packed(&region, s.elem_size_bytes());
     let lin = LinearLayout {
         row_pitch_bytes: if row_pitch_bytes == 0 { packed.row_pitch_bytes } else { row_pitch_bytes },
         slice_pitch_bytes: match (slice_pitch_bytes, row_pitch_bytes) {

@@ -234,7 +234,7 @@ pub unsafe extern "C" fn nvsurf_texture_info(
         let t = &h.texture;
         let info = NvsurfTextureInfo {
             layout: t.layout().into(),
-            elem_size_bytes: t.elem_size(),
+            elem_size_bytes: t.elem_size_bytes(),
             texels_per_elem: h.texels_per_elem,
             level_count: t.level_count(),
             layer_count: t.layer_count(),
@@ -261,7 +261,7 @@ pub unsafe extern "C" fn nvsurf_texture_level(
         // SAFETY: the caller's promise for the handle.
         let t = &unsafe { handle(texture, "texture") }?.texture;
         // The record `nvsurf texture --json` and `nvsurf.Texture.levels` print.
-        let l = nvsurf::LevelRecord::new(t.level(level)?, t.elem_size());
+        let l = nvsurf::LevelRecord::new(t.level(level)?, t.elem_size_bytes());
         let info = NvsurfLevelInfo {
             offset_bytes: l.offset_bytes,
             size_bytes: l.size_bytes,

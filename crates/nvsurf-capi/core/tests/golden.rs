@@ -32,7 +32,7 @@ fn tile_by_reference(t: &nvsurf::texture::Texture, linear: &[u8]) -> Vec<u8> {
         // every texture here has square or plain levels, so the image is the whole surface.
         let region = Region::whole(&s);
         assert_eq!([region.w, region.h, region.d], sub.elements.to_array(), "whole-surface images only");
-        let lin = LinearLayout::packed(&region, s.elem_size());
+        let lin = LinearLayout::packed(&region, s.elem_size_bytes());
         let l = sub.linear_offset_bytes as usize..(sub.linear_offset_bytes + sub.linear_size_bytes) as usize;
         let d = sub.offset_bytes as usize..(sub.offset_bytes + sub.size_bytes) as usize;
         tile_reference(&s, &linear[l], &mut dump[d], region, lin).expect("reference tile");

@@ -50,11 +50,11 @@ pub fn fill_from_header(a: &mut CopyArgs, generate_mips: bool) -> Res<Option<For
     };
     let header_format = check_format(a, &d)?;
     let e = d.extent;
-    let size = [e.width_px, e.height_px, e.depth];
+    let size = [e.width, e.height, e.depth];
     if a.surface.size.is_empty() {
         a.surface.size = match e.depth {
-            1 => format!("{}x{}", e.width_px, e.height_px),
-            z => format!("{}x{}x{z}", e.width_px, e.height_px),
+            1 => format!("{}x{}", e.width, e.height),
+            z => format!("{}x{}x{z}", e.width, e.height),
         };
     } else if parse_size(&a.surface.size)? != size {
         return Err(d.mismatch("size", &a.surface.size).into());

@@ -239,7 +239,7 @@ impl<'a> Job<'a> {
             Shape::Texture(t) => (t.size_bytes(), t.linear_size_bytes()),
             Shape::Surface(sj) => {
                 let r = sj.region;
-                let elems = [r.w, r.h, r.d, sj.surface.elem_size()].map(u64::from);
+                let elems = [r.w, r.h, r.d, sj.surface.elem_size_bytes()].map(u64::from);
                 (sj.surface.size_bytes(), elems.iter().fold(1u64, |a, &b| a.saturating_mul(b)))
             }
         };
@@ -272,7 +272,7 @@ impl<'a> Job<'a> {
     /// Whether the surface's linear image is packed rows (pictures always are; a raw file
     /// may have --linear-pitch).
     pub fn lin_is_packed(&self, sj: &SurfaceJob) -> bool {
-        sj.lin == LinearLayout::packed(&sj.region, sj.surface.elem_size())
+        sj.lin == LinearLayout::packed(&sj.region, sj.surface.elem_size_bytes())
     }
 
     /// Runs `f` in the pool, or here.
@@ -465,7 +465,7 @@ fn surface_job(a: &CopyArgs, p: Placed) -> Res<SurfaceJob> {
         }
     };
     let lin = match &a.linear_pitch {
-        None => LinearLayout::packed(&region, s.elem_size()),
+        None => LinearLayout::packed(&region, s.elem_size_bytes()),
         Some(pitch) => LinearLayout::with_row_pitch(&region, parse_u64("linear-pitch", pitch)?),
     };
     // The last row need not be padded to the pitch: the plan's span is what must be there.

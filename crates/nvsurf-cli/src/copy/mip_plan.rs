@@ -140,7 +140,7 @@ impl MipPlan {
     /// The picture extent of `level` (in texels).
     pub(super) fn extent(&self, level: u32) -> Res<Extent> {
         let [w, h, d] = self.texture.level(level)?.texels.to_array();
-        Ok(Extent { width_px: w, height_px: h, depth: d })
+        Ok(Extent::new(w, h, d))
     }
 
     /// The generated levels and their sizes in texels (width, height, depth), for the summary
@@ -260,12 +260,12 @@ impl MipPlan {
     pub(super) fn next_level(&self, above: &[Texel], level: u32, layer: u32) -> Res<(Vec<u8>, Vec<Texel>)> {
         let from = self.extent(level - 1)?;
         let want = self.extent(level)?;
-        let (texels, got) = mips::downsample_format(&self.format, above, [from.width_px, from.height_px, from.depth])?;
-        if got != [want.width_px, want.height_px, want.depth] {
+        let (texels, got) = mips::downsample_format(&self.format, above, [from.width, from.height, from.depth])?;
+        if got != [want.width, want.height, want.depth] {
             return Err(format!(
                 "level {level} of the texture is {}x{}x{} texels but halving level {} gives {}x{}x{}",
-                want.width_px,
-                want.height_px,
+                want.width,
+                want.height,
                 want.depth,
                 level - 1,
                 got[0],

@@ -78,7 +78,7 @@ impl MipPlan {
         };
         let (_, at) = place(self.from_level)?;
         let region = Region::whole(s);
-        let lin = LinearLayout::packed(&region, s.elem_size());
+        let lin = LinearLayout::packed(&region, s.elem_size_bytes());
         let lin_bytes = usize::try_from(lin.image_bytes(&region).ok_or("source level size overflows")?)?;
         let mut out = LineAligned::zeroed("source level", lin_bytes)?;
         let tiled = part(span, at, s.size_bytes())?;
@@ -99,7 +99,7 @@ impl MipPlan {
             let (bytes, next) = self.next_level(&texels, level, layer)?;
             let (ls, at) = place(level)?;
             let r = Region::whole(&ls);
-            let l = LinearLayout::packed(&r, ls.elem_size());
+            let l = LinearLayout::packed(&r, ls.elem_size_bytes());
             let dst = part_mut(span, at, ls.size_bytes())?;
             job.install(|| match job.pool {
                 None => tile::tile_with(&ls, &bytes, dst, r, l, &CopyOptions::default()),

@@ -236,7 +236,7 @@ fn untile_to_png(
     f: &Format,
     e: Extent,
 ) -> Res<()> {
-    let es = ts.elem_size();
+    let es = ts.elem_size_bytes();
     let (_, bh) = f.block_dims();
     let row_bytes = u64::from(region.w) * u64::from(es);
     let rows = band_rows(row_bytes, region.h);
@@ -247,10 +247,10 @@ fn untile_to_png(
             format!("cannot write '{}': {e}", path.display()).into()
         };
         let file = crate::io::hooks::Counted(out.0.try_clone().map_err(wrote)?);
-        let height = e.height_px.checked_mul(e.depth).ok_or("picture height overflows")?;
+        let height = e.height.checked_mul(e.depth).ok_or("picture height overflows")?;
         // The encoder's I/O errors are the file's: "cannot write" (a full disk, ...).
         let io = |e| png_stream::write_error(path, e);
-        let mut w = PngWriter::new(file, f, e.width_px, height, job.png_compression).map_err(io)?;
+        let mut w = PngWriter::new(file, f, e.width, height, job.png_compression).map_err(io)?;
         for z in 0..region.d {
             let mut ey = 0;
             while ey < region.h {
@@ -271,8 +271,8 @@ fn untile_to_png(
                         )
                     }),
                 }?;
-                let px_rows = ((ey + h) * bh).min(e.height_px) - ey * bh;
-                w.write_band(Extent { width_px: e.width_px, height_px: px_rows, depth: 1 }, &buf[..n]).map_err(io)?;
+                let px_rows = ((ey + h) * bh).min(e.height) - ey * bh;
+                w.write_band(Extent::new(e.width, px_rows, 1), &buf[..n]).map_err(io)?;
                 if let Some(b) = &bar {
                     b.inc(u64::from(h));
                 }
@@ -293,28 +293,28 @@ fn untile_to_png(
 fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::path::Path, f: &Format) -> CmdResult {
     let (s, region) = (sj.surface, sj.region);
     let want = region_extent(f, sj.picture_px, &region);
-    if (reader.width_px, reader.height_px) != (want.width_px, want.height_px) {
+    if (reader.width_px, reader.height_px) != (want.width, want.height) {
         let what = if sj.boxed { "box" } else { "surface" };
         return Err(format!(
             "picture '{}' is {}x{}x1 px but the {what} is {}x{}x1 px",
             path.display(),
             reader.width_px,
             reader.height_px,
-            want.width_px,
-            want.height_px
+            want.width,
+            want.height
         )
         .into());
     }
     reader.check_claim(path)?;
-    let es = s.elem_size();
+    let es = s.elem_size_bytes();
     let (_, bh) = f.block_dims();
-    let rows = png_band_rows(job, f, region, want.width_px);
+    let rows = png_band_rows(job, f, region, want.width);
     let bar = progress_bar(s.size_bytes(), u64::from(region.h), "tile");
     let mut fill = |tiled: &mut [u8], ts: &Surface, tregion: Region| -> Res<()> {
         let mut ey = 0;
         while ey < region.h {
             let h = rows.min(region.h - ey);
-            let px_rows = ((ey + h) * bh).min(want.height_px) - ey * bh;
+            let px_rows = ((ey + h) * bh).min(want.height) - ey * bh;
             let img = reader.read_rows(path, px_rows)?;
             let elems = job.install(|| png_stream::band_elements(f, &img, &job.encoding).map_err(|e| e.to_string()))?;
             let band = Region { y: tregion.y + ey, h, ..tregion };
@@ -374,21 +374,13 @@ fn region_extent(f: &Format, surface_px: [u32; 3], region: &Region) -> Extent {
         u64::from(n).saturating_mul(u64::from(b)).min(u64::from(total).saturating_sub(u64::from(start) * u64::from(b)))
             as u32
     };
-    Extent { width_px: clip(region.x, region.w, bw, pw), height_px: clip(region.y, region.h, bh, ph), depth: region.d }
+    Extent::new(clip(region.x, region.w, bw, pw), clip(region.y, region.h, bh, ph), region.d)
 }
 
 /// The picture files written, one line each.
 pub fn report(files: &[std::path::PathBuf], e: Extent, f: &Format) {
     for p in files {
-        eprintln!(
-            "wrote {} ({}x{}x{} px, {} {})",
-            p.display(),
-            e.width_px,
-            e.height_px,
-            e.depth,
-            f.name(),
-            f.id_name()
-        );
+        eprintln!("wrote {} ({}x{}x{} px, {} {})", p.display(), e.width, e.height, e.depth, f.name(), f.id_name());
     }
 }
 

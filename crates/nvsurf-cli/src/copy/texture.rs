@@ -165,7 +165,7 @@ fn write_split(job: &Job, t: &Texture, dir: &Path, kind: SplitKind, linear: &[u8
             None => crate::io::stage_bytes(&mut group, &path, bytes)?,
             Some(f) => {
                 let e = level_extent(t, sub.level)?;
-                let rows = super::surface::band_rows(e.row_bytes(f) as u64, e.height_px.div_ceil(f.block_dims().1));
+                let rows = super::surface::band_rows(e.row_bytes(f) as u64, e.elements_of(f).height);
                 crate::picture::stage_png(&mut group, &path, f, e, bytes, (job.png_compression, rows))?;
             }
         }
@@ -176,7 +176,7 @@ fn write_split(job: &Job, t: &Texture, dir: &Path, kind: SplitKind, linear: &[u8
 /// The size in pixels of `level` of `t`.
 fn level_extent(t: &Texture, level: u32) -> Res<Extent> {
     let [w, h, d] = t.level(level)?.texels.to_array();
-    Ok(Extent { width_px: w, height_px: h, depth: d })
+    Ok(Extent::new(w, h, d))
 }
 
 /// One file of a `--split` directory: its raw bytes (one byte more than the level, at most:
@@ -234,7 +234,7 @@ fn read_split(job: &Job, t: &Texture, dir: &Path, kind: SplitKind) -> Res<LineAl
 fn dds_shape<D>(t: &Texture, data: D) -> DdsTexture<D> {
     let [w, h, d] = t.levels()[0].texels.to_array();
     DdsTexture {
-        extent: Extent { width_px: w, height_px: h, depth: d },
+        extent: Extent::new(w, h, d),
         levels: t.level_count(),
         layers: t.layer_count(),
         cube: t.ty().is_cube(),
@@ -251,8 +251,8 @@ pub fn texture_words(t: &Texture) -> String {
 fn describe<D>(t: &DdsTexture<D>) -> String {
     let (e, levels, layers, cube) = (t.extent, t.levels, t.layers, t.cube);
     let size = match e.depth {
-        1 => format!("{}x{} px", e.width_px, e.height_px),
-        d => format!("{}x{}x{d} px", e.width_px, e.height_px),
+        1 => format!("{}x{} px", e.width, e.height),
+        d => format!("{}x{}x{d} px", e.width, e.height),
     };
     let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let faces = if cube { " (cube faces)" } else { "" };

@@ -190,7 +190,7 @@ fn parse(mut a: GuessArgs) -> Result<Query, Box<dyn std::error::Error>> {
         address: "0".into(),
     };
     let gpus = Gpus::parse(&a.gpu)?;
-    let elem = surface.elem_size()?;
+    let elem = surface.elem_size_bytes()?;
     let size = surface.size_elements()?;
     let format = surface.format()?;
     if a.pictures.is_some() && format.is_none() {
@@ -256,7 +256,7 @@ fn rank_dump(q: &Query) -> Result<Outcome, Box<dyn std::error::Error>> {
     let pictures = match &a.pictures {
         Some(dir) => {
             let [w, h, _] = crate::surface_args::parse_size(&a.size)?;
-            let pick = Pictures { dir, input: &a.input, extent: Extent::new(w, h), count: shown.min(10) };
+            let pick = Pictures { dir, input: &a.input, extent: Extent::new_2d(w, h), count: shown.min(10) };
             write_pictures(&pick, &found, format)?
         }
         None => Vec::new(),
@@ -511,7 +511,7 @@ fn write_pictures(
         let mut dump = crate::io::LineAligned::zeroed("surface", n)?;
         dump[..held.len()].copy_from_slice(&held);
         let region = Region::whole(&s);
-        let lin = LinearLayout::packed(&region, s.elem_size());
+        let lin = LinearLayout::packed(&region, s.elem_size_bytes());
         let n = usize::try_from(lin.image_bytes(&region).ok_or("picture size overflows")?)?;
         let mut linear = crate::picture::try_filled("picture", n, 0u8)?;
         tile::untile_with(&s, &dump, &mut linear, region, lin, &CopyOptions::default())?;

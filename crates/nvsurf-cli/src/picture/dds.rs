@@ -177,8 +177,8 @@ pub fn write_dds<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>) -
     let dxgi = twin.unwrap_or(DxgiFormat::R32G32B32A32_Float);
     let e = tex.extent;
     let header = Header::new_dxgi(
-        e.height_px,
-        e.width_px,
+        e.height,
+        e.width,
         (e.depth > 1).then_some(e.depth),
         dxgi,
         (tex.levels > 1).then_some(tex.levels),
@@ -196,7 +196,7 @@ pub fn write_dds<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>) -
         None => (0..tex.levels)
             .map(|l| {
                 let x = level_extent(e, l);
-                [x.width_px, x.height_px, x.depth, 16].map(u64::from).iter().product::<u64>()
+                [x.width, x.height, x.depth, 16].map(u64::from).iter().product::<u64>()
             })
             .sum::<u64>()
             .saturating_mul(u64::from(tex.layers)),
@@ -370,7 +370,7 @@ fn dds_described(dds: &Dds, f: Option<&Format>) -> PicResult<Described> {
             dds.get_d3d_format().map_or("a pixel mask".to_string(), |d| format!("{d:?}"))
         )
     })?;
-    let extent = Extent { width_px: dds.get_width(), height_px: dds.get_height(), depth: dds.get_depth().max(1) };
+    let extent = Extent::new(dds.get_width(), dds.get_height(), dds.get_depth().max(1));
     let levels = dds.get_num_mipmap_levels().max(1);
     // Layers from the DX10 header itself: ddsfile's `get_num_array_layers` multiplies a
     // cube array's size by 6 unchecked (a panic or a wrapped count for a crafted header).

@@ -40,8 +40,8 @@ impl Described {
     pub fn summary(&self) -> String {
         let e = self.extent;
         let size = match e.depth {
-            1 => format!("{}x{}", e.width_px, e.height_px),
-            d => format!("{}x{}x{d}", e.width_px, e.height_px),
+            1 => format!("{}x{}", e.width, e.height),
+            d => format!("{}x{}x{d}", e.width, e.height),
         };
         let levels = if self.levels == 1 { "1 level".to_string() } else { format!("{} levels", self.levels) };
         let layers = match (self.cube, self.layers) {

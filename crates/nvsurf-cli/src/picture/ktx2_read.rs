@@ -114,7 +114,7 @@ pub fn ktx2_header_of_prefix(bytes: &[u8], file_len: u64) -> Result<Ktx2Header, 
     })?;
     // levelCount 0 asks the reader to make the chain; the file holds level 0 only.
     let n_levels = level_count.max(1);
-    let extent = Extent { width_px: width, height_px: height.max(1), depth: depth.max(1) };
+    let extent = Extent::new(width, height.max(1), depth.max(1));
     let shape = DdsTexture { extent, levels: n_levels, layers, cube, data: Vec::<u8>::new() };
     // Level count against the size, and the whole texture against memory, before any use.
     shape.checked_bytes(&format).map_err(|e| match e {
@@ -235,7 +235,7 @@ fn check_dfd(bytes: &[u8], offset: u32, len: u32) -> Result<(), Error> {
 }
 
 fn shape_text(f: &Format, e: Extent, layers: u32) -> String {
-    format!("{}x{}x{} px x {layers} layers of {}", e.width_px, e.height_px, e.depth, f.name())
+    format!("{}x{}x{} px x {layers} layers of {}", e.width, e.height, e.depth, f.name())
 }
 
 /// Reads a KTX2 file's texture in the file's own format (see [`ktx2_header`]), with what the

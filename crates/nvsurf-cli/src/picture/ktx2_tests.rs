@@ -28,18 +28,14 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 fn cases() -> Vec<(&'static str, Format, DdsTexture)> {
     let f = |n: &str| Format::parse(n).unwrap();
     vec![
-        ("2d mips rgba8", f("RGBA8_UNORM"), texture(&f("RGBA8_UNORM"), Extent::new(37, 21), 6, 1, false)),
-        ("array rg16f", f("RG16_FLOAT"), texture(&f("RG16_FLOAT"), Extent::new(16, 8), 3, 4, false)),
-        ("cube bc1", f("bc1"), texture(&f("bc1"), Extent::new(16, 16), 5, 6, true)),
-        ("cube array bc3", f("bc3"), texture(&f("bc3"), Extent::new(8, 8), 2, 12, true)),
-        (
-            "3d rgba16f",
-            f("RGBA16_FLOAT"),
-            texture(&f("RGBA16_FLOAT"), Extent { width_px: 8, height_px: 4, depth: 5 }, 3, 1, false),
-        ),
-        ("bc7 mips", f("bc7"), texture(&f("bc7"), Extent::new(20, 12), 5, 2, false)),
+        ("2d mips rgba8", f("RGBA8_UNORM"), texture(&f("RGBA8_UNORM"), Extent::new_2d(37, 21), 6, 1, false)),
+        ("array rg16f", f("RG16_FLOAT"), texture(&f("RG16_FLOAT"), Extent::new_2d(16, 8), 3, 4, false)),
+        ("cube bc1", f("bc1"), texture(&f("bc1"), Extent::new_2d(16, 16), 5, 6, true)),
+        ("cube array bc3", f("bc3"), texture(&f("bc3"), Extent::new_2d(8, 8), 2, 12, true)),
+        ("3d rgba16f", f("RGBA16_FLOAT"), texture(&f("RGBA16_FLOAT"), Extent::new(8, 4, 5), 3, 1, false)),
+        ("bc7 mips", f("bc7"), texture(&f("bc7"), Extent::new_2d(20, 12), 5, 2, false)),
         // RGB32F: 12-byte texels, so level data aligns to lcm(12, 4) = 12.
-        ("rgb32f", f("tex:0x02"), texture(&f("tex:0x02"), Extent::new(5, 3), 3, 1, false)),
+        ("rgb32f", f("tex:0x02"), texture(&f("tex:0x02"), Extent::new_2d(5, 3), 3, 1, false)),
     ]
 }
 
@@ -64,7 +60,7 @@ fn write_read_round_trips_byte_exactly_with_and_without_zstd() {
 #[test]
 fn bc7_blocks_are_stored_as_they_are() {
     let f = Format::parse("bc7").unwrap();
-    let tex = texture(&f, Extent::new(16, 16), 3, 2, false);
+    let tex = texture(&f, Extent::new_2d(16, 16), 3, 2, false);
     let file = ktx2_bytes(&f, &tex, PLAIN).unwrap();
     assert_eq!(u32_at(&file, 12), 145, "VK_FORMAT_BC7_UNORM_BLOCK");
     for level in 0..3u32 {
@@ -90,7 +86,7 @@ fn the_ktx2_crate_reads_what_is_written() {
             let h = r.header();
             let vk = vk_of(&f).unwrap();
             assert_eq!(h.format, Some(vk), "{name}");
-            assert_eq!((h.pixel_width, h.pixel_height), (tex.extent.width_px, tex.extent.height_px));
+            assert_eq!((h.pixel_width, h.pixel_height), (tex.extent.width, tex.extent.height));
             assert_eq!(h.pixel_depth, if tex.extent.depth > 1 { tex.extent.depth } else { 0 }, "{name}");
             let faces = if tex.cube { 6 } else { 1 };
             assert_eq!(h.face_count, faces, "{name}");
@@ -145,7 +141,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 #[test]
 fn the_header_is_laid_out_as_the_specification_says() {
     let f = Format::parse("R8_UNORM").unwrap();
-    let tex = DdsTexture { extent: Extent::new(1, 1), levels: 1, layers: 1, cube: false, data: vec![0x5a] };
+    let tex = DdsTexture { extent: Extent::new_2d(1, 1), levels: 1, layers: 1, cube: false, data: vec![0x5a] };
     let b = ktx2_bytes(&f, &tex, PLAIN).unwrap();
     assert_eq!(b[..12], KTX2_IDENTIFIER);
     // vkFormat R8_UNORM = 9, typeSize 1, 1x1, depth 0, layerCount 0, faceCount 1, levelCount 1,
@@ -175,7 +171,7 @@ fn the_header_is_laid_out_as_the_specification_says() {
 fn formats_without_a_vulkan_twin_go_through_rgba32f() {
     let g = Format::parse("tex:0x16").unwrap();
     assert!(vk_of(&g).is_none());
-    let tex = texture(&g, Extent::new(5, 3), 1, 1, false);
+    let tex = texture(&g, Extent::new_2d(5, 3), 1, 1, false);
     let tmp = tempfile::Builder::new().prefix("nvsurf-ktx2-").tempdir().unwrap();
     let p = tmp.path().join("g.ktx2");
     write_ktx2(&p, &g, &tex, PLAIN).unwrap();
@@ -186,7 +182,7 @@ fn formats_without_a_vulkan_twin_go_through_rgba32f() {
 /// Patches the header word `i` (0 = vkFormat) of a valid file.
 fn patched(word: usize, value: u32) -> Vec<u8> {
     let f = Format::parse("RGBA8_UNORM").unwrap();
-    let mut b = ktx2_bytes(&f, &texture(&f, Extent::new(8, 8), 4, 1, false), PLAIN).unwrap();
+    let mut b = ktx2_bytes(&f, &texture(&f, Extent::new_2d(8, 8), 4, 1, false), PLAIN).unwrap();
     b[12 + 4 * word..16 + 4 * word].copy_from_slice(&value.to_le_bytes());
     b
 }
@@ -251,7 +247,7 @@ fn a_dfd_block_dimension_of_255_is_refused_not_a_panic() {
 #[test]
 fn every_truncation_is_refused() {
     let f = Format::parse("bc1").unwrap();
-    let tex = texture(&f, Extent::new(16, 16), 3, 6, true);
+    let tex = texture(&f, Extent::new_2d(16, 16), 3, 6, true);
     for opt in [PLAIN, ZSTD] {
         let b = ktx2_bytes(&f, &tex, opt).unwrap();
         for len in 0..b.len() {

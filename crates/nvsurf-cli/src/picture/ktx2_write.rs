@@ -82,7 +82,7 @@ impl<D: AsRef<[u8]>> Levels<'_, D> {
     fn raw_len(&self, level: u32) -> PicResult<u64> {
         let e = level_extent(self.tex.extent, level);
         let per_layer = match self.decode {
-            true => [e.width_px, e.height_px, e.depth, 16].map(u64::from).iter().product::<u64>(),
+            true => [e.width, e.height, e.depth, 16].map(u64::from).iter().product::<u64>(),
             false => self.tex.span(self.f, 0, level).1 as u64,
         };
         Ok(per_layer.checked_mul(u64::from(self.tex.layers)).ok_or("KTX2 level size overflows")?)
@@ -109,15 +109,10 @@ impl<D: AsRef<[u8]>> Levels<'_, D> {
 /// square faces of depth 1, a 3D texture with layers.
 fn check_shape<D: AsRef<[u8]>>(tex: &DdsTexture<D>, opt: Ktx2Options) -> PicResult<()> {
     check_zstd_level(opt.zstd_level)?;
-    if tex.cube
-        && (!tex.layers.is_multiple_of(6) || tex.extent.width_px != tex.extent.height_px || tex.extent.depth != 1)
-    {
+    if tex.cube && (!tex.layers.is_multiple_of(6) || tex.extent.width != tex.extent.height || tex.extent.depth != 1) {
         return Err(Error::Unsupported {
             field: "KTX2 cube",
-            value: format!(
-                "{} layers of {}x{}x{}",
-                tex.layers, tex.extent.width_px, tex.extent.height_px, tex.extent.depth
-            ),
+            value: format!("{} layers of {}x{}x{}", tex.layers, tex.extent.width, tex.extent.height, tex.extent.depth),
             rule: "a cube map has 6 square faces per cube and depth 1".into(),
         }
         .into());
@@ -216,8 +211,8 @@ pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
     for v in [
         vk.value(),
         type_size,
-        e.width_px,
-        e.height_px,
+        e.width,
+        e.height,
         // pixelDepth and layerCount are 0 for a texture that is not 3D / not an array.
         if e.depth > 1 { e.depth } else { 0 },
         if layer_count > 1 { layer_count } else { 0 },

@@ -167,7 +167,7 @@ pub fn has_stencil_picture(f: &Format) -> bool {
 pub fn to_png(f: &Format, e: Extent, data: &[u8]) -> PicResult<(PngImage, Option<PngImage>)> {
     let f = png_view(f);
     let texels = decode_texels(&f, e, data)?;
-    let (w, h) = (e.width_px, e.height_px * e.depth);
+    let (w, h) = (e.width, e.height * e.depth);
     if let Layout::Zeta(z) = f.layout() {
         let kinds = f.channel_kinds();
         let depth: Vec<u16> = texels.iter().map(|t| to_sample(kinds[0], t[0], 65535) as u16).collect();
@@ -205,7 +205,7 @@ pub fn from_png(
         }
         .into());
     }
-    let e = Extent { width_px: img.width, height_px: img.height / depth, depth };
+    let e = Extent::new(img.width, img.height / depth, depth);
     let max = if img.bits == 16 { 65535 } else { 255 };
     let kinds = f.channel_kinds();
     let ch = img.channels as usize;

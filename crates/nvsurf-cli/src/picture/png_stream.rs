@@ -159,17 +159,17 @@ impl PngWriter {
         }
     }
 
-    /// Appends the rows of a band: `data` holds `e.height_px` pixel rows of linear elements
+    /// Appends the rows of a band: `data` holds `e.height` pixel rows of linear elements
     /// (packed rows of whole elements; a block format's last band may end inside a block).
     pub fn write_band(&mut self, e: Extent, data: &[u8]) -> PicResult<()> {
         if self.direct {
-            let n = e.width_px as usize * e.height_px as usize;
+            let n = e.width as usize * e.height as usize;
             self.px.clear();
             self.px.resize(n, [0; 4]);
-            self.format.decode_rect_rgba8(data, e.row_bytes(&self.format), e.width_px, e.height_px, &mut self.px)?;
+            self.format.decode_rect_rgba8(data, e.row_bytes(&self.format), e.width, e.height, &mut self.px)?;
             self.stream.write_all(self.px.as_flattened())?;
         } else {
-            band_bytes(&self.format, Extent { depth: 1, ..e }, data, &mut self.rows)?;
+            band_bytes(&self.format, Extent::new(e.width, e.height, 1), data, &mut self.rows)?;
             self.stream.write_all(&self.rows)?;
         }
         self.check()
@@ -211,24 +211,22 @@ pub fn write_image(
 ) -> PicResult<()> {
     let io = |e| write_error(path, e);
     let file = crate::io::hooks::Counted(out.0.try_clone().map_err(|e| write_error(path, Box::new(e)))?);
-    let height = e.height_px.checked_mul(e.depth).ok_or("picture height overflows")?;
-    let mut w = PngWriter::new(file, f, e.width_px, height, c).map_err(io)?;
+    let height = e.height.checked_mul(e.depth).ok_or("picture height overflows")?;
+    let mut w = PngWriter::new(file, f, e.width, height, c).map_err(io)?;
     let (_, bh) = f.block_dims();
     let (row_bytes, slice_bytes) = (e.row_bytes(f), e.slice_bytes(f));
-    let elem_rows = e.height_px.div_ceil(bh);
+    let elem_rows = e.elements_of(f).height;
     if data.len() < slice_bytes.saturating_mul(e.depth as usize) {
-        return Err(
-            format!("{} bytes are not a {}x{}x{} px image", data.len(), e.width_px, e.height_px, e.depth).into()
-        );
+        return Err(format!("{} bytes are not a {}x{}x{} px image", data.len(), e.width, e.height, e.depth).into());
     }
     for z in 0..e.depth as usize {
         let slice = &data[z * slice_bytes..(z + 1) * slice_bytes];
         let mut ey = 0;
         while ey < elem_rows {
             let h = band_rows.max(1).min(elem_rows - ey);
-            let px_rows = ((ey + h) * bh).min(e.height_px) - ey * bh;
+            let px_rows = ((ey + h) * bh).min(e.height) - ey * bh;
             let band = &slice[ey as usize * row_bytes..(ey + h) as usize * row_bytes];
-            w.write_band(Extent { width_px: e.width_px, height_px: px_rows, depth: 1 }, band).map_err(io)?;
+            w.write_band(Extent::new(e.width, px_rows, 1), band).map_err(io)?;
             ey += h;
         }
     }
@@ -348,12 +346,12 @@ mod tests {
                 continue;
             }
             let (bw, bh) = view.block_dims();
-            let e = Extent { width_px: 3 * bw, height_px: 2 * bh, depth: 1 };
+            let e = Extent::new(3 * bw, 2 * bh, 1);
             let data: Vec<u8> = (0..e.bytes(&view)).map(|i| (i * 37 + 11) as u8).collect();
             let mut generic = Vec::new();
             band_bytes(&view, e, &data, &mut generic).unwrap();
-            let mut px = vec![[0u8; 4]; (e.width_px * e.height_px) as usize];
-            view.decode_rect_rgba8(&data, e.row_bytes(&view), e.width_px, e.height_px, &mut px).unwrap();
+            let mut px = vec![[0u8; 4]; (e.width * e.height) as usize];
+            view.decode_rect_rgba8(&data, e.row_bytes(&view), e.width, e.height, &mut px).unwrap();
             assert_eq!(px.as_flattened(), &generic[..], "{name}");
             checked += 1;
         }

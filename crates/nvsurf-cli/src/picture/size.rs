@@ -1,68 +1,17 @@
-//! Sizes: [`Extent`], the geometry of a linear element image (pixels, slices, bytes per row,
-//! slice and image, exact and checked before anything is allocated), allocation that fails
+//! Sizes: [`Extent`], the geometry of a linear element image (the library's extent in texels,
+//! with its bytes per row, slice and image, exact and checked before anything is allocated), allocation that fails
 //! with a message instead of aborting, and the bound on how much pixel data a picture header
 //! may claim for the size of its file.
 
 use super::kind::PicResult;
-use nvsurf::format::Format;
+use nvsurf::extent::Texels;
 use nvsurf::Error;
 use std::path::Path;
 
-/// Geometry of a linear element image: pixels, slices, and the element grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Extent {
-    /// Width in pixels.
-    pub width_px: u32,
-    /// Height in pixels.
-    pub height_px: u32,
-    /// Depth in slices.
-    pub depth: u32,
-}
-
-impl Extent {
-    /// A 2D extent.
-    pub fn new(width_px: u32, height_px: u32) -> Extent {
-        Extent { width_px, height_px, depth: 1 }
-    }
-
-    /// Bytes per row of elements, exact in 128 bits.
-    fn row_bytes_wide(&self, f: &Format) -> u128 {
-        u128::from(self.width_px.div_ceil(f.block_dims().0)) * u128::from(f.elem_size_bytes())
-    }
-
-    /// Bytes per slice, exact in 128 bits.
-    pub(super) fn slice_bytes_wide(&self, f: &Format) -> u128 {
-        self.row_bytes_wide(f) * u128::from(self.height_px.div_ceil(f.block_dims().1))
-    }
-
-    /// Bytes per row of elements (saturating at `usize::MAX`: [`Extent::checked_bytes`] says
-    /// whether the image fits at all).
-    pub fn row_bytes(&self, f: &Format) -> usize {
-        saturate(self.row_bytes_wide(f))
-    }
-
-    /// Bytes per slice (saturating, as [`Extent::row_bytes`]).
-    pub fn slice_bytes(&self, f: &Format) -> usize {
-        saturate(self.slice_bytes_wide(f))
-    }
-
-    /// Bytes of the whole image (saturating, as [`Extent::row_bytes`]).
-    pub fn bytes(&self, f: &Format) -> usize {
-        saturate(self.slice_bytes_wide(f) * u128::from(self.depth))
-    }
-
-    /// Bytes of the whole image, or an error naming the extent when a buffer that large
-    /// cannot exist (more than `isize::MAX` bytes). Every size from a file header or a flag
-    /// passes here before anything is allocated or indexed.
-    pub fn checked_bytes(&self, f: &Format) -> Result<usize, Error> {
-        let what = || format!("{}x{}x{} px of {}", self.width_px, self.height_px, self.depth, f.name());
-        memory_bytes("image size", self.slice_bytes_wide(f) * u128::from(self.depth), what)?;
-        // The decoded texels (16 bytes per pixel) must fit as well.
-        let px = u128::from(self.width_px) * u128::from(self.height_px) * u128::from(self.depth);
-        memory_bytes("decoded image size", px * 16, what)?;
-        Ok(self.bytes(f))
-    }
-}
+/// Geometry of a linear element image in pixels (texels) and slices: the library's
+/// [`nvsurf::extent::Extent`] of [`Texels`], whose methods give the element grid of a format
+/// and the row, slice and image bytes, exact and checked.
+pub type Extent = nvsurf::extent::Extent<Texels>;
 
 /// `n` as a `usize`, saturating.
 pub(super) fn saturate(n: u128) -> usize {

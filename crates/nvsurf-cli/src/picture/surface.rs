@@ -35,7 +35,7 @@ pub fn write_surface_as(kind: PicKind, path: &Path, f: &Format, e: Extent, data:
         }
         PicKind::Exr => {
             let px = decode_f32(f, e, data)?;
-            write_exr(path, e.width_px, e.height_px * e.depth, &px)?;
+            write_exr(path, e.width, e.height * e.depth, &px)?;
             Ok(vec![path.to_path_buf()])
         }
         PicKind::Dds | PicKind::Ktx2(_) => {
@@ -93,11 +93,11 @@ fn size_mismatch(path: &Path, got: Extent, want: Extent, what: &str) -> Box<dyn 
     format!(
         "picture '{}' is {}x{}x{} px but the {what} is {}x{}x{} px",
         path.display(),
-        got.width_px,
-        got.height_px,
+        got.width,
+        got.height,
         got.depth,
-        want.width_px,
-        want.height_px,
+        want.width,
+        want.height,
         want.depth
     )
     .into()
@@ -177,8 +177,8 @@ fn read_any_surface(
             // bytes); the size is compared again after reading.
             if let (Some((w, what)), true) = (want, is_regular(path)) {
                 let (pw, ph) = png_size(path)?;
-                if depth == 0 || (pw, ph) != (w.width_px, w.height_px.saturating_mul(depth)) {
-                    let got = Extent { width_px: pw, height_px: ph / depth.max(1), depth };
+                if depth == 0 || (pw, ph) != (w.width, w.height.saturating_mul(depth)) {
+                    let got = Extent::new(pw, ph / depth.max(1), depth);
                     return Err(size_mismatch(path, got, w, what));
                 }
             }
@@ -206,8 +206,8 @@ fn read_any_surface(
             let claim = if is_regular(path) { Some(exr_size(path)?) } else { None };
             if let (Some((w, what)), Some(c)) = (want, claim.as_ref().filter(|c| c.layers == 1)) {
                 let (pw, ph) = c.size;
-                if depth == 0 || (pw, ph) != (w.width_px, w.height_px.saturating_mul(depth)) {
-                    let got = Extent { width_px: pw, height_px: ph / depth.max(1), depth };
+                if depth == 0 || (pw, ph) != (w.width, w.height.saturating_mul(depth)) {
+                    let got = Extent::new(pw, ph / depth.max(1), depth);
                     return Err(size_mismatch(path, got, w, what));
                 }
             }
@@ -220,7 +220,7 @@ fn read_any_surface(
                 }
                 .into());
             }
-            let e = Extent { width_px: w, height_px: h / depth, depth };
+            let e = Extent::new(w, h / depth, depth);
             Ok((e, encode_f32(f, e, &px, enc)?))
         }
         PicKind::Dds | PicKind::Ktx2(_) => {
@@ -253,14 +253,14 @@ fn read_any_surface(
 /// elements and a band of samples and texels are held.
 fn png_bands(mut reader: PngReader, path: &Path, f: &Format, enc: &Encoding) -> PicResult<(Extent, Vec<u8>)> {
     reader.check_claim(path)?;
-    let e = Extent { width_px: reader.width_px, height_px: reader.height_px, depth: 1 };
+    let e = Extent::new(reader.width_px, reader.height_px, 1);
     e.checked_bytes(f)?;
     let (_, bh) = f.block_dims();
-    let band = band_rows_px(e.width_px, e.height_px, bh * 16);
+    let band = band_rows_px(e.width, e.height, bh * 16);
     let mut out = Vec::new();
     let mut y = 0;
-    while y < e.height_px {
-        let h = band.min(e.height_px - y);
+    while y < e.height {
+        let h = band.min(e.height - y);
         let img = reader.read_rows(path, h)?;
         let elems = band_elements(f, &img, enc)?;
         out.try_reserve(elems.len()).map_err(|_| Error::Overflow {

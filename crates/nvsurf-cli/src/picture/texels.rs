@@ -27,11 +27,11 @@ pub fn check_len(f: &Format, e: Extent, data: &[u8]) -> Result<(), Error> {
 pub fn decode_texels(f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<Texel>> {
     // The length check also proves the texel count below fits in memory.
     check_len(f, e, data)?;
-    let px = e.width_px as usize * e.height_px as usize;
+    let px = e.width as usize * e.height as usize;
     let mut out = try_filled("decoded texels", px * e.depth as usize, [0u32; 4])?;
     let sb = e.slice_bytes(f);
     for z in 0..e.depth as usize {
-        f.decode_rect(&data[z * sb..], e.row_bytes(f), e.width_px, e.height_px, &mut out[z * px..(z + 1) * px])?;
+        f.decode_rect(&data[z * sb..], e.row_bytes(f), e.width, e.height, &mut out[z * px..(z + 1) * px])?;
     }
     Ok(out)
 }
@@ -42,7 +42,7 @@ pub fn decode_texels(f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<Texel>
 pub fn encode_texels(f: &Format, e: Extent, px: &[Texel], enc: &Encoding) -> PicResult<Vec<u8>> {
     let bytes = e.checked_bytes(f)?;
     // `checked_bytes` proved `width * height * depth` fits.
-    let n = e.width_px as usize * e.height_px as usize;
+    let n = e.width as usize * e.height as usize;
     if px.len() < n * e.depth as usize {
         return Err(Error::BufferTooSmall {
             what: "pixels",
@@ -59,13 +59,13 @@ pub fn encode_texels(f: &Format, e: Extent, px: &[Texel], enc: &Encoding) -> Pic
         for z in 0..e.depth as usize {
             if uses_astcenc(f) {
                 // ASTC through ARM's encoder (feature `astcenc`) over the whole slice.
-                encode_astc(f, &px[z * n..(z + 1) * n], e.width_px, e.height_px, &mut out[z * sb..(z + 1) * sb])?;
+                encode_astc(f, &px[z * n..(z + 1) * n], e.width, e.height, &mut out[z * sb..(z + 1) * sb])?;
                 continue;
             }
             f.encode_rect_with(
                 &px[z * n..(z + 1) * n],
-                e.width_px,
-                e.height_px,
+                e.width,
+                e.height,
                 &mut out[z * sb..(z + 1) * sb],
                 e.row_bytes(f),
                 &enc.options,
@@ -87,7 +87,7 @@ fn encode_strips(f: &Format, e: Extent, px: &[Texel], out: &mut [u8], enc: &Enco
     use rayon::prelude::*;
     let (_, bh) = f.block_dims();
     let strip_px = 16 * bh as usize;
-    let (w, h) = (e.width_px as usize, e.height_px as usize);
+    let (w, h) = (e.width as usize, e.height as usize);
     let (rb, sb) = (e.row_bytes(f), e.slice_bytes(f));
     let n = w * h;
     for z in 0..e.depth as usize {
@@ -95,7 +95,7 @@ fn encode_strips(f: &Format, e: Extent, px: &[Texel], out: &mut [u8], enc: &Enco
         let dst = &mut out[z * sb..(z + 1) * sb];
         dst.par_chunks_mut(16 * rb).zip(src.par_chunks(strip_px * w)).try_for_each(|(d, s)| {
             let rows = (s.len() / w.max(1)) as u32;
-            f.encode_rect_with(s, e.width_px, rows, d, rb, &enc.options)
+            f.encode_rect_with(s, e.width, rows, d, rb, &enc.options)
         })?;
     }
     Ok(())
@@ -132,13 +132,13 @@ pub fn convert_image(
     check_len(from, e, src)?;
     let (_, bh_from) = from.block_dims();
     let (_, bh_to) = to.block_dims();
-    let band = band_rows_px(e.width_px, e.height_px, bh_from / gcd(bh_from, bh_to) * bh_to * 16);
+    let band = band_rows_px(e.width, e.height, bh_from / gcd(bh_from, bh_to) * bh_to * 16);
     let (rb, sb) = (e.row_bytes(from), e.slice_bytes(from));
     for z in 0..e.depth as usize {
         let mut y = 0;
-        while y < e.height_px {
-            let h = band.min(e.height_px - y);
-            let be = Extent { width_px: e.width_px, height_px: h, depth: 1 };
+        while y < e.height {
+            let h = band.min(e.height - y);
+            let be = Extent::new(e.width, h, 1);
             let at = z * sb + (y / bh_from) as usize * rb;
             let px = decode_f32(from, be, &src[at..])?;
             let texels: Vec<Texel> = px.iter().map(|p| to.f32_to_texel(p)).collect();
@@ -162,7 +162,7 @@ fn gcd(a: u32, b: u32) -> u32 {
 /// band as [`convert_image`] does, so only a band is held as texels.
 pub fn encode_f32(f: &Format, e: Extent, px: &[[f32; 4]], enc: &Encoding) -> PicResult<Vec<u8>> {
     let mut out = try_with_capacity("encoded elements", e.checked_bytes(f)?)?;
-    let (w, n) = (e.width_px as usize, e.width_px as usize * e.height_px as usize);
+    let (w, n) = (e.width as usize, e.width as usize * e.height as usize);
     if px.len() < n * e.depth as usize {
         return Err(Error::BufferTooSmall {
             what: "pixels",
@@ -172,14 +172,14 @@ pub fn encode_f32(f: &Format, e: Extent, px: &[[f32; 4]], enc: &Encoding) -> Pic
         .into());
     }
     let (_, bh) = f.block_dims();
-    let band = band_rows_px(e.width_px, e.height_px, bh * 16);
+    let band = band_rows_px(e.width, e.height, bh * 16);
     for z in 0..e.depth as usize {
         let mut y = 0;
-        while y < e.height_px {
-            let h = band.min(e.height_px - y);
+        while y < e.height {
+            let h = band.min(e.height - y);
             let at = z * n + y as usize * w;
             let texels: Vec<Texel> = px[at..at + h as usize * w].iter().map(|p| f.f32_to_texel(p)).collect();
-            out.extend(encode_texels(f, Extent { width_px: e.width_px, height_px: h, depth: 1 }, &texels, enc)?);
+            out.extend(encode_texels(f, Extent::new(e.width, h, 1), &texels, enc)?);
             y += h;
         }
     }

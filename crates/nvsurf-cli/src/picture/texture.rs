@@ -26,15 +26,13 @@ pub struct DdsTexture<D = Vec<u8>> {
 /// Extent of mip level `level` (each dimension halves, rounding down, at least 1).
 pub fn level_extent(e: Extent, level: u32) -> Extent {
     let h = |x: u32| (x >> level.min(31)).max(1);
-    Extent { width_px: h(e.width_px), height_px: h(e.height_px), depth: h(e.depth) }
+    Extent::new(h(e.width), h(e.height), h(e.depth))
 }
 
 impl<D> DdsTexture<D> {
     /// Bytes of levels `0..levels` of one layer, exact in 128 bits.
     fn levels_bytes(&self, f: &Format, levels: u32) -> u128 {
-        (0..levels)
-            .map(|l| level_extent(self.extent, l).slice_bytes_wide(f) * u128::from(level_extent(self.extent, l).depth))
-            .sum()
+        (0..levels).map(|l| level_extent(self.extent, l).exact_bytes(f)).sum()
     }
 
     /// Byte offset and size of (layer, level) in `data` (saturating; see
@@ -55,12 +53,12 @@ impl<D> DdsTexture<D> {
     /// sizes are used.
     pub fn checked_bytes(&self, f: &Format) -> Result<usize, Error> {
         let e = self.extent;
-        for (field, v) in [("DDS width", e.width_px), ("DDS height", e.height_px), ("DDS depth", e.depth)] {
+        for (field, v) in [("DDS width", e.width), ("DDS height", e.height), ("DDS depth", e.depth)] {
             if v == 0 {
                 return Err(Error::OutOfRange { field, value: 0, min: 1, max: u64::from(u32::MAX) });
             }
         }
-        let max_levels = 32 - e.width_px.max(e.height_px).max(e.depth).leading_zeros();
+        let max_levels = 32 - e.width.max(e.height).max(e.depth).leading_zeros();
         if self.levels > max_levels {
             return Err(Error::OutOfRange {
                 field: "DDS mip levels",
@@ -74,8 +72,8 @@ impl<D> DdsTexture<D> {
                 "{} layers of {} levels of {}x{}x{} px of {}",
                 self.layers,
                 self.levels,
-                e.width_px,
-                e.height_px,
+                e.width,
+                e.height,
                 e.depth,
                 f.name()
             )

@@ -6,6 +6,7 @@
 use super::Format;
 use crate::codec::{EncodeOptions, Texel, MAX_PIXELS_PER_ELEM};
 use crate::error::{Error, Result};
+use crate::extent::{Extent, Texels};
 
 impl Format {
     pub(super) fn check_rect(
@@ -16,9 +17,8 @@ impl Format {
         h: u32,
         out: usize,
     ) -> Result<(usize, usize)> {
-        let (bw, bh) = self.block_dims();
-        let cols = w.div_ceil(bw) as usize;
-        let rows = h.div_ceil(bh) as usize;
+        let el = Extent::<Texels>::new_2d(w, h).elements_of(self);
+        let (cols, rows) = (el.width as usize, el.height as usize);
         let row_bytes = cols.checked_mul(self.elem_size_bytes() as usize).ok_or(Error::OutOfRange {
             field: "width",
             value: u64::from(w),

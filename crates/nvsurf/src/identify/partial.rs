@@ -25,7 +25,7 @@ pub fn rows_present(s: &Surface, region: Region, available_bytes: u64) -> Result
     if let Surface::Swizzled(_) = s {
         return Ok(0);
     }
-    let e = u64::from(s.elem_size());
+    let e = u64::from(s.elem_size_bytes());
     let last = region.x + (region.w - 1);
     let back = (64 / e.max(1)) as u32 + 1;
     let first = last.saturating_sub(back).max(region.x);

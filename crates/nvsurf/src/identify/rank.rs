@@ -167,7 +167,7 @@ pub fn sample_region(s: &Surface) -> Region {
         y: 0,
         z: 0,
         // At most w, so it fits in u32.
-        w: (SAMPLE_ROW_BYTES / u64::from(s.elem_size())).clamp(1, u64::from(w)) as u32,
+        w: (SAMPLE_ROW_BYTES / u64::from(s.elem_size_bytes())).clamp(1, u64::from(w)) as u32,
         h: h.min(SAMPLE_ROWS),
         d: 1,
     }
@@ -229,14 +229,14 @@ pub fn rank_by(
         let s = c.surface;
         let size_bytes = s.size_bytes();
         if let Some(f) = format {
-            if f.elem_size_bytes() != s.elem_size() {
+            if f.elem_size_bytes() != s.elem_size_bytes() {
                 return Err(Error::Unsupported {
                     field: "format",
                     value: f.name().to_string(),
                     rule: alloc::format!(
                         "its elements are {} bytes but the candidates' are {}",
                         f.elem_size_bytes(),
-                        s.elem_size()
+                        s.elem_size_bytes()
                     ),
                 });
             }
@@ -266,9 +266,9 @@ pub fn rank_by(
         }
         let mut part = crate::error::zeroed("sample window", w.size_bytes())?;
         fill(&c, &w, &mut part)?;
-        let e = u64::from(s.elem_size());
+        let e = u64::from(s.elem_size_bytes());
         let region = w.region;
-        let lin = LinearLayout::packed(&region, s.elem_size());
+        let lin = LinearLayout::packed(&region, s.elem_size_bytes());
         // At most 4096 bytes (or one element) by 512 rows.
         let row = region.w as usize * e as usize;
         let mut sample = vec![0u8; row * region.h as usize];
@@ -286,7 +286,7 @@ pub fn rank_by(
         let hash = sample_hash(&sample);
         let flat = sample.iter().all(|&b| b == sample[0]);
         let blank_fraction = super::content::blank_fraction(&sample, row, e as usize);
-        let score = score_sample(&sample, region.w, region.h, s.elem_size(), format)?;
+        let score = score_sample(&sample, region.w, region.h, s.elem_size_bytes(), format)?;
         scored.push((
             Ranked {
                 candidate: c,
@@ -341,7 +341,7 @@ mod tests {
             linear,
             &mut out,
             r,
-            LinearLayout::packed(&r, s.elem_size()),
+            LinearLayout::packed(&r, s.elem_size_bytes()),
             &crate::tile::CopyOptions::default(),
         )
         .unwrap();

@@ -189,8 +189,13 @@ impl BlockLinear {
         self.address
     }
     /// Element size in bytes (1 when a byte-oriented binding point turned the surface into bytes).
-    pub fn elem_size(&self) -> u32 {
+    pub fn elem_size_bytes(&self) -> u32 {
         self.elem_size
+    }
+    /// Element size in bytes: the old name of [`Self::elem_size_bytes`].
+    #[deprecated(note = "use elem_size_bytes")]
+    pub fn elem_size(&self) -> u32 {
+        self.elem_size_bytes()
     }
     /// True when a byte-oriented binding point forced the element size to 1 (width is in bytes).
     pub fn is_byte_view(&self) -> bool {
@@ -351,7 +356,7 @@ mod tests {
         let mut p = BlockLinearParams::new(Gpu::Gt215, 4, [16, 16, 1], [0, 0, 0]);
         p.binding = Some(Binding::M2mf);
         let s = BlockLinear::new(&p).unwrap();
-        assert_eq!((s.elem_size(), s.width(), s.is_byte_view()), (1, 64, true));
+        assert_eq!((s.elem_size_bytes(), s.width(), s.is_byte_view()), (1, 64, true));
     }
 
     #[test]

@@ -87,7 +87,7 @@ pub fn render_to<W: Write>(s: &Surface, max_cells: u64, sink: &mut W) -> Result<
         });
     }
     let bounds = Bounds::of(s);
-    let elem = u64::from(s.elem_size());
+    let elem = u64::from(s.elem_size_bytes());
     let last = s.address() + s.size_bytes().max(1) - 1;
     let cw = (format!("{last:x}").len()).max(4);
     let lw = (h - 1).to_string().len().max(2);

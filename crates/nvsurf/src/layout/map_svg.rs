@@ -65,7 +65,7 @@ pub fn render_svg(s: &Surface, z: u32) -> Result<String> {
     body().map_err(|_| fmt_failed())?;
     cells_svg(s, z, gob_bytes, &mut out)?;
     if let Some((bx, by, _)) = block {
-        let elem = u64::from(s.elem_size());
+        let elem = u64::from(s.elem_size_bytes());
         lines_svg(&mut out, w, h, 64 / elem.clamp(1, 64), gob_bytes / 64, "#333", 1)?;
         lines_svg(&mut out, w, h, (bx / elem).max(1), by, "#000", 3)?;
     }

@@ -133,8 +133,13 @@ impl Pitch {
         self.pitch_bytes
     }
     /// Element size in bytes.
-    pub fn elem_size(&self) -> u32 {
+    pub fn elem_size_bytes(&self) -> u32 {
         self.elem_size
+    }
+    /// Element size in bytes: the old name of [`Self::elem_size_bytes`].
+    #[deprecated(note = "use elem_size_bytes")]
+    pub fn elem_size(&self) -> u32 {
+        self.elem_size_bytes()
     }
     /// True when a byte-oriented binding point forced the element size to 1.
     pub fn is_byte_view(&self) -> bool {

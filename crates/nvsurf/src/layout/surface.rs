@@ -195,12 +195,17 @@ impl Surface {
         }
     }
     /// Element size in bytes (after any byte-oriented conversion).
-    pub fn elem_size(&self) -> u32 {
+    pub fn elem_size_bytes(&self) -> u32 {
         match self {
-            Surface::Pitch(s) => s.elem_size(),
-            Surface::BlockLinear(s) => s.elem_size(),
-            Surface::Swizzled(s) => s.elem_size(),
+            Surface::Pitch(s) => s.elem_size_bytes(),
+            Surface::BlockLinear(s) => s.elem_size_bytes(),
+            Surface::Swizzled(s) => s.elem_size_bytes(),
         }
+    }
+    /// Element size in bytes: the old name of [`Self::elem_size_bytes`].
+    #[deprecated(note = "use elem_size_bytes")]
+    pub fn elem_size(&self) -> u32 {
+        self.elem_size_bytes()
     }
     /// Width, height, depth in elements.
     pub fn size(&self) -> [u32; 3] {
@@ -235,7 +240,7 @@ impl Surface {
     /// `z`, bounds-checked: the byte-oriented view of any surface. For blocklinear surfaces the
     /// bytes of one element need not be contiguous (12-byte elements straddle gobs).
     pub fn offset_of_byte(&self, xb: u64, y: u32, z: u32) -> Result<u64> {
-        let es = u64::from(self.elem_size());
+        let es = u64::from(self.elem_size_bytes());
         let [w, h, d] = self.size();
         let limit = u64::from(w) * es;
         if xb >= limit {

@@ -117,8 +117,13 @@ impl Swizzled {
         self.address
     }
     /// Element size in bytes.
-    pub fn elem_size(&self) -> u32 {
+    pub fn elem_size_bytes(&self) -> u32 {
         self.elem_size
+    }
+    /// Element size in bytes: the old name of [`Self::elem_size_bytes`].
+    #[deprecated(note = "use elem_size_bytes")]
+    pub fn elem_size(&self) -> u32 {
+        self.elem_size_bytes()
     }
     /// Width, height, depth in elements.
     pub fn size(&self) -> [u32; 3] {

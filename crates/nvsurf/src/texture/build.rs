@@ -70,7 +70,7 @@ impl TextureDesc {
         };
         let size_bytes = mul("texture size", layer_stride_bytes, self.layers.into())?;
         check_span("texture", 0, size_bytes)?;
-        let elem_size = levels[0].surface.map_or(self.elem_size, |s| s.elem_size());
+        let elem_size = levels[0].surface.map_or(self.elem_size, |s| s.elem_size_bytes());
         Ok(Texture {
             gpu: self.gpu,
             ty: self.ty,

@@ -71,7 +71,7 @@ fn untile_subresource_in_job(sub: &Subresource, dump: &[u8], linear: &mut [u8], 
     match sub.surface {
         Some(s) => {
             let region = image_region(sub, &s);
-            let lin = LinearLayout::packed(&region, s.elem_size());
+            let lin = LinearLayout::packed(&region, s.elem_size_bytes());
             tile::untile_with(&s, &dump[d], &mut linear[l], region, lin, opts)
         }
         None => {
@@ -110,7 +110,7 @@ fn tile_subresource_in_job(sub: &Subresource, linear: &[u8], dump: &mut [u8], op
     match sub.surface {
         Some(s) => {
             let region = image_region(sub, &s);
-            let lin = LinearLayout::packed(&region, s.elem_size());
+            let lin = LinearLayout::packed(&region, s.elem_size_bytes());
             tile::tile_with(&s, &linear[l], &mut dump[d], region, lin, opts)
         }
         None => {
@@ -274,7 +274,7 @@ mod par {
         match sub.surface {
             Some(s) => {
                 let region = super::image_region(sub, &s);
-                let lin = LinearLayout::packed(&region, s.elem_size());
+                let lin = LinearLayout::packed(&region, s.elem_size_bytes());
                 tile::untile_with(&s, tiled, linear, region, lin, opts)
             }
             None => {
@@ -290,7 +290,7 @@ mod par {
         match sub.surface {
             Some(s) => {
                 let region = super::image_region(sub, &s);
-                let lin = LinearLayout::packed(&region, s.elem_size());
+                let lin = LinearLayout::packed(&region, s.elem_size_bytes());
                 tile::tile_with(&s, linear, tiled, region, lin, opts)
             }
             None => {

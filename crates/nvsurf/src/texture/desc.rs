@@ -3,6 +3,7 @@
 
 use super::kind::TextureType;
 use super::policy::BlockPolicy;
+use crate::extent::{Extent, Texels};
 use crate::gpu::Gpu;
 use crate::layout::binding::TextureBlockWidth;
 use crate::layout::gob::GobOrder;
@@ -98,8 +99,6 @@ impl TextureDesc {
     /// The size in elements of level `level`: texels divided by [`Self::texels_per_elem`],
     /// rounded up.
     pub fn level_elements(&self, level: u32) -> [u32; 3] {
-        let [w, h, d] = self.level_texels(level);
-        let [bw, bh] = self.texels_per_elem.map(|v| v.max(1));
-        [w.div_ceil(bw), h.div_ceil(bh), d]
+        Extent::<Texels>::from(self.level_texels(level)).to_elements(self.texels_per_elem).to_array()
     }
 }

@@ -50,8 +50,13 @@ impl Texture {
         }
     }
     /// Bytes per element.
-    pub fn elem_size(&self) -> u32 {
+    pub fn elem_size_bytes(&self) -> u32 {
         self.elem_size
+    }
+    /// Element size in bytes: the old name of [`Self::elem_size_bytes`].
+    #[deprecated(note = "use elem_size_bytes")]
+    pub fn elem_size(&self) -> u32 {
+        self.elem_size_bytes()
     }
     /// Number of layers.
     pub fn layer_count(&self) -> u32 {

@@ -143,7 +143,7 @@ fn tile_job(
 /// vector kernels and streaming stores can take it.
 pub fn untile_to_buf(s: &Surface, tiled: &[u8], opts: &CopyOptions) -> Result<AlignedBuf> {
     let region = Region::whole(s);
-    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin = LinearLayout::packed(&region, s.elem_size_bytes());
     // The plan checks the input before the output exists (any output length passes): a short
     // dump of a huge surface is an error, not an allocation of the whole surface.
     let plan = Plan::new(s, region, lin, tiled.len(), usize::MAX)?;
@@ -159,7 +159,7 @@ pub fn untile_to_buf(s: &Surface, tiled: &[u8], opts: &CopyOptions) -> Result<Al
 /// `size_bytes` (padding zero-filled), with the knobs of `opts`.
 pub fn tile_to_buf(s: &Surface, linear: &[u8], opts: &CopyOptions) -> Result<AlignedBuf> {
     let region = Region::whole(s);
-    let lin = LinearLayout::packed(&region, s.elem_size());
+    let lin = LinearLayout::packed(&region, s.elem_size_bytes());
     Plan::new(s, region, lin, usize::MAX, linear.len())?;
     let size = usize::try_from(s.size_bytes())
         .map_err(|_| Error::Overflow { what: "surface size", detail: alloc::format!("{} bytes", s.size_bytes()) })?;

@@ -426,7 +426,7 @@ fn tile_swizzled_par<KC: Kind>(p: &Plan, s: &Swizzled, linear: &[u8], tiled: &mu
     let even = |n: usize| n >= threads && n.div_ceil(threads) * threads * 8 <= n * 9;
     let k = (1..=total_bits.min(6)).find(|&k| even(meeting(k))).unwrap_or(total_bits.min(6));
     let low_bits = total_bits - k;
-    let es = s.elem_size() as usize;
+    let es = s.elem_size_bytes() as usize;
     let part_bytes = (1usize << low_bits) * es;
     let tasks: Vec<(usize, &mut [u8])> = tiled.chunks_mut(part_bytes).enumerate().collect();
     tasks.into_par_iter().for_each(|(i, chunk)| {

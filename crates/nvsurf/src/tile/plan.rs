@@ -54,7 +54,7 @@ impl Plan {
         opts: &CopyOptions,
     ) -> Result<Plan> {
         region.check(s)?;
-        let es = u64::from(s.elem_size());
+        let es = u64::from(s.elem_size_bytes());
         let row_bytes = u64::from(region.w) * es;
         if lin.row_pitch_bytes < row_bytes {
             return Err(Error::OutOfRange {

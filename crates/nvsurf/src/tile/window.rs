@@ -190,7 +190,7 @@ fn pieces_for(n: u64) -> Result<Vec<Piece>> {
 }
 
 fn blocklinear_window(b: &BlockLinear, r: Region) -> Result<Window> {
-    let es = u64::from(b.elem_size());
+    let es = u64::from(b.elem_size_bytes());
     let [bx, by, bz] = b.block_extent_bytes_rows_slices();
     let blocks = b.blocks().map(u64::from);
     // First block column, moved back to one whose first byte starts an element (only 12-byte
@@ -213,7 +213,7 @@ fn blocklinear_window(b: &BlockLinear, r: Region) -> Result<Window> {
     }
     let mut p = BlockLinearParams::new(
         b.gpu(),
-        b.elem_size(),
+        b.elem_size_bytes(),
         [r.x + r.w - origin[0] as u32, r.y + r.h - origin[1] as u32, r.z + r.d - origin[2] as u32],
         block_log2,
     );
@@ -253,7 +253,7 @@ fn blocklinear_window(b: &BlockLinear, r: Region) -> Result<Window> {
 }
 
 fn pitch_window(s: &Pitch, r: Region) -> Result<Window> {
-    let es = u64::from(s.elem_size());
+    let es = u64::from(s.elem_size_bytes());
     let align = if s.gpu().is_g80_or_later() { 64 } else { es };
     // A byte column on the pitch alignment that starts an element.
     let unit = align / gcd(align, es) * es;
@@ -261,7 +261,7 @@ fn pitch_window(s: &Pitch, r: Region) -> Result<Window> {
     let x1b = (u64::from(r.x) + u64::from(r.w)) * es;
     // At most the original pitch less x0b (both are multiples of `align` and the row ends
     // within the pitch), so every piece stays inside its row.
-    let narrow = crate::layout::pitch::min_pitch_bytes(s.gpu(), x1b - x0b, s.elem_size());
+    let narrow = crate::layout::pitch::min_pitch_bytes(s.gpu(), x1b - x0b, s.elem_size_bytes());
     // A piece costs 16 bytes to list: row segments shorter than that (pre-G80 surfaces of small
     // elements) are read as whole rows instead, one piece in all.
     let (x0b, pitch_bytes) = if narrow < 16 { (0, s.pitch_bytes()) } else { (x0b, narrow) };
@@ -270,7 +270,7 @@ fn pitch_window(s: &Pitch, r: Region) -> Result<Window> {
         gpu: s.gpu(),
         address: s.address(),
         pitch_bytes,
-        elem_size: s.elem_size(),
+        elem_size: s.elem_size_bytes(),
         width: r.x + r.w - origin_x,
         height: r.h,
         binding: None,
@@ -305,7 +305,7 @@ fn swizzled_window(s: &Swizzled, r: Region) -> Result<Window> {
     let surface = Surface::Swizzled(Swizzled::new(&SwizzledParams {
         gpu: s.gpu(),
         address: s.address(),
-        elem_size: s.elem_size(),
+        elem_size: s.elem_size_bytes(),
         width: side[0],
         height: side[1],
         depth: side[2],

@@ -40,7 +40,7 @@ pub(crate) fn swizzled_chunked<M: Mover>(
     // A surface 4 rows tall has x at bit 5 too, which puts tile k+4 at 64 bytes (found by the
     // `window` fuzz target: the AVX-512 kernel wrote its rows to the wrong places).
     let x_tiles = masks[0] & 0b111_0101 == 0b101_0101;
-    let es = s.elem_size() as usize;
+    let es = s.elem_size_bytes() as usize;
     // Entries are used only for whole chunks inside the region, whose linear offsets the plan
     // proved in bounds; the others may be meaningless (wrapping) and are never read.
     // The offset is linear in the index bits (wrapping), so each entry is a smaller entry plus
@@ -312,7 +312,7 @@ fn swizzled<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>, ys: Ran
     let ya = ys.start.next_multiple_of(4);
     let yb = ys.end & !3;
     if mx & 0b1111 == 0b0101 && my & 0b1111 == 0b1010 && xa < xb && ya < yb {
-        let tiles = |m: &mut M, zs: Range<u32>| match s.elem_size() {
+        let tiles = |m: &mut M, zs: Range<u32>| match s.elem_size_bytes() {
             1 => swizzled_tiles4::<1, 2, M>(p, s, m, zs, ya..yb, [xa, xb]),
             2 => swizzled_tiles4::<2, 4, M>(p, s, m, zs, ya..yb, [xa, xb]),
             4 => swizzled_tiles4::<4, 8, M>(p, s, m, zs, ya..yb, [xa, xb]),
@@ -367,7 +367,7 @@ fn swizzled_runs<M: Mover>(p: &Plan, s: &Swizzled, m: &mut M, zs: Range<u32>, ys
     if ys.start >= ys.end || xs[0] >= xs[1] {
         return;
     }
-    let run_bytes = (1usize << s.masks()[0].trailing_ones().min(31)) * s.elem_size() as usize;
+    let run_bytes = (1usize << s.masks()[0].trailing_ones().min(31)) * s.elem_size_bytes() as usize;
     match run_bytes {
         2 => swizzled_rows::<2, M>(p, s, m, zs, ys, xs),
         4 => swizzled_rows::<4, M>(p, s, m, zs, ys, xs),
@@ -391,7 +391,7 @@ fn swizzled_rows<const RB: usize, M: Mover>(
     xs: [u32; 2],
 ) {
     let [mx, my, mz] = s.masks();
-    let es = s.elem_size() as usize;
+    let es = s.elem_size_bytes() as usize;
     let run = 1u32 << mx.trailing_ones().min(31);
     let not_mx = !mx;
     for z in zs {
