@@ -19,11 +19,21 @@ def modules(src):
             mods['::'.join(['crate'] + rel)] = os.path.join(dp, f)
     return mods
 
+TEST_MOD = re.compile(r'#\[cfg\(test\)\]\s*(?:#\[[^\n]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{')
+
 def code(path):
     s = open(path).read()
-    s = re.split(r'\n#\[cfg\(test\)\]\s*\n\s*mod tests', s)[0]
     s = '\n'.join(l for l in s.split('\n') if not l.strip().startswith('//'))
-    return s
+    # Every `#[cfg(test)] mod NAME { ... }`, top-level or nested, is left out (braces matched).
+    while True:
+        m = TEST_MOD.search(s)
+        if not m:
+            return s
+        depth, i = 1, m.end()
+        while i < len(s) and depth:
+            depth += {'{': 1, '}': -1}.get(s[i], 0)
+            i += 1
+        s = s[:m.start()] + s[i:]
 
 def resolve(path, mods):
     while path not in mods and '::' in path:

@@ -21,45 +21,14 @@ use crate::error::{Error, Result};
 use crate::extent::{Extent, Texels};
 use crate::format::Format;
 use crate::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
-use crate::platform::{FormatClass, Platform};
+use crate::platform::Platform;
 use crate::texture::{max_levels, BlockPolicy, Texture, TextureDesc, TextureType};
 use alloc::vec::Vec;
-use resolve::Resolver;
+use resolve::{Elements, Resolver};
 
 mod resolve;
 
 pub use resolve::{Assumed, Overrides, Source};
-
-/// What a texture or surface holds: a format, or only an element size.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Elements {
-    Format(Format),
-    Size(u32),
-}
-
-impl Elements {
-    fn elem_size_bytes(self) -> u32 {
-        match self {
-            Elements::Format(f) => f.elem_size_bytes(),
-            Elements::Size(s) => s,
-        }
-    }
-    fn texels_per_elem(self) -> [u32; 2] {
-        match self {
-            Elements::Format(f) => {
-                let (w, h) = f.block_dims();
-                [w, h]
-            }
-            Elements::Size(_) => [1, 1],
-        }
-    }
-    fn class(self) -> FormatClass {
-        match self {
-            Elements::Format(f) => FormatClass::of(&f),
-            Elements::Size(_) => FormatClass::ElemSizeOnly,
-        }
-    }
-}
 
 /// A texture described the way its user knows it: platform, type, format (or element size),
 /// size in texels; levels, layers and overrides on top. [`TextureSpec::build`] applies the

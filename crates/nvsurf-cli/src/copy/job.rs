@@ -261,7 +261,7 @@ impl<'a> Job<'a> {
             }
             SplitKind::Png => format!("{n} PNG files, {names}"),
         };
-        format!("split: {files}; {}", super::texture::texture_words(t))
+        format!("split: {files}; {}", super::shape::texture_words(t))
     }
 
     /// The format of a picture on the linear side (checked when the job was built).

@@ -10,6 +10,7 @@ pub mod from_header;
 pub mod job;
 pub mod mip_plan;
 pub mod mips;
+mod shape;
 pub mod surface;
 pub mod texture;
 

@@ -5,8 +5,9 @@
 //! Split by level and layer over the worker pool; a progress bar counts subresources.
 
 use super::job::{Job, LinearSide, Shape, SplitKind};
+use super::shape::{dds_shape, describe, texture_words};
 use crate::io::{patch_onto, progress_bar, read_part, write_atomic, LineAligned};
-use crate::picture::{read_dds_with, read_ktx2_with, write_dds, write_ktx2, DdsTexture, Extent, PicKind};
+use crate::picture::{read_dds_with, read_ktx2_with, write_dds, write_ktx2, Extent, PicKind};
 use crate::CmdResult;
 use nvsurf::texture::{Subresource, Texture};
 use nvsurf::tile::{CopyOptions, Threads};
@@ -228,35 +229,6 @@ fn read_split(job: &Job, t: &Texture, dir: &Path, kind: SplitKind) -> Res<LineAl
         v[at..at + b.len()].copy_from_slice(&b);
     }
     Ok(v)
-}
-
-/// The texture's shape as a DDS holds it (`data` its packed linear bytes).
-fn dds_shape<D>(t: &Texture, data: D) -> DdsTexture<D> {
-    let [w, h, d] = t.levels()[0].texels.to_array();
-    DdsTexture {
-        extent: Extent::new(w, h, d),
-        levels: t.level_count(),
-        layers: t.layer_count(),
-        cube: t.ty().is_cube(),
-        data,
-    }
-}
-
-/// A whole texture's shape in the summaries: `256x256 px, 9 levels, 6 layers (cube faces)`.
-pub fn texture_words(t: &Texture) -> String {
-    describe(&dds_shape(t, ()))
-}
-
-/// `WxH px` (`WxHxD px` with depth), the levels and the layers (cube faces for cubes).
-fn describe<D>(t: &DdsTexture<D>) -> String {
-    let (e, levels, layers, cube) = (t.extent, t.levels, t.layers, t.cube);
-    let size = match e.depth {
-        1 => format!("{}x{} px", e.width, e.height),
-        d => format!("{}x{}x{d} px", e.width, e.height),
-    };
-    let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let faces = if cube { " (cube faces)" } else { "" };
-    format!("{size}, {}, {}{faces}", plural(levels, "level"), plural(layers, "layer"))
 }
 
 /// Untiles a whole texture into a new packed linear buffer: split by level and layer (and

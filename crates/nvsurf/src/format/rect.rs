@@ -6,7 +6,6 @@
 use super::Format;
 use crate::codec::{EncodeOptions, Texel, MAX_PIXELS_PER_ELEM};
 use crate::error::{Error, Result};
-use crate::extent::{Extent, Texels};
 
 impl Format {
     pub(super) fn check_rect(
@@ -17,8 +16,9 @@ impl Format {
         h: u32,
         out: usize,
     ) -> Result<(usize, usize)> {
-        let el = Extent::<Texels>::new_2d(w, h).elements_of(self);
-        let (cols, rows) = (el.width as usize, el.height as usize);
+        // The format's own element grid (format sits below `extent`, which converts by it).
+        let (bw, bh) = self.block_dims();
+        let (cols, rows) = (w.div_ceil(bw) as usize, h.div_ceil(bh) as usize);
         let row_bytes = cols.checked_mul(self.elem_size_bytes() as usize).ok_or(Error::OutOfRange {
             field: "width",
             value: u64::from(w),

@@ -2,13 +2,45 @@
 //! not given, and the record of what they filled in ([`Assumed`]): the one resolver the CLI, the
 //! C library and the Python package all reach.
 
-use super::Elements;
 use crate::error::{Error, Result};
+use crate::format::Format;
 use crate::layout::{GobOrder, LayoutKind};
 use crate::platform::{FormatClass, Platform};
 use crate::texture::BlockPolicy;
 use alloc::format;
 use alloc::string::String;
+
+/// What a texture or surface holds: a format, or only an element size (here, beside the rules
+/// that read it, so that `spec` imports `resolve` and not the other way round).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Elements {
+    Format(Format),
+    Size(u32),
+}
+
+impl Elements {
+    pub(super) fn elem_size_bytes(self) -> u32 {
+        match self {
+            Elements::Format(f) => f.elem_size_bytes(),
+            Elements::Size(s) => s,
+        }
+    }
+    pub(super) fn texels_per_elem(self) -> [u32; 2] {
+        match self {
+            Elements::Format(f) => {
+                let (w, h) = f.block_dims();
+                [w, h]
+            }
+            Elements::Size(_) => [1, 1],
+        }
+    }
+    pub(super) fn class(self) -> FormatClass {
+        match self {
+            Elements::Format(f) => FormatClass::of(&f),
+            Elements::Size(_) => FormatClass::ElemSizeOnly,
+        }
+    }
+}
 
 /// Where a setting came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -258,8 +258,10 @@ impl Texture {
 /// The parallel paths of [`Texture::untile_with`] and [`Texture::tile_with`] (feature `rayon`).
 #[cfg(feature = "rayon")]
 mod par {
-    use super::{linear_range, span, Subresource, Texture};
+    // The parent's items by their full path (`crate::texture::copy`), not `super::`: the
+    // module-cycle check reads `super::` from a file as the file's parent module.
     use crate::error::{Error, Result};
+    use crate::texture::copy::{buffer_bytes, image_region, linear_range, span, Subresource, Texture};
     use crate::tile::kernels::cut;
     use crate::tile::{self, CopyOptions, LinearLayout, Threads};
     use alloc::vec::Vec;
@@ -273,13 +275,13 @@ mod par {
     fn untile_one(sub: &Subresource, tiled: &[u8], linear: &mut [u8], opts: &CopyOptions) -> Result<()> {
         match sub.surface {
             Some(s) => {
-                let region = super::image_region(sub, &s);
+                let region = image_region(sub, &s);
                 let lin = LinearLayout::packed(&region, s.elem_size_bytes());
                 tile::untile_with(&s, tiled, linear, region, lin, opts)
             }
             None => {
                 // `tiled` is the subresource's dump share, `linear` its linear bytes.
-                let n = super::buffer_bytes(sub)?;
+                let n = buffer_bytes(sub)?;
                 linear.copy_from_slice(&tiled[..n]);
                 Ok(())
             }
@@ -289,12 +291,12 @@ mod par {
     fn tile_one(sub: &Subresource, linear: &[u8], tiled: &mut [u8], opts: &CopyOptions) -> Result<()> {
         match sub.surface {
             Some(s) => {
-                let region = super::image_region(sub, &s);
+                let region = image_region(sub, &s);
                 let lin = LinearLayout::packed(&region, s.elem_size_bytes());
                 tile::tile_with(&s, linear, tiled, region, lin, opts)
             }
             None => {
-                let n = super::buffer_bytes(sub)?;
+                let n = buffer_bytes(sub)?;
                 tiled[..n].copy_from_slice(linear);
                 Ok(())
             }

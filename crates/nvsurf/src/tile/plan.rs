@@ -38,6 +38,18 @@ fn to_usize(what: &'static str, v: u64) -> Result<usize> {
     usize::try_from(v).map_err(|_| Error::Overflow { what, detail: alloc::format!("{v} does not fit in usize") })
 }
 
+// Here rather than in `region` (which the plan imports), so that `region` needs nothing above it.
+impl LinearLayout {
+    /// The bytes of a linear buffer that a copy of `region` of `s` with this layout reads or
+    /// writes: up to the end of the last row (which need not be padded to the pitch), after
+    /// the checks every copy makes (the region inside the surface, the pitches large enough,
+    /// no overflow). A linear buffer of this length is long enough for [`super::untile_with`]
+    /// and [`super::tile_with`].
+    pub fn span_bytes(&self, s: &Surface, region: &Region) -> Result<usize> {
+        Plan::new(s, *region, *self, usize::MAX, usize::MAX).map(|p| p.linear_span)
+    }
+}
+
 impl Plan {
     /// Checks the region, the linear layout and both buffer lengths.
     pub fn new(s: &Surface, region: Region, lin: LinearLayout, tiled_len: usize, linear_len: usize) -> Result<Plan> {

@@ -83,13 +83,4 @@ impl LinearLayout {
     pub fn image_bytes(&self, region: &Region) -> Option<u64> {
         self.slice_pitch_bytes.checked_mul(region.d.into())
     }
-
-    /// The bytes of a linear buffer that a copy of `region` of `s` with this layout reads or
-    /// writes: up to the end of the last row (which need not be padded to the pitch), after
-    /// the checks every copy makes (the region inside the surface, the pitches large enough,
-    /// no overflow). A linear buffer of this length is long enough for [`super::untile_with`]
-    /// and [`super::tile_with`].
-    pub fn span_bytes(&self, s: &Surface, region: &Region) -> Result<usize> {
-        super::plan::Plan::new(s, *region, *self, usize::MAX, usize::MAX).map(|p| p.linear_span)
-    }
 }
