@@ -373,6 +373,14 @@ fn interrupt_while_writing(
             c.arg("-c").arg(format!("{prefix} exec \"$0\" \"$@\"")).arg(bin);
             c
         }
+        // A test run started as a background job without job control (`cmd &` in a script,
+        // `nohup cmd &`) inherits SIGINT ignored, and nvsurf rightly keeps an ignored SIGINT
+        // ignored: give the child the default action back (coreutils' `env`, same pid).
+        None if sigint_ignored() => {
+            let mut c = Command::new("env");
+            c.arg("--default-signal=INT").arg(bin);
+            c
+        }
         None => Command::new(bin),
     };
     let mut child =
@@ -388,6 +396,21 @@ fn interrupt_while_writing(
     assert_eq!(temps(), 0, "no temporary file is left ({status:?})");
     Some(status)
 }
+
+/// Whether this process ignores SIGINT (bit 2 of `SigIgn` in /proc/self/status).
+#[cfg(target_os = "linux")]
+fn sigint_ignored() -> bool {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigIgn:"))
+        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+        .is_some_and(|m| m & (1 << (SIGINT - 1)) != 0)
+}
+
+/// SIGINT's number on Linux.
+#[cfg(target_os = "linux")]
+const SIGINT: u32 = 2;
 
 /// Ctrl-C (SIGINT) while the output is being written removes the temporary file, then the
 /// signal ends the process (so a shell stops the script it runs in). Before, the interrupted
