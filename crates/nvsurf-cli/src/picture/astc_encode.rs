@@ -6,7 +6,9 @@
 //! opt-in), at astcenc's `medium` preset, one thread. Measurements and the build cost:
 //! `docs/encoding.md`, `docs/formats/astc-etc2.md`.
 
-use nvsurf::codec::{linear_to_srgb, Texel};
+#[cfg(feature = "astcenc")]
+use nvsurf::codec::linear_to_srgb;
+use nvsurf::codec::Texel;
 use nvsurf::format::{Bc, Format, Layout};
 use nvsurf::Error;
 
@@ -25,6 +27,7 @@ pub fn uses_astcenc(f: &Format) -> bool {
 }
 
 /// The 8-bit RGBA astcenc takes: the texels as stored (sRGB-encoded R, G, B for sRGB formats).
+#[cfg(feature = "astcenc")]
 fn rgba8_for_encoder(f: &Format, px: &[Texel]) -> Vec<u8> {
     let mut v = Vec::with_capacity(px.len() * 4);
     for t in px {
@@ -69,8 +72,7 @@ pub fn encode_astc(f: &Format, px: &[Texel], width: u32, height: u32, out: &mut 
 /// Without the `astcenc` feature the library encodes ASTC ([`uses_astcenc`] is false): never
 /// called.
 #[cfg(not(feature = "astcenc"))]
-pub fn encode_astc(f: &Format, px: &[Texel], _width: u32, _height: u32, _out: &mut [u8]) -> Result<(), Error> {
-    let _ = rgba8_for_encoder(f, &px[..0]);
+pub fn encode_astc(f: &Format, _px: &[Texel], _width: u32, _height: u32, _out: &mut [u8]) -> Result<(), Error> {
     Err(fail(f, "this build encodes ASTC through the library (nvsurf-cli feature `astcenc` is off)".into()))
 }
 

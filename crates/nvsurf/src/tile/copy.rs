@@ -188,14 +188,14 @@ pub fn tile_to_vec(s: &Surface, linear: &[u8]) -> Result<Vec<u8>> {
 #[cfg(feature = "rayon")]
 #[deprecated(note = "use `tile::untile_with(.., &CopyOptions::default().threads(Threads::CurrentPool))`")]
 pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    super::parallel::untile_parallel(s, tiled, linear, region, lin)
+    untile_with(s, tiled, linear, region, lin, &CopyOptions::default().threads(Threads::CurrentPool))
 }
 
 /// [`tile_with`] split over the current rayon pool ([`Threads::CurrentPool`]).
 #[cfg(feature = "rayon")]
 #[deprecated(note = "use `tile::tile_with(.., &CopyOptions::default().threads(Threads::CurrentPool))`")]
 pub fn tile_parallel(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    super::parallel::tile_parallel(s, linear, tiled, region, lin)
+    tile_with(s, linear, tiled, region, lin, &CopyOptions::default().threads(Threads::CurrentPool))
 }
 
 /// [`untile_with`] split over the current rayon pool, as one part of a job writing
@@ -212,7 +212,8 @@ pub fn untile_part_parallel(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
-    super::parallel::untile_part_parallel(s, tiled, linear, region, lin, job_output_bytes)
+    let opts = CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job_output_bytes);
+    untile_with(s, tiled, linear, region, lin, &opts)
 }
 
 /// [`tile_with`] split over the current rayon pool, as one part of a job writing
@@ -229,5 +230,6 @@ pub fn tile_part_parallel(
     lin: LinearLayout,
     job_output_bytes: u64,
 ) -> Result<()> {
-    super::parallel::tile_part_parallel(s, linear, tiled, region, lin, job_output_bytes)
+    let opts = CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job_output_bytes);
+    tile_with(s, linear, tiled, region, lin, &opts)
 }

@@ -1,5 +1,4 @@
-//! Copies split over the current rayon pool (feature `rayon`): the parallel entry points and
-//! how they cut a job into tasks that own disjoint parts of the output (z slices and bands of
+//! Copies split over the current rayon pool (feature `rayon`, `Threads::CurrentPool`): how they cut a job into tasks that own disjoint parts of the output (z slices and bands of
 //! rows for untile, or byte columns when it streams; block rows, pitch bands or swizzle
 //! sub-cubes for tile). The tasks run the same kernels as the single-thread path, so the bytes
 //! are the same.
@@ -8,7 +7,7 @@ use super::dispatch::run_parallel;
 use super::kernels::blocklinear::gobs;
 use super::kernels::swizzled::{swizzle_chunk, swizzled_chunked};
 use super::kernels::{cut, raw, run, tile_streamed, untile_streamed, Kind, Raw};
-use super::options::{CopyOptions, Threads};
+use super::options::CopyOptions;
 use super::plan::Plan;
 use super::region::{LinearLayout, Region};
 use super::streaming::PARALLEL_THRESHOLD_BYTES;
@@ -16,57 +15,7 @@ use crate::error::Result;
 use crate::layout::{BlockLinear, Surface, Swizzled};
 use core::ops::Range;
 
-/// [`untile`](super::untile) split over the current rayon pool; the bytes equal [`untile`](super::untile)'s.
-pub fn untile_parallel(s: &Surface, tiled: &[u8], linear: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    untile_parallel_job(s, tiled, linear, region, lin, &CopyOptions::default().threads(Threads::CurrentPool))
-}
-
-/// [`tile`](super::tile) split over the current rayon pool; the bytes equal [`tile`](super::tile)'s.
-pub fn tile_parallel(s: &Surface, linear: &[u8], tiled: &mut [u8], region: Region, lin: LinearLayout) -> Result<()> {
-    tile_parallel_job(s, linear, tiled, region, lin, &CopyOptions::default().threads(Threads::CurrentPool))
-}
-
-/// [`untile_part`](super::untile_part) split over the current rayon pool: streaming is decided from the job's
-/// size against `parallel_streaming_threshold_bytes` (feature `rayon`). The bytes equal
-/// [`untile`](super::untile)'s.
-pub fn untile_part_parallel(
-    s: &Surface,
-    tiled: &[u8],
-    linear: &mut [u8],
-    region: Region,
-    lin: LinearLayout,
-    job_output_bytes: u64,
-) -> Result<()> {
-    untile_parallel_job(
-        s,
-        tiled,
-        linear,
-        region,
-        lin,
-        &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job_output_bytes),
-    )
-}
-
-/// [`tile_part`](super::tile_part) split over the current rayon pool (see [`untile_part_parallel`]).
-pub fn tile_part_parallel(
-    s: &Surface,
-    linear: &[u8],
-    tiled: &mut [u8],
-    region: Region,
-    lin: LinearLayout,
-    job_output_bytes: u64,
-) -> Result<()> {
-    tile_parallel_job(
-        s,
-        linear,
-        tiled,
-        region,
-        lin,
-        &CopyOptions::default().threads(Threads::CurrentPool).job_output_bytes(job_output_bytes),
-    )
-}
-
-/// The parallel untile of [`untile_parallel`], [`untile_part_parallel`] and `untile_with`: streaming is
+/// The parallel untile of `untile_with` with `Threads::CurrentPool`: streaming is
 /// decided from the job's bytes ([`CopyOptions::job_output_bytes`]), or from the plan's own
 /// output when `None`, against the call's threshold times the pool's threads.
 pub(crate) fn untile_parallel_job(
@@ -85,7 +34,7 @@ pub(crate) fn untile_parallel_job(
     Ok(())
 }
 
-/// The parallel tile of [`tile_parallel`], [`tile_part_parallel`] and `tile_with`: streaming is
+/// The parallel tile of `tile_with` with `Threads::CurrentPool`: streaming is
 /// decided from the job's bytes ([`CopyOptions::job_output_bytes`]), or from the plan's own
 /// output when `None`, against the call's threshold times the pool's threads.
 pub(crate) fn tile_parallel_job(
