@@ -82,8 +82,8 @@ impl DescFields {
     /// byte by byte in a fuzz iteration.
     pub fn small(&self, max_dim: u32, max_pitch: u64) -> SurfaceDesc {
         let mut d = self.desc();
-        d.elem_size = self.elem_size % 16 + 1;
-        d.size = self.size.map(|v| v % max_dim + 1);
+        d.elem_size_bytes = self.elem_size % 16 + 1;
+        d.size = self.size.map(|v| v % max_dim + 1).into();
         d.pitch_bytes = self.pitch_bytes.map(|p| p % max_pitch);
         d.block_log2 = self.block_log2.map(|b| b.map(|v| v % 7));
         d.address = self.address % (1 << 20);

@@ -50,7 +50,7 @@ pub fn decode<'py>(
     let [w, h] = args::dims::<2>("size", size, 2, 1)?;
     let input = InBytes::get("data", data)?;
     let elems = input.as_slice();
-    let el = Extent::<Texels>::new_2d(w, h).elements_of(&f);
+    let el = Extent::<Texels>::new_2d(w, h).to_elements(&f);
     let row = u64::from(el.width) * u64::from(f.elem_size_bytes());
     let need = row.checked_mul(u64::from(el.height)).ok_or_else(|| {
         err(nvsurf::Error::Overflow { what: "encoded image size", detail: format!("{w}x{h} pixels of {}", f.name()) })

@@ -4,6 +4,7 @@
 use crate::args::{self, Elems};
 use crate::bytes::InBytes;
 use crate::error::{bad, OrPy};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::identify;
 use nvsurf::Gpu;
 use pyo3::prelude::*;
@@ -38,8 +39,7 @@ pub fn guess<'py>(
     let chip: Option<Gpu> = if any { None } else { Some(args::platform(gpu)?.gpu()) };
     let elems = Elems::parse(chip, format, elem_size)?;
     let [w, h] = args::dims::<2>("size", size, 2, 1)?;
-    let [tw, th] = elems.texels_per_elem();
-    let size_elements = [w.div_ceil(tw), h.div_ceil(th), 1];
+    let size_elements = Extent::<Texels>::new_2d(w, h).to_elements_by(elems.texels_per_elem()).to_array();
     let offset = match offset {
         Some(o) => args::uint("offset", o, nvsurf::error::ADDRESS_SPACE_BYTES - 1)?,
         None => 0,

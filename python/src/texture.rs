@@ -177,9 +177,12 @@ impl Texture {
         let list = PyList::empty(py);
         for l in &self.record.levels {
             let d = crate::guess::fields_dict(py, l.fields())?;
-            for (old, new) in
-                [("width", "width_texels"), ("height", "height_texels"), ("depth", "depth_texels"), ("elements", "size_elements")]
-            {
+            for (old, new) in [
+                ("width", "width_texels"),
+                ("height", "height_texels"),
+                ("depth", "depth_texels"),
+                ("elements", "size_elements"),
+            ] {
                 d.set_item(old, d.get_item(new)?)?;
             }
             list.append(d)?;

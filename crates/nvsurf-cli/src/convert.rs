@@ -2,7 +2,8 @@
 //! picture module; raw input is read as far as the image reaches, and every output is written
 //! atomically.
 
-use crate::picture::{check_len, describe_file, read_surface_with, write_surface_as, Encoding, Extent, PicKind};
+use crate::picture::{check_len, describe_file, read_surface_with, write_surface_as, Encoding, PicKind};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::BcQuality;
 use nvsurf::Error;
 use std::path::PathBuf;
@@ -54,14 +55,14 @@ pub struct ConvertArgs {
     json: bool,
 }
 
-fn parse_extent(s: &str) -> Result<Extent, Error> {
+fn parse_extent(s: &str) -> Result<Extent<Texels>, Error> {
     let bad = || Error::Parse { field: "size", value: s.into(), rule: "W, WxH or WxHxD in pixels, each 1 or more" };
     let v: Vec<u32> =
         s.split(['x', 'X']).map(|p| p.trim().parse::<u32>().map_err(|_| bad())).collect::<Result<_, _>>()?;
     if v.is_empty() || v.len() > 3 || v.contains(&0) {
         return Err(bad());
     }
-    Ok(Extent::new(v[0], *v.get(1).unwrap_or(&1), *v.get(2).unwrap_or(&1)))
+    Ok(Extent::<Texels>::new(v[0], *v.get(1).unwrap_or(&1), *v.get(2).unwrap_or(&1)))
 }
 
 /// Runs `nvsurf convert`: linear elements <-> pictures, or picture <-> picture.
@@ -174,7 +175,7 @@ fn read_input(
     in_picture: bool,
     f: &nvsurf::format::Format,
     enc: &Encoding,
-) -> Result<(Extent, Vec<u8>), Box<dyn std::error::Error>> {
+) -> Result<(Extent<Texels>, Vec<u8>), Box<dyn std::error::Error>> {
     if in_picture {
         return read_surface_with(&a.input, f, a.depth, None, enc, (0, 0));
     }

@@ -59,7 +59,7 @@ pub fn summary_json(s: &Surface) -> Value {
 }
 
 fn summary_text(s: &Surface) -> String {
-    let [w, h, d] = s.size();
+    let [w, h, d] = s.size().to_array();
     let es = s.elem_size_bytes();
     let mut out = String::new();
     let mut line = |k: &str, v: String| out.push_str(&format!("{k:<13}{v}\n"));
@@ -150,7 +150,7 @@ pub fn run_addr(a: AddrArgs) -> CmdResult {
     let Some(at) = &a.at else {
         // clap makes --at required without --box.
         let [x, y, z, w, h, d] = crate::surface_args::parse_list::<6>("box", a.region.as_deref().unwrap_or_default())?;
-        return print_window(&s, Region { x, y, z, w, h, d }, a.json, &assumed);
+        return print_window(&s, Region::new([x, y, z], [w, h, d]), a.json, &assumed);
     };
     let [x, y, z] = parse_point("at", at)?;
     let offset = s.offset_of(x, y, z)?;

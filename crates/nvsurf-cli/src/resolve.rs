@@ -12,9 +12,10 @@
 //! in linear light) and written as a picture chosen by the extension (.png, .exr, .dds; see
 //! [`crate::picture`]) or, for any other extension, as raw linear elements.
 
-use crate::picture::{write_surface, Extent, PicKind};
+use crate::picture::{write_surface, PicKind};
 use crate::surface_args::{parse_size, SurfaceArgs};
 use crate::CmdResult;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::{Format, Layout};
 use nvsurf::layout::{LayoutKind, Surface, SurfaceDesc};
 use nvsurf::msaa::{assemble_c, resolve_image, ChunkRule, MsMode, Rgba};
@@ -74,10 +75,10 @@ fn parse_rule(s: &str) -> Result<ChunkRule, Error> {
     }
 }
 
-/// The sample surface of `desc` with `elem_size` bytes per element, checked against the mode.
-fn sample_surface(desc: &SurfaceDesc, elem_size: u32, mode: MsMode) -> Result<Surface, Error> {
-    let d = SurfaceDesc { elem_size, ..*desc };
-    mode.check_surface(d.gpu, elem_size, d.layout == LayoutKind::BlockLinear)?;
+/// The sample surface of `desc` with `elem_size_bytes` bytes per element, checked against the mode.
+fn sample_surface(desc: &SurfaceDesc, elem_size_bytes: u32, mode: MsMode) -> Result<Surface, Error> {
+    let d = SurfaceDesc { elem_size_bytes, ..*desc };
+    mode.check_surface(d.gpu, elem_size_bytes, d.layout == LayoutKind::BlockLinear)?;
     d.build()
 }
 
@@ -159,11 +160,10 @@ pub fn run(a: ResolveArgs) -> CmdResult {
     }
     let zeta_format = a.zeta_format.as_deref().map(coverage_format).transpose()?;
     let [w, h] = picture_size(&a.surface.size)?;
-    let (sw, sh) = mode.surface_size_elements(u64::from(w), u64::from(h))?;
-    let too_big = |v: u64| Error::OutOfRange { field: "sample surface size", value: v, min: 1, max: u32::MAX.into() };
-    let (sw, sh) = (u32::try_from(sw).map_err(|_| too_big(sw))?, u32::try_from(sh).map_err(|_| too_big(sh))?);
     let mut desc = a.surface.desc()?;
-    desc.size = [sw, sh, 1];
+    let samples_grid = Extent::<Texels>::new_2d(w, h).to_samples(mode)?;
+    desc.size = samples_grid.to_elements();
+    let (sw, sh) = (samples_grid.width, samples_grid.height);
 
     // Color samples, decoded once.
     let cs = sample_surface(&desc, f.elem_size_bytes(), mode)?;
@@ -200,7 +200,7 @@ pub fn run(a: ResolveArgs) -> CmdResult {
     let resolved = resolve_image(mode, u64::from(w), u64::from(h), sample_at, c_at)?;
 
     // Back to the format's elements, then to the picture.
-    let e = Extent::new_2d(w, h);
+    let e = Extent::<Texels>::new_2d(w, h);
     let mut out = crate::picture::try_filled("resolved picture", e.checked_bytes(&f)?, 0u8)?;
     f.encode_rect_f32(&resolved, w, h, &mut out, e.row_bytes(&f))?;
     let files = if out_kind.is_some() {

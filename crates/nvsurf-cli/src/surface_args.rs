@@ -105,7 +105,7 @@ impl SurfaceArgs {
     pub fn size_elements(&self) -> Result<[u32; 3], Error> {
         let [w, h, d] = parse_size(&self.size)?;
         Ok(match self.format()? {
-            Some(f) => Extent::<Texels>::new(w, h, d).elements_of(&f).to_array(),
+            Some(f) => Extent::<Texels>::new(w, h, d).to_elements(&f).to_array(),
             None => [w, h, d],
         })
     }

@@ -29,6 +29,7 @@
 //! Rendered colour targets of the H100 are compressed: their raw bytes are not a plain layout.
 
 use crate::error::{closest, Error, Result};
+use crate::extent::{Extent, Texels};
 use crate::format::{Format, ZType};
 use crate::gpu::{Family, Gpu, ALL_GPUS};
 use crate::layout::{Binding, BlockLinear, BlockLinearParams, GobOrder};
@@ -222,21 +223,21 @@ impl Platform {
     }
 
     /// The block (log2 gobs x, y, z) that `policy` picks for a one-level texture of
-    /// `size_texels` (2D, or 3D when the depth is above 1) of `elem_size`-byte elements that
+    /// `size_texels` (2D, or 3D when the depth is above 1) of `elem_size_bytes`-byte elements that
     /// each hold `texels_per_elem` texels, auto-sized to that size: the block a plain surface
     /// gets when none is given.
     pub fn surface_block_log2(
         self,
         policy: BlockPolicy,
-        elem_size: u32,
-        size_texels: [u32; 3],
+        elem_size_bytes: u32,
+        size_texels: impl Into<Extent<Texels>>,
         texels_per_elem: [u32; 2],
     ) -> Result<[u32; 3]> {
-        let [tw, th] = texels_per_elem.map(|v| v.max(1));
-        let elements = [size_texels[0].div_ceil(tw), size_texels[1].div_ceil(th), size_texels[2]];
-        let ty = if size_texels[2] > 1 { TextureType::D3 } else { TextureType::D2 };
+        let size_texels: Extent<Texels> = size_texels.into();
+        let elements = size_texels.to_elements_by(texels_per_elem);
+        let ty = if size_texels.depth > 1 { TextureType::D3 } else { TextureType::D2 };
         let requested = policy.requested_log2_for(self.gpu, ty, size_texels, elements)?;
-        let mut p = BlockLinearParams::new(self.gpu, elem_size, elements, requested);
+        let mut p = BlockLinearParams::new(self.gpu, elem_size_bytes, elements, requested);
         p.auto_size = Some(true);
         p.binding = Some(Binding::Texture);
         Ok(BlockLinear::new(&p)?.block_log2())

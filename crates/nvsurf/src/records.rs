@@ -125,7 +125,7 @@ impl SurfaceRecord {
             gpu: s.gpu().name(),
             address: s.address(),
             elem_size_bytes: s.elem_size_bytes(),
-            size_elements: s.size(),
+            size_elements: s.size().to_array(),
             size_bytes: s.size_bytes(),
             blocklinear: None,
             pitch_bytes: None,

@@ -18,7 +18,7 @@
 //! available for full control.
 
 use crate::error::{Error, Result};
-use crate::extent::{Extent, Texels};
+use crate::extent::{self, Extent, Texels};
 use crate::format::Format;
 use crate::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
 use crate::platform::Platform;
@@ -38,7 +38,7 @@ pub struct TextureSpec {
     platform: Platform,
     ty: TextureType,
     elements: Elements,
-    size_texels: [u32; 3],
+    size_texels: Extent<Texels>,
     levels: u32,
     layers: Option<u32>,
     layout: Option<LayoutKind>,
@@ -48,8 +48,14 @@ pub struct TextureSpec {
 
 impl TextureSpec {
     /// A one-level texture of `format`, level 0 `size_texels` (width, height, depth) in texels.
-    pub fn new(platform: impl Into<Platform>, ty: TextureType, format: &Format, size_texels: [u32; 3]) -> Self {
-        Self::with(platform.into(), ty, Elements::Format(*format), size_texels)
+    /// `size_texels` is an [`Extent<Texels>`], or a plain `[w, h, d]` taken as one.
+    pub fn new(
+        platform: impl Into<Platform>,
+        ty: TextureType,
+        format: &Format,
+        size_texels: impl Into<Extent<Texels>>,
+    ) -> Self {
+        Self::with(platform.into(), ty, Elements::Format(*format), size_texels.into())
     }
 
     /// A one-level texture of `elem_size_bytes`-byte elements of one texel each (the colour
@@ -58,12 +64,12 @@ impl TextureSpec {
         platform: impl Into<Platform>,
         ty: TextureType,
         elem_size_bytes: u32,
-        size_texels: [u32; 3],
+        size_texels: impl Into<Extent<Texels>>,
     ) -> Self {
-        Self::with(platform.into(), ty, Elements::Size(elem_size_bytes), size_texels)
+        Self::with(platform.into(), ty, Elements::Size(elem_size_bytes), size_texels.into())
     }
 
-    fn with(platform: Platform, ty: TextureType, elements: Elements, size_texels: [u32; 3]) -> Self {
+    fn with(platform: Platform, ty: TextureType, elements: Elements, size_texels: Extent<Texels>) -> Self {
         TextureSpec {
             platform,
             ty,
@@ -170,7 +176,7 @@ impl TextureSpec {
 pub struct SurfaceSpec {
     platform: Platform,
     elements: Elements,
-    size_px: [u32; 3],
+    size_px: Extent<Texels>,
     layout: Option<LayoutKind>,
     gob_order: Option<GobOrder>,
     block: Option<BlockPolicy>,
@@ -179,16 +185,23 @@ pub struct SurfaceSpec {
 
 impl SurfaceSpec {
     /// A surface of `format`, `size_px` (width, height, depth) in pixels.
-    pub fn new(platform: impl Into<Platform>, format: &Format, size_px: [u32; 3]) -> Self {
-        Self::with(platform.into(), Elements::Format(*format), size_px)
+    /// `size_px` is an [`Extent<Texels>`], or a plain `[w, h, d]` taken as one.
+    pub fn new(platform: impl Into<Platform>, format: &Format, size_px: impl Into<Extent<Texels>>) -> Self {
+        Self::with(platform.into(), Elements::Format(*format), size_px.into())
     }
 
     /// A surface of `elem_size_bytes`-byte elements, `size` in elements.
-    pub fn with_elem_size(platform: impl Into<Platform>, elem_size_bytes: u32, size: [u32; 3]) -> Self {
-        Self::with(platform.into(), Elements::Size(elem_size_bytes), size)
+    /// (One element is one pixel here, so the size is both.)
+    pub fn with_elem_size(
+        platform: impl Into<Platform>,
+        elem_size_bytes: u32,
+        size: impl Into<Extent<extent::Elements>>,
+    ) -> Self {
+        // One element per pixel: the same numbers in either unit, said once here.
+        Self::with(platform.into(), Elements::Size(elem_size_bytes), size.into().to_array().into())
     }
 
-    fn with(platform: Platform, elements: Elements, size_px: [u32; 3]) -> Self {
+    fn with(platform: Platform, elements: Elements, size_px: Extent<Texels>) -> Self {
         SurfaceSpec { platform, elements, size_px, layout: None, gob_order: None, block: None, pitch_bytes: None }
     }
 
@@ -242,8 +255,7 @@ impl SurfaceSpec {
     pub fn resolve(&self) -> Result<(SurfaceDesc, Assumed)> {
         let r = Resolver { platform: self.platform, elements: self.elements };
         r.check_format()?;
-        let tpe = self.elements.texels_per_elem().map(|v| v.max(1));
-        let size = Extent::<Texels>::from(self.size_px).to_elements(tpe).to_array();
+        let size = self.size_px.to_elements_by(self.elements.texels_per_elem());
         let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size_bytes(), size);
         let layout = r.layout(self.layout, desc.layout)?;
         desc.layout = layout.0;
@@ -254,7 +266,12 @@ impl SurfaceSpec {
             desc.gob_order = order.0;
             desc.block_log2 = Some(match policy.0 {
                 BlockPolicy::Explicit(b) => b,
-                p => self.platform.surface_block_log2(p, self.elements.elem_size_bytes(), self.size_px, tpe)?,
+                p => self.platform.surface_block_log2(
+                    p,
+                    self.elements.elem_size_bytes(),
+                    self.size_px,
+                    self.elements.texels_per_elem(),
+                )?,
             });
             (assumed.gob_order, assumed.block_policy) = (Some(order), Some(policy));
         }
@@ -288,7 +305,7 @@ pub fn decode_rgba_f32(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Resu
 
 /// The row bytes of a packed image of `format` and its pixel count, checked against `elems`.
 fn packed(format: &Format, elems: &[u8], [w, h]: [u32; 2]) -> Result<(usize, usize)> {
-    let el = Extent::<Texels>::new_2d(w, h).elements_of(format);
+    let el = Extent::<Texels>::new_2d(w, h).to_elements(format);
     let row = u64::from(el.width) * u64::from(format.elem_size_bytes());
     let need = row.checked_mul(u64::from(el.height)).ok_or_else(|| Error::Overflow {
         what: "encoded image size",

@@ -57,7 +57,7 @@ fn oversized_buffer_subresource() -> Subresource {
         linear_offset_bytes: 0,
         linear_size_bytes: 8,
         elements: [2, 1, 1].into(),
-        elem_size: 4,
+        elem_size_bytes: 4,
         surface: None,
     }
 }
@@ -112,7 +112,7 @@ fn byte_oriented_pitch_rows_must_fit_a_width() {
         gpu: Gpu::G80,
         address: 0,
         pitch_bytes: 1 << 34,
-        elem_size: 16,
+        elem_size_bytes: 16,
         width: 1 << 30,
         height: 1,
         binding: Some(Binding::M2mf),

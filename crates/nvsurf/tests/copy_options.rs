@@ -39,7 +39,7 @@ fn surfaces() -> Vec<Surface> {
 
 /// The whole surface, and a box off every edge.
 fn regions(s: &Surface) -> [Region; 2] {
-    let [w, h, d] = s.size();
+    let [w, h, d] = s.size().to_array();
     [Region::whole(s), Region { x: 3, y: 5, z: 0, w: w - 3 - 7, h: h - 5 - 2, d }]
 }
 

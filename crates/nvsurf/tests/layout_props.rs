@@ -117,7 +117,7 @@ proptest! {
         let s = BlockLinear::new(&p).unwrap();
         let (x, y, z) = ((sx * p.width as f64) as u32, (sy * p.height as f64) as u32, (sz * p.depth as f64) as u32);
         let (want, size) = pseudocode(p.gpu.is_gf100_or_later(), p.block_log2[0], p.block_log2[1], p.block_log2[2],
-            p.auto_size.unwrap(), p.elem_size.into(), p.width.into(), p.height.into(), p.depth.into(), x.into(), y.into(), z.into());
+            p.auto_size.unwrap(), p.elem_size_bytes.into(), p.width.into(), p.height.into(), p.depth.into(), x.into(), y.into(), z.into());
         prop_assert_eq!(s.size_bytes(), size);
         prop_assert_eq!(s.offset_of(x, y, z).unwrap(), want);
     }

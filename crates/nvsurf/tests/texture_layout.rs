@@ -434,7 +434,7 @@ fn pre_g80_non_square_cube_maps() {
     d.levels = 4;
     let t = d.build().unwrap();
     let mut square = d.clone();
-    square.size_texels = [8, 8, 1];
+    square.size_texels = [8, 8, 1].into();
     let sq = square.build().unwrap();
     // The same sizes and offsets as the 8x8 cube (levels 8x8, 4x4, 2x2, 1x1 squares).
     assert_eq!(t.layer_stride_bytes(), sq.layer_stride_bytes());
@@ -456,7 +456,7 @@ fn pre_g80_non_square_cube_maps() {
     let dump = t.tile_to_buf(&lin, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap();
     assert_eq!(t.untile_to_buf(&dump, &CopyOptions::default()).map(AlignedBuf::into_vec).unwrap(), lin);
     // Taller than wide leaves no room in the square: refused with the rule.
-    d.size_texels = [4, 8, 1];
+    d.size_texels = [4, 8, 1].into();
     d.levels = 1;
     assert!(d.build().unwrap_err().to_string().contains("as if the height equalled the width"));
     // Linear faces are plain images of the given size.

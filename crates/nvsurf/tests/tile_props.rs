@@ -212,7 +212,7 @@ fn pin_streaming_threshold() {
 
 fn streaming_case(s: Surface, mis: usize) {
     pin_streaming_threshold();
-    let [w, h, _] = s.size();
+    let [w, h, _] = s.size().to_array();
     let size = s.size_bytes() as usize;
     let lin_len = w as usize * h as usize * 4;
     assert!(size >= tile::STREAMING_THRESHOLD_BYTES && lin_len >= tile::STREAMING_THRESHOLD_BYTES);
@@ -535,7 +535,7 @@ proptest! {
                 desc.build().unwrap()
             }
         };
-        let [w, h, depth] = s.size();
+        let [w, h, depth] = s.size().to_array();
         // A box starting at a gob / chunk boundary (64 bytes or 64 elements, 64 rows), ending
         // anywhere.
         let x0 = if kind == 2 { 64 } else { 64 / es };
@@ -587,7 +587,7 @@ fn stacked_vm_gobs_equal_the_reference() {
 /// checks every level (and, when `checked`, the checked twins) against the byte reference and
 /// returns the plan.
 fn stacked_case(s: &Surface, label: &str, whole: bool, y: u32, checked: bool) -> tile::Plan {
-    let [w, h, d] = s.size();
+    let [w, h, d] = s.size().to_array();
     let region = if whole { Region::whole(s) } else { Region { x: 16, y, z: 0, w: w - 16 - 3, h: h - y - 3, d } };
     let row = (u64::from(region.w) * 4).div_ceil(64) * 64;
     let lin = LinearLayout { row_pitch_bytes: row, slice_pitch_bytes: row * u64::from(region.h) };
@@ -782,7 +782,7 @@ fn parallel_paths_equal_the_checked_twins_for_any_pool_size() {
         pitch.build().unwrap(),
     ];
     for (n, s) in surfaces.iter().enumerate() {
-        let [w, h, d] = s.size();
+        let [w, h, d] = s.size().to_array();
         let boxes = [
             Region::whole(s),
             // The lower right quarter and a band of the last slice: fewer parts meet them than
@@ -889,7 +889,7 @@ fn windowed_boxes_with_partial_edge_gobs_equal_the_reference() {
         desc.gob_order = order;
         desc.block_log2 = Some(block);
         let s = desc.build().unwrap();
-        let [w, h, d] = s.size();
+        let [w, h, d] = s.size().to_array();
         for x in [1u32, 4, 13] {
             let region = Region { x, y: 4, z: d - 1, w: w - x - 5, h: h - 4 - 3, d: 1 };
             let rp = (u64::from(w) * 4).div_ceil(64) * 64;

@@ -202,7 +202,7 @@ fn row_pitch(f: &Format, width_px: u32, given: usize) -> CResult<usize> {
     if given != 0 {
         return Ok(given);
     }
-    let cols = Extent::<Texels>::new_2d(width_px, 1).elements_of(f).width;
+    let cols = Extent::<Texels>::new_2d(width_px, 1).to_elements(f).width;
     usize::try_from(u64::from(cols) * u64::from(f.elem_size_bytes())).map_err(|_| {
         Failure::new(
             NvsurfStatus::NVSURF_ERR_OVERFLOW,

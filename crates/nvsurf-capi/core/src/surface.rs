@@ -305,7 +305,7 @@ unsafe fn copy(
         // SAFETY: the caller's promise for the box.
         Some(b) => {
             let b = unsafe { read_in(b, "region_box") }?;
-            Region { x: b.x, y: b.y, z: b.z, w: b.w, h: b.h, d: b.d }
+            Region::new([b.x, b.y, b.z], [b.w, b.h, b.d])
         }
         None => Region::whole(&s),
     };

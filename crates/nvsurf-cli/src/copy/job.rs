@@ -461,7 +461,7 @@ fn surface_job(a: &CopyArgs, p: Placed) -> Res<SurfaceJob> {
         None => Region::whole(&s),
         Some(b) => {
             let [x, y, z, w, h, d] = parse_list::<6>("box", b)?;
-            Region { x, y, z, w, h, d }
+            Region::new([x, y, z], [w, h, d])
         }
     };
     let lin = match &a.linear_pitch {

@@ -17,9 +17,10 @@
 
 use super::args::TileArgs;
 use crate::picture::texels::{decode_texels, encode_texels};
-use crate::picture::{DdsTexture, Extent};
+use crate::picture::DdsTexture;
 use crate::surface_args::parse_list;
 use nvsurf::codec::Texel;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::texture::{mips, Texture};
 use nvsurf::Error;
@@ -138,9 +139,9 @@ impl MipPlan {
     }
 
     /// The picture extent of `level` (in texels).
-    pub(super) fn extent(&self, level: u32) -> Res<Extent> {
+    pub(super) fn extent(&self, level: u32) -> Res<Extent<Texels>> {
         let [w, h, d] = self.texture.level(level)?.texels.to_array();
-        Ok(Extent::new(w, h, d))
+        Ok(Extent::<Texels>::new(w, h, d))
     }
 
     /// The generated levels and their sizes in texels (width, height, depth), for the summary

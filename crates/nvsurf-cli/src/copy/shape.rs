@@ -2,14 +2,15 @@
 //! (`256x256 px, 9 levels, 6 layers (cube faces)`). Its own file so that `job` (the `--split`
 //! summary) and `texture` both use it without importing each other.
 
-use crate::picture::{DdsTexture, Extent};
+use crate::picture::DdsTexture;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::texture::Texture;
 
 /// The texture's shape as a DDS holds it (`data` its packed linear bytes).
 pub fn dds_shape<D>(t: &Texture, data: D) -> DdsTexture<D> {
     let [w, h, d] = t.levels()[0].texels.to_array();
     DdsTexture {
-        extent: Extent::new(w, h, d),
+        extent: Extent::<Texels>::new(w, h, d),
         levels: t.level_count(),
         layers: t.layer_count(),
         cube: t.ty().is_cube(),

@@ -6,8 +6,9 @@
 use super::job::{Job, LinearSide, Shape, SurfaceJob};
 use crate::io::{inplace, patch_onto, patch_window_onto, progress_bar, write_atomic, write_sparse, LineAligned};
 use crate::picture::png_stream::{self, PngReader, PngWriter};
-use crate::picture::{read_surface_as_with, write_surface_as, Extent, PicKind};
+use crate::picture::{read_surface_as_with, write_surface_as, PicKind};
 use crate::CmdResult;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::layout::Surface;
 use nvsurf::tile::{self, LinearLayout, Region};
@@ -234,7 +235,7 @@ fn untile_to_png(
     tiled: &[u8],
     path: &std::path::Path,
     f: &Format,
-    e: Extent,
+    e: Extent<Texels>,
 ) -> Res<()> {
     let es = ts.elem_size_bytes();
     let (_, bh) = f.block_dims();
@@ -272,7 +273,7 @@ fn untile_to_png(
                     }),
                 }?;
                 let px_rows = ((ey + h) * bh).min(e.height) - ey * bh;
-                w.write_band(Extent::new(e.width, px_rows, 1), &buf[..n]).map_err(io)?;
+                w.write_band(Extent::<Texels>::new(e.width, px_rows, 1), &buf[..n]).map_err(io)?;
                 if let Some(b) = &bar {
                     b.inc(u64::from(h));
                 }
@@ -367,18 +368,16 @@ fn linear_bytes(r: &Region, lin: &LinearLayout) -> Res<usize> {
 
 /// The picture's extent in pixels for `region` (in elements) of a surface of `surface_px`
 /// pixels (`--size`, or the level's with `--subresource`).
-fn region_extent(f: &Format, surface_px: [u32; 3], region: &Region) -> Extent {
+fn region_extent(f: &Format, surface_px: [u32; 3], region: &Region) -> Extent<Texels> {
     let [pw, ph, _] = surface_px;
-    let (bw, bh) = f.block_dims();
-    let clip = |start: u32, n: u32, b: u32, total: u32| {
-        u64::from(n).saturating_mul(u64::from(b)).min(u64::from(total).saturating_sub(u64::from(start) * u64::from(b)))
-            as u32
-    };
-    Extent::new(clip(region.x, region.w, bw, pw), clip(region.y, region.h, bh, ph), region.d)
+    // Whole blocks from the region's first texel, clipped to the picture's right and bottom.
+    let (first, full) = (region.origin().to_texels(f), region.extent().to_texels(f));
+    let left = |total: u32, start: u32| total.saturating_sub(start);
+    Extent::new(full.width.min(left(pw, first.x)), full.height.min(left(ph, first.y)), region.d)
 }
 
 /// The picture files written, one line each.
-pub fn report(files: &[std::path::PathBuf], e: Extent, f: &Format) {
+pub fn report(files: &[std::path::PathBuf], e: Extent<Texels>, f: &Format) {
     for p in files {
         eprintln!("wrote {} ({}x{}x{} px, {} {})", p.display(), e.width, e.height, e.depth, f.name(), f.id_name());
     }

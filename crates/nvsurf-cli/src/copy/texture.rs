@@ -7,8 +7,9 @@
 use super::job::{Job, LinearSide, Shape, SplitKind};
 use super::shape::{dds_shape, describe, texture_words};
 use crate::io::{patch_onto, progress_bar, read_part, write_atomic, LineAligned};
-use crate::picture::{read_dds_with, read_ktx2_with, write_dds, write_ktx2, Extent, PicKind};
+use crate::picture::{read_dds_with, read_ktx2_with, write_dds, write_ktx2, PicKind};
 use crate::CmdResult;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::texture::{Subresource, Texture};
 use nvsurf::tile::{CopyOptions, Threads};
 use nvsurf::Error;
@@ -166,7 +167,7 @@ fn write_split(job: &Job, t: &Texture, dir: &Path, kind: SplitKind, linear: &[u8
             None => crate::io::stage_bytes(&mut group, &path, bytes)?,
             Some(f) => {
                 let e = level_extent(t, sub.level)?;
-                let rows = super::surface::band_rows(e.row_bytes(f) as u64, e.elements_of(f).height);
+                let rows = super::surface::band_rows(e.row_bytes(f) as u64, e.to_elements(f).height);
                 crate::picture::stage_png(&mut group, &path, f, e, bytes, (job.png_compression, rows))?;
             }
         }
@@ -175,9 +176,9 @@ fn write_split(job: &Job, t: &Texture, dir: &Path, kind: SplitKind, linear: &[u8
 }
 
 /// The size in pixels of `level` of `t`.
-fn level_extent(t: &Texture, level: u32) -> Res<Extent> {
+fn level_extent(t: &Texture, level: u32) -> Res<Extent<Texels>> {
     let [w, h, d] = t.level(level)?.texels.to_array();
-    Ok(Extent::new(w, h, d))
+    Ok(Extent::<Texels>::new(w, h, d))
 }
 
 /// One file of a `--split` directory: its raw bytes (one byte more than the level, at most:

@@ -31,9 +31,10 @@
 pub mod auto;
 pub mod verdict;
 
-use crate::picture::{write_surface, Extent};
+use crate::picture::write_surface;
 use crate::surface_args::SurfaceArgs;
 use crate::CmdResult;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::identify::{self, Candidate, CandidateRecord, Ranking};
 use nvsurf::tile::CopyOptions;
 use nvsurf::tile::{self, LinearLayout, Region};
@@ -256,7 +257,7 @@ fn rank_dump(q: &Query) -> Result<Outcome, Box<dyn std::error::Error>> {
     let pictures = match &a.pictures {
         Some(dir) => {
             let [w, h, _] = crate::surface_args::parse_size(&a.size)?;
-            let pick = Pictures { dir, input: &a.input, extent: Extent::new_2d(w, h), count: shown.min(10) };
+            let pick = Pictures { dir, input: &a.input, extent: Extent::<Texels>::new_2d(w, h), count: shown.min(10) };
             write_pictures(&pick, &found, format)?
         }
         None => Vec::new(),
@@ -481,7 +482,7 @@ struct Pictures<'a> {
     /// The dump.
     input: &'a std::path::Path,
     /// The pictures' size in pixels.
-    extent: Extent,
+    extent: Extent<Texels>,
     /// How many distinct candidates to write.
     count: usize,
 }

@@ -7,10 +7,10 @@
 use super::described::{convert_texture, Described};
 use super::encoding::Encoding;
 use super::kind::{cannot_read, PicResult};
-use super::size::Extent;
 use super::texels::decode_f32;
 use super::texture::{level_extent, DdsTexture};
 use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, Header, Header10};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::{color_formats, ComponentType, Format, Kind, Layout};
 use nvsurf::Error;
 use std::fs::File;
@@ -370,7 +370,7 @@ fn dds_described(dds: &Dds, f: Option<&Format>) -> PicResult<Described> {
             dds.get_d3d_format().map_or("a pixel mask".to_string(), |d| format!("{d:?}"))
         )
     })?;
-    let extent = Extent::new(dds.get_width(), dds.get_height(), dds.get_depth().max(1));
+    let extent = Extent::<Texels>::new(dds.get_width(), dds.get_height(), dds.get_depth().max(1));
     let levels = dds.get_num_mipmap_levels().max(1);
     // Layers from the DX10 header itself: ddsfile's `get_num_array_layers` multiplies a
     // cube array's size by 6 unchecked (a panic or a wrapped count for a crafted header).

@@ -10,9 +10,10 @@
 
 use super::encoding::Encoding;
 use super::kind::PicResult;
-use super::size::{try_with_capacity, Extent};
+use super::size::try_with_capacity;
 use super::texels::convert_image;
 use super::texture::{level_extent, DdsTexture};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::texture::TextureType;
 
@@ -26,7 +27,7 @@ pub struct Described {
     /// The file's format.
     pub format: Format,
     /// Level 0 in pixels.
-    pub extent: Extent,
+    pub extent: Extent<Texels>,
     /// Mip levels.
     pub levels: u32,
     /// Layers (6 per cube).

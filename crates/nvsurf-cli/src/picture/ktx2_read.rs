@@ -10,9 +10,10 @@ use super::kind::{cannot_read, PicResult};
 use super::ktx2_write::{
     HEADER_BYTES, KTX2_IDENTIFIER, LEVEL_ENTRY_BYTES, SCHEME_BASISLZ, SCHEME_NONE, SCHEME_ZLIB, SCHEME_ZSTD,
 };
-use super::size::{try_with_capacity, Extent};
+use super::size::try_with_capacity;
 use super::texture::{level_extent, DdsTexture};
 use super::vk_format::{format_of_vk, vk_name};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::Error;
 use std::path::Path;
@@ -114,7 +115,7 @@ pub fn ktx2_header_of_prefix(bytes: &[u8], file_len: u64) -> Result<Ktx2Header, 
     })?;
     // levelCount 0 asks the reader to make the chain; the file holds level 0 only.
     let n_levels = level_count.max(1);
-    let extent = Extent::new(width, height.max(1), depth.max(1));
+    let extent = Extent::<Texels>::new(width, height.max(1), depth.max(1));
     let shape = DdsTexture { extent, levels: n_levels, layers, cube, data: Vec::<u8>::new() };
     // Level count against the size, and the whole texture against memory, before any use.
     shape.checked_bytes(&format).map_err(|e| match e {
@@ -166,7 +167,7 @@ fn check_scheme(scheme: u32) -> Result<(), Error> {
 fn level_index(
     index: &[u8],
     format: &Format,
-    extent: Extent,
+    extent: Extent<Texels>,
     layers: u32,
     scheme: u32,
     file_len: u64,
@@ -234,7 +235,7 @@ fn check_dfd(bytes: &[u8], offset: u32, len: u32) -> Result<(), Error> {
     Ok(())
 }
 
-fn shape_text(f: &Format, e: Extent, layers: u32) -> String {
+fn shape_text(f: &Format, e: Extent<Texels>, layers: u32) -> String {
     format!("{}x{}x{} px x {layers} layers of {}", e.width, e.height, e.depth, f.name())
 }
 

@@ -5,9 +5,10 @@ use super::ktx2_read::{ktx2_header, ktx2_texture};
 use super::ktx2_write::{ktx2_bytes, KTX2_IDENTIFIER};
 use super::texture::DdsTexture;
 use super::*;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 
-fn texture(f: &Format, extent: Extent, levels: u32, layers: u32, cube: bool) -> DdsTexture {
+fn texture(f: &Format, extent: Extent<Texels>, levels: u32, layers: u32, cube: bool) -> DdsTexture {
     let shape = DdsTexture { extent, levels, layers, cube, data: Vec::new() };
     let n = shape.bytes(f);
     DdsTexture { data: (0..n).map(|i| (i.wrapping_mul(2_654_435_761) >> 7) as u8).collect(), ..shape }
@@ -28,14 +29,14 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 fn cases() -> Vec<(&'static str, Format, DdsTexture)> {
     let f = |n: &str| Format::parse(n).unwrap();
     vec![
-        ("2d mips rgba8", f("RGBA8_UNORM"), texture(&f("RGBA8_UNORM"), Extent::new_2d(37, 21), 6, 1, false)),
-        ("array rg16f", f("RG16_FLOAT"), texture(&f("RG16_FLOAT"), Extent::new_2d(16, 8), 3, 4, false)),
-        ("cube bc1", f("bc1"), texture(&f("bc1"), Extent::new_2d(16, 16), 5, 6, true)),
-        ("cube array bc3", f("bc3"), texture(&f("bc3"), Extent::new_2d(8, 8), 2, 12, true)),
-        ("3d rgba16f", f("RGBA16_FLOAT"), texture(&f("RGBA16_FLOAT"), Extent::new(8, 4, 5), 3, 1, false)),
-        ("bc7 mips", f("bc7"), texture(&f("bc7"), Extent::new_2d(20, 12), 5, 2, false)),
+        ("2d mips rgba8", f("RGBA8_UNORM"), texture(&f("RGBA8_UNORM"), Extent::<Texels>::new_2d(37, 21), 6, 1, false)),
+        ("array rg16f", f("RG16_FLOAT"), texture(&f("RG16_FLOAT"), Extent::<Texels>::new_2d(16, 8), 3, 4, false)),
+        ("cube bc1", f("bc1"), texture(&f("bc1"), Extent::<Texels>::new_2d(16, 16), 5, 6, true)),
+        ("cube array bc3", f("bc3"), texture(&f("bc3"), Extent::<Texels>::new_2d(8, 8), 2, 12, true)),
+        ("3d rgba16f", f("RGBA16_FLOAT"), texture(&f("RGBA16_FLOAT"), Extent::<Texels>::new(8, 4, 5), 3, 1, false)),
+        ("bc7 mips", f("bc7"), texture(&f("bc7"), Extent::<Texels>::new_2d(20, 12), 5, 2, false)),
         // RGB32F: 12-byte texels, so level data aligns to lcm(12, 4) = 12.
-        ("rgb32f", f("tex:0x02"), texture(&f("tex:0x02"), Extent::new_2d(5, 3), 3, 1, false)),
+        ("rgb32f", f("tex:0x02"), texture(&f("tex:0x02"), Extent::<Texels>::new_2d(5, 3), 3, 1, false)),
     ]
 }
 
@@ -60,7 +61,7 @@ fn write_read_round_trips_byte_exactly_with_and_without_zstd() {
 #[test]
 fn bc7_blocks_are_stored_as_they_are() {
     let f = Format::parse("bc7").unwrap();
-    let tex = texture(&f, Extent::new_2d(16, 16), 3, 2, false);
+    let tex = texture(&f, Extent::<Texels>::new_2d(16, 16), 3, 2, false);
     let file = ktx2_bytes(&f, &tex, PLAIN).unwrap();
     assert_eq!(u32_at(&file, 12), 145, "VK_FORMAT_BC7_UNORM_BLOCK");
     for level in 0..3u32 {
@@ -141,7 +142,8 @@ fn gcd(a: u64, b: u64) -> u64 {
 #[test]
 fn the_header_is_laid_out_as_the_specification_says() {
     let f = Format::parse("R8_UNORM").unwrap();
-    let tex = DdsTexture { extent: Extent::new_2d(1, 1), levels: 1, layers: 1, cube: false, data: vec![0x5a] };
+    let tex =
+        DdsTexture { extent: Extent::<Texels>::new_2d(1, 1), levels: 1, layers: 1, cube: false, data: vec![0x5a] };
     let b = ktx2_bytes(&f, &tex, PLAIN).unwrap();
     assert_eq!(b[..12], KTX2_IDENTIFIER);
     // vkFormat R8_UNORM = 9, typeSize 1, 1x1, depth 0, layerCount 0, faceCount 1, levelCount 1,
@@ -171,7 +173,7 @@ fn the_header_is_laid_out_as_the_specification_says() {
 fn formats_without_a_vulkan_twin_go_through_rgba32f() {
     let g = Format::parse("tex:0x16").unwrap();
     assert!(vk_of(&g).is_none());
-    let tex = texture(&g, Extent::new_2d(5, 3), 1, 1, false);
+    let tex = texture(&g, Extent::<Texels>::new_2d(5, 3), 1, 1, false);
     let tmp = tempfile::Builder::new().prefix("nvsurf-ktx2-").tempdir().unwrap();
     let p = tmp.path().join("g.ktx2");
     write_ktx2(&p, &g, &tex, PLAIN).unwrap();
@@ -182,7 +184,7 @@ fn formats_without_a_vulkan_twin_go_through_rgba32f() {
 /// Patches the header word `i` (0 = vkFormat) of a valid file.
 fn patched(word: usize, value: u32) -> Vec<u8> {
     let f = Format::parse("RGBA8_UNORM").unwrap();
-    let mut b = ktx2_bytes(&f, &texture(&f, Extent::new_2d(8, 8), 4, 1, false), PLAIN).unwrap();
+    let mut b = ktx2_bytes(&f, &texture(&f, Extent::<Texels>::new_2d(8, 8), 4, 1, false), PLAIN).unwrap();
     b[12 + 4 * word..16 + 4 * word].copy_from_slice(&value.to_le_bytes());
     b
 }
@@ -247,7 +249,7 @@ fn a_dfd_block_dimension_of_255_is_refused_not_a_panic() {
 #[test]
 fn every_truncation_is_refused() {
     let f = Format::parse("bc1").unwrap();
-    let tex = texture(&f, Extent::new_2d(16, 16), 3, 6, true);
+    let tex = texture(&f, Extent::<Texels>::new_2d(16, 16), 3, 6, true);
     for opt in [PLAIN, ZSTD] {
         let b = ktx2_bytes(&f, &tex, opt).unwrap();
         for len in 0..b.len() {

@@ -27,7 +27,7 @@
 //! Block-compressed formats are encoded through the library (`--bc-quality`), and the PSNR
 //! of each encoded level against the picture is kept in an [`Encoding`] (`encoding`).
 //!
-//! Files: `kind` (picture type of a path), `size` ([`Extent`] and checked allocation),
+//! Files: `kind` (picture type of a path), `size` ([`Extent`](nvsurf::extent::Extent) and checked allocation),
 //! `texels` (elements <-> texels), `png`, `exr`, `dds`, `ktx2_read`, `ktx2_write`, `vk_format`,
 //! `texture` (a whole texture in memory), `described` and `header` (what a DDS/KTX2 header
 //! says), and `surface` (the one-call entry
@@ -61,7 +61,7 @@ pub use kind::{Ktx2Options, PicKind};
 pub use ktx2_read::{ktx2_header, ktx2_texture, read_ktx2, read_ktx2_with};
 pub use ktx2_write::{check_zstd_level, ktx2_bytes, write_ktx2};
 pub use png::has_stencil_picture;
-pub use size::{try_filled, Extent};
+pub use size::try_filled;
 pub use surface::{
     read_surface, read_surface_as, read_surface_as_with, read_surface_with, stage_png, write_surface, write_surface_as,
 };

@@ -6,9 +6,10 @@
 
 use super::encoding::Encoding;
 use super::kind::{cannot_read, png_error, PicResult};
-use super::size::{check_decoded_size, try_filled, try_with_capacity, Extent};
+use super::size::{check_decoded_size, try_filled, try_with_capacity};
 use super::texels::{decode_texels, encode_texels};
 use nvsurf::codec::{Texel, ValueKind};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::{Format, Layout};
 use nvsurf::Error;
 use std::fs::File;
@@ -164,7 +165,7 @@ pub fn has_stencil_picture(f: &Format) -> bool {
 
 /// Decoded surface to PNG images: the picture, plus the stencil picture for formats with S.
 /// Slices are stacked vertically.
-pub fn to_png(f: &Format, e: Extent, data: &[u8]) -> PicResult<(PngImage, Option<PngImage>)> {
+pub fn to_png(f: &Format, e: Extent<Texels>, data: &[u8]) -> PicResult<(PngImage, Option<PngImage>)> {
     let f = png_view(f);
     let texels = decode_texels(&f, e, data)?;
     let (w, h) = (e.width, e.height * e.depth);
@@ -195,7 +196,7 @@ pub fn from_png(
     stencil: Option<&PngImage>,
     depth: u32,
     enc: &Encoding,
-) -> PicResult<(Extent, Vec<u8>)> {
+) -> PicResult<(Extent<Texels>, Vec<u8>)> {
     let f = png_view(f);
     if depth == 0 || !img.height.is_multiple_of(depth) {
         return Err(Error::NotMultiple {
@@ -205,7 +206,7 @@ pub fn from_png(
         }
         .into());
     }
-    let e = Extent::new(img.width, img.height / depth, depth);
+    let e = Extent::<Texels>::new(img.width, img.height / depth, depth);
     let max = if img.bits == 16 { 65535 } else { 255 };
     let kinds = f.channel_kinds();
     let ch = img.channels as usize;

@@ -7,8 +7,8 @@
 use super::encoding::Encoding;
 use super::kind::{cannot_read, png_error, PicResult};
 use super::png::{from_png, png_needs_16_bits, to_png, PngImage};
-use super::size::Extent;
 use nvsurf::codec::ComponentType;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::{Format, Layout};
 use nvsurf::Error;
 use std::fs::File;
@@ -78,7 +78,7 @@ pub fn lossy(f: &Format) -> Option<String> {
 
 /// The PNG rows of a band of a linear element image (`e`: the band's pixels, one slice):
 /// 8-bit RGBA for formats of at most 8 bits per channel, 16-bit big-endian RGBA otherwise.
-fn band_bytes(f: &Format, e: Extent, data: &[u8], out: &mut Vec<u8>) -> PicResult<()> {
+fn band_bytes(f: &Format, e: Extent<Texels>, data: &[u8], out: &mut Vec<u8>) -> PicResult<()> {
     let (img, _) = to_png(f, e, data)?;
     out.clear();
     if img.bits == 16 {
@@ -161,7 +161,7 @@ impl PngWriter {
 
     /// Appends the rows of a band: `data` holds `e.height` pixel rows of linear elements
     /// (packed rows of whole elements; a block format's last band may end inside a block).
-    pub fn write_band(&mut self, e: Extent, data: &[u8]) -> PicResult<()> {
+    pub fn write_band(&mut self, e: Extent<Texels>, data: &[u8]) -> PicResult<()> {
         if self.direct {
             let n = e.width as usize * e.height as usize;
             self.px.clear();
@@ -169,7 +169,7 @@ impl PngWriter {
             self.format.decode_rect_rgba8(data, e.row_bytes(&self.format), e.width, e.height, &mut self.px)?;
             self.stream.write_all(self.px.as_flattened())?;
         } else {
-            band_bytes(&self.format, Extent::new(e.width, e.height, 1), data, &mut self.rows)?;
+            band_bytes(&self.format, Extent::<Texels>::new(e.width, e.height, 1), data, &mut self.rows)?;
             self.stream.write_all(&self.rows)?;
         }
         self.check()
@@ -205,7 +205,7 @@ pub fn write_image(
     out: &crate::io::write::OutFile,
     path: &Path,
     f: &Format,
-    e: Extent,
+    e: Extent<Texels>,
     data: &[u8],
     (c, band_rows): (PngCompression, u32),
 ) -> PicResult<()> {
@@ -215,7 +215,7 @@ pub fn write_image(
     let mut w = PngWriter::new(file, f, e.width, height, c).map_err(io)?;
     let (_, bh) = f.block_dims();
     let (row_bytes, slice_bytes) = (e.row_bytes(f), e.slice_bytes(f));
-    let elem_rows = e.elements_of(f).height;
+    let elem_rows = e.to_elements(f).height;
     if data.len() < slice_bytes.saturating_mul(e.depth as usize) {
         return Err(format!("{} bytes are not a {}x{}x{} px image", data.len(), e.width, e.height, e.depth).into());
     }
@@ -226,7 +226,7 @@ pub fn write_image(
             let h = band_rows.max(1).min(elem_rows - ey);
             let px_rows = ((ey + h) * bh).min(e.height) - ey * bh;
             let band = &slice[ey as usize * row_bytes..(ey + h) as usize * row_bytes];
-            w.write_band(Extent::new(e.width, px_rows, 1), band).map_err(io)?;
+            w.write_band(Extent::<Texels>::new(e.width, px_rows, 1), band).map_err(io)?;
             ey += h;
         }
     }
@@ -346,7 +346,7 @@ mod tests {
                 continue;
             }
             let (bw, bh) = view.block_dims();
-            let e = Extent::new(3 * bw, 2 * bh, 1);
+            let e = Extent::<Texels>::new(3 * bw, 2 * bh, 1);
             let data: Vec<u8> = (0..e.bytes(&view)).map(|i| (i * 37 + 11) as u8).collect();
             let mut generic = Vec::new();
             band_bytes(&view, e, &data, &mut generic).unwrap();

@@ -1,17 +1,11 @@
-//! Sizes: [`Extent`], the geometry of a linear element image (the library's extent in texels,
-//! with its bytes per row, slice and image, exact and checked before anything is allocated), allocation that fails
-//! with a message instead of aborting, and the bound on how much pixel data a picture header
-//! may claim for the size of its file.
+//! Sizes: allocation that fails with a message instead of aborting, and the bound on how much
+//! pixel data a picture header may claim for the size of its file. The geometry of a linear
+//! element image is the library's [`nvsurf::extent::Extent`] of [`Texels`](nvsurf::extent::Texels) (the CLI has no
+//! extent type of its own).
 
 use super::kind::PicResult;
-use nvsurf::extent::Texels;
 use nvsurf::Error;
 use std::path::Path;
-
-/// Geometry of a linear element image in pixels (texels) and slices: the library's
-/// [`nvsurf::extent::Extent`] of [`Texels`], whose methods give the element grid of a format
-/// and the row, slice and image bytes, exact and checked.
-pub type Extent = nvsurf::extent::Extent<Texels>;
 
 /// `n` as a `usize`, saturating.
 pub(super) fn saturate(n: u128) -> usize {

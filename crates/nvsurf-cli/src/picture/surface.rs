@@ -10,9 +10,10 @@ use super::ktx2_read::read_ktx2_with;
 use super::ktx2_write::write_ktx2;
 use super::png::{from_png, png_bytes, png_size, read_png, stencil_path, to_png, PngImage};
 use super::png_stream::{band_elements, PngCompression, PngReader};
-use super::size::{is_regular, Extent};
+use super::size::is_regular;
 use super::texels::{band_rows_px, decode_f32, encode_f32};
 use super::texture::DdsTexture;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::Error;
 use std::path::{Path, PathBuf};
@@ -20,12 +21,18 @@ use std::path::{Path, PathBuf};
 /// Writes one surface (a linear element image) as a picture chosen by the extension of
 /// `path`. Returns the files written (the stencil picture too, for PNG of S formats: the pair
 /// is replaced as a group, [`crate::io::Group`], so an error leaves both old files).
-pub fn write_surface(path: &Path, f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<PathBuf>> {
+pub fn write_surface(path: &Path, f: &Format, e: Extent<Texels>, data: &[u8]) -> PicResult<Vec<PathBuf>> {
     write_surface_as(PicKind::of(path)?, path, f, e, data)
 }
 
 /// [`write_surface`] as a picture of `kind` whatever the path's extension (`-`: stdout).
-pub fn write_surface_as(kind: PicKind, path: &Path, f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<PathBuf>> {
+pub fn write_surface_as(
+    kind: PicKind,
+    path: &Path,
+    f: &Format,
+    e: Extent<Texels>,
+    data: &[u8],
+) -> PicResult<Vec<PathBuf>> {
     match kind {
         PicKind::Png => {
             let mut group = crate::io::Group::new();
@@ -58,7 +65,7 @@ pub fn stage_png(
     group: &mut crate::io::Group,
     path: &Path,
     f: &Format,
-    e: Extent,
+    e: Extent<Texels>,
     data: &[u8],
     how: (PngCompression, u32),
 ) -> PicResult<Vec<PathBuf>> {
@@ -74,7 +81,7 @@ fn stage_png_whole(
     group: &mut crate::io::Group,
     path: &Path,
     f: &Format,
-    e: Extent,
+    e: Extent<Texels>,
     data: &[u8],
 ) -> PicResult<Vec<PathBuf>> {
     let (img, stencil) = to_png(f, e, data)?;
@@ -89,7 +96,7 @@ fn stage_png_whole(
 }
 
 /// The error for a picture of `got` pixels where the `what` ("surface", "box") is `want`.
-fn size_mismatch(path: &Path, got: Extent, want: Extent, what: &str) -> Box<dyn std::error::Error> {
+fn size_mismatch(path: &Path, got: Extent<Texels>, want: Extent<Texels>, what: &str) -> Box<dyn std::error::Error> {
     format!(
         "picture '{}' is {}x{}x{} px but the {what} is {}x{}x{} px",
         path.display(),
@@ -108,7 +115,12 @@ fn size_mismatch(path: &Path, got: Extent, want: Extent, what: &str) -> Box<dyn 
 /// when that file exists. With `want` (an extent and what it is, "surface" or "box"), a
 /// picture of another size is an error, found from the PNG header before any pixel is
 /// decoded (a crafted header cannot make the tool allocate for a size it will refuse).
-pub fn read_surface(path: &Path, f: &Format, depth: u32, want: Option<(Extent, &str)>) -> PicResult<(Extent, Vec<u8>)> {
+pub fn read_surface(
+    path: &Path,
+    f: &Format,
+    depth: u32,
+    want: Option<(Extent<Texels>, &str)>,
+) -> PicResult<(Extent<Texels>, Vec<u8>)> {
     read_surface_as(PicKind::of(path)?, path, f, depth, want)
 }
 
@@ -118,10 +130,10 @@ pub fn read_surface_with(
     path: &Path,
     f: &Format,
     depth: u32,
-    want: Option<(Extent, &str)>,
+    want: Option<(Extent<Texels>, &str)>,
     enc: &Encoding,
     at: (u32, u32),
-) -> PicResult<(Extent, Vec<u8>)> {
+) -> PicResult<(Extent<Texels>, Vec<u8>)> {
     read_surface_as_with(PicKind::of(path)?, path, f, depth, want, enc, at)
 }
 
@@ -131,8 +143,8 @@ pub fn read_surface_as(
     path: &Path,
     f: &Format,
     depth: u32,
-    want: Option<(Extent, &str)>,
-) -> PicResult<(Extent, Vec<u8>)> {
+    want: Option<(Extent<Texels>, &str)>,
+) -> PicResult<(Extent<Texels>, Vec<u8>)> {
     read_surface_as_with(kind, path, f, depth, want, &Encoding::default(), (0, 0))
 }
 
@@ -142,10 +154,10 @@ pub fn read_surface_as_with(
     path: &Path,
     f: &Format,
     depth: u32,
-    want: Option<(Extent, &str)>,
+    want: Option<(Extent<Texels>, &str)>,
     enc: &Encoding,
     (level, layer): (u32, u32),
-) -> PicResult<(Extent, Vec<u8>)> {
+) -> PicResult<(Extent<Texels>, Vec<u8>)> {
     let (e, data) = read_any_surface(kind, path, f, depth, want, enc)?;
     match want {
         Some((w, what)) if w != e => Err(size_mismatch(path, e, w, what)),
@@ -168,9 +180,9 @@ fn read_any_surface(
     path: &Path,
     f: &Format,
     depth: u32,
-    want: Option<(Extent, &str)>,
+    want: Option<(Extent<Texels>, &str)>,
     enc: &Encoding,
-) -> PicResult<(Extent, Vec<u8>)> {
+) -> PicResult<(Extent<Texels>, Vec<u8>)> {
     match kind {
         PicKind::Png => {
             // The header is read on its own only from a regular file (a FIFO would lose those
@@ -178,7 +190,7 @@ fn read_any_surface(
             if let (Some((w, what)), true) = (want, is_regular(path)) {
                 let (pw, ph) = png_size(path)?;
                 if depth == 0 || (pw, ph) != (w.width, w.height.saturating_mul(depth)) {
-                    let got = Extent::new(pw, ph / depth.max(1), depth);
+                    let got = Extent::<Texels>::new(pw, ph / depth.max(1), depth);
                     return Err(size_mismatch(path, got, w, what));
                 }
             }
@@ -207,7 +219,7 @@ fn read_any_surface(
             if let (Some((w, what)), Some(c)) = (want, claim.as_ref().filter(|c| c.layers == 1)) {
                 let (pw, ph) = c.size;
                 if depth == 0 || (pw, ph) != (w.width, w.height.saturating_mul(depth)) {
-                    let got = Extent::new(pw, ph / depth.max(1), depth);
+                    let got = Extent::<Texels>::new(pw, ph / depth.max(1), depth);
                     return Err(size_mismatch(path, got, w, what));
                 }
             }
@@ -220,7 +232,7 @@ fn read_any_surface(
                 }
                 .into());
             }
-            let e = Extent::new(w, h / depth, depth);
+            let e = Extent::<Texels>::new(w, h / depth, depth);
             Ok((e, encode_f32(f, e, &px, enc)?))
         }
         PicKind::Dds | PicKind::Ktx2(_) => {
@@ -251,9 +263,9 @@ fn read_any_surface(
 
 /// A non-interlaced PNG of one slice to elements of `f`, band by band ([`PngReader`]): only the
 /// elements and a band of samples and texels are held.
-fn png_bands(mut reader: PngReader, path: &Path, f: &Format, enc: &Encoding) -> PicResult<(Extent, Vec<u8>)> {
+fn png_bands(mut reader: PngReader, path: &Path, f: &Format, enc: &Encoding) -> PicResult<(Extent<Texels>, Vec<u8>)> {
     reader.check_claim(path)?;
-    let e = Extent::new(reader.width_px, reader.height_px, 1);
+    let e = Extent::<Texels>::new(reader.width_px, reader.height_px, 1);
     e.checked_bytes(f)?;
     let (_, bh) = f.block_dims();
     let band = band_rows_px(e.width, e.height, bh * 16);

@@ -5,6 +5,7 @@ use super::texels::{decode_texels, encode_texels};
 use super::*;
 use ddsfile::DxgiFormat;
 use nvsurf::codec::Texel;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::{color_formats, Format};
 use nvsurf::tile::{AlignedBuf, CopyOptions};
 
@@ -76,7 +77,7 @@ fn dxgi_twins_have_the_same_element_size() {
 fn png_16_bit_round_trip_and_depth_stencil() {
     let tmp = scratch();
     let f = Format::parse("Z24_S8").unwrap();
-    let e = Extent::new_2d(3, 2);
+    let e = Extent::<Texels>::new_2d(3, 2);
     let texels: Vec<Texel> = (0..6u32).map(|i| f.f32_to_texel(&[i as f32 / 5.0, (i * 40) as f32, 0.0, 1.0])).collect();
     let data = encode_texels(&f, e, &texels, &super::Encoding::default()).unwrap();
     let p = tmp.path().join("z.png");
@@ -101,7 +102,7 @@ fn png_16_bit_round_trip_and_depth_stencil() {
 fn exr_and_dds_round_trip() {
     let tmp = scratch();
     let f = Format::parse("RGBA16_FLOAT").unwrap();
-    let e = Extent::new_2d(5, 3);
+    let e = Extent::<Texels>::new_2d(5, 3);
     let texels: Vec<Texel> = (0..15u32).map(|i| f.f32_to_texel(&[i as f32 * 0.5, -1.5, 1e4, 0.25])).collect();
     let data = encode_texels(&f, e, &texels, &super::Encoding::default()).unwrap();
     for name in ["a.exr", "a.dds"] {
@@ -123,7 +124,8 @@ fn exr_and_dds_round_trip() {
 fn dds_texture_with_mips_and_cube_faces() {
     let tmp = scratch();
     let f = Format::parse("bc1").unwrap();
-    let tex0 = DdsTexture { extent: Extent::new_2d(16, 16), levels: 5, layers: 6, cube: true, data: Vec::new() };
+    let tex0 =
+        DdsTexture { extent: Extent::<Texels>::new_2d(16, 16), levels: 5, layers: 6, cube: true, data: Vec::new() };
     let n = tex0.bytes(&f);
     assert_eq!(n, 6 * 8 * (16 + 4 + 1 + 1 + 1));
     let tex = DdsTexture { data: (0..n).map(|i| (i * 13 % 251) as u8).collect(), ..tex0 };

@@ -4,14 +4,15 @@
 use super::astc_encode::{encode_astc, uses_astcenc};
 use super::encoding::{Encoding, ErrorSum};
 use super::kind::PicResult;
-use super::size::{try_filled, try_with_capacity, Extent};
+use super::size::{try_filled, try_with_capacity};
 use nvsurf::codec::Texel;
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::Error;
 
 /// Checks that `data` holds the whole linear element image of `e` in `f` (an error naming both
 /// lengths otherwise).
-pub fn check_len(f: &Format, e: Extent, data: &[u8]) -> Result<(), Error> {
+pub fn check_len(f: &Format, e: Extent<Texels>, data: &[u8]) -> Result<(), Error> {
     let need = e.checked_bytes(f)?;
     if data.len() < need {
         return Err(Error::BufferTooSmall {
@@ -24,7 +25,7 @@ pub fn check_len(f: &Format, e: Extent, data: &[u8]) -> Result<(), Error> {
 }
 
 /// Decodes a linear element image into texels (`width * height * depth`, slices stacked).
-pub fn decode_texels(f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<Texel>> {
+pub fn decode_texels(f: &Format, e: Extent<Texels>, data: &[u8]) -> PicResult<Vec<Texel>> {
     // The length check also proves the texel count below fits in memory.
     check_len(f, e, data)?;
     let px = e.width as usize * e.height as usize;
@@ -39,7 +40,7 @@ pub fn decode_texels(f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<Texel>
 /// Encodes texels (`width * height * depth`, slices stacked) into a linear element image with
 /// `enc`'s options. Block-compressed formats are decoded back and their errors against `px`
 /// added to `enc` (see [`Encoding`]; the caller closes the level with [`Encoding::finish`]).
-pub fn encode_texels(f: &Format, e: Extent, px: &[Texel], enc: &Encoding) -> PicResult<Vec<u8>> {
+pub fn encode_texels(f: &Format, e: Extent<Texels>, px: &[Texel], enc: &Encoding) -> PicResult<Vec<u8>> {
     let bytes = e.checked_bytes(f)?;
     // `checked_bytes` proved `width * height * depth` fits.
     let n = e.width as usize * e.height as usize;
@@ -83,7 +84,7 @@ pub fn encode_texels(f: &Format, e: Extent, px: &[Texel], enc: &Encoding) -> Pic
 
 /// [`encode_texels`] of a block-compressed format in strips of 16 block rows over the current
 /// rayon pool (BC7 `normal` takes most of a second a megapixel on one core).
-fn encode_strips(f: &Format, e: Extent, px: &[Texel], out: &mut [u8], enc: &Encoding) -> PicResult<()> {
+fn encode_strips(f: &Format, e: Extent<Texels>, px: &[Texel], out: &mut [u8], enc: &Encoding) -> PicResult<()> {
     use rayon::prelude::*;
     let (_, bh) = f.block_dims();
     let strip_px = 16 * bh as usize;
@@ -102,7 +103,7 @@ fn encode_strips(f: &Format, e: Extent, px: &[Texel], out: &mut [u8], enc: &Enco
 }
 
 /// Decoded RGBA f32 pixels of a linear element image (slices stacked).
-pub fn decode_f32(f: &Format, e: Extent, data: &[u8]) -> PicResult<Vec<[f32; 4]>> {
+pub fn decode_f32(f: &Format, e: Extent<Texels>, data: &[u8]) -> PicResult<Vec<[f32; 4]>> {
     Ok(decode_texels(f, e, data)?.iter().map(|t| f.texel_to_f32(t)).collect())
 }
 
@@ -124,7 +125,7 @@ pub(super) fn band_rows_px(width_px: u32, height_px: u32, unit: u32) -> u32 {
 pub fn convert_image(
     from: &Format,
     to: &Format,
-    e: Extent,
+    e: Extent<Texels>,
     src: &[u8],
     enc: &Encoding,
     out: &mut Vec<u8>,
@@ -138,7 +139,7 @@ pub fn convert_image(
         let mut y = 0;
         while y < e.height {
             let h = band.min(e.height - y);
-            let be = Extent::new(e.width, h, 1);
+            let be = Extent::<Texels>::new(e.width, h, 1);
             let at = z * sb + (y / bh_from) as usize * rb;
             let px = decode_f32(from, be, &src[at..])?;
             let texels: Vec<Texel> = px.iter().map(|p| to.f32_to_texel(p)).collect();
@@ -160,7 +161,7 @@ fn gcd(a: u32, b: u32) -> u32 {
 
 /// RGBA `f32` pixels (extent `e`, slices stacked) to a linear element image of `f`, band by
 /// band as [`convert_image`] does, so only a band is held as texels.
-pub fn encode_f32(f: &Format, e: Extent, px: &[[f32; 4]], enc: &Encoding) -> PicResult<Vec<u8>> {
+pub fn encode_f32(f: &Format, e: Extent<Texels>, px: &[[f32; 4]], enc: &Encoding) -> PicResult<Vec<u8>> {
     let mut out = try_with_capacity("encoded elements", e.checked_bytes(f)?)?;
     let (w, n) = (e.width as usize, e.width as usize * e.height as usize);
     if px.len() < n * e.depth as usize {
@@ -179,7 +180,7 @@ pub fn encode_f32(f: &Format, e: Extent, px: &[[f32; 4]], enc: &Encoding) -> Pic
             let h = band.min(e.height - y);
             let at = z * n + y as usize * w;
             let texels: Vec<Texel> = px[at..at + h as usize * w].iter().map(|p| f.f32_to_texel(p)).collect();
-            out.extend(encode_texels(f, Extent::new(e.width, h, 1), &texels, enc)?);
+            out.extend(encode_texels(f, Extent::<Texels>::new(e.width, h, 1), &texels, enc)?);
             y += h;
         }
     }

@@ -2,7 +2,8 @@
 //! layers) of linear element images, layer-major then level, the order DDS stores them; KTX2
 //! (level-major) is reordered to it. Its sizes are exact and checked before anything is used.
 
-use super::size::{memory_bytes, saturate, Extent};
+use super::size::{memory_bytes, saturate};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::Error;
 
@@ -12,7 +13,7 @@ use nvsurf::Error;
 #[derive(Debug, Clone, PartialEq)]
 pub struct DdsTexture<D = Vec<u8>> {
     /// Level 0 extent.
-    pub extent: Extent,
+    pub extent: Extent<Texels>,
     /// Number of mip levels.
     pub levels: u32,
     /// Number of layers (6 per cube).
@@ -24,9 +25,9 @@ pub struct DdsTexture<D = Vec<u8>> {
 }
 
 /// Extent of mip level `level` (each dimension halves, rounding down, at least 1).
-pub fn level_extent(e: Extent, level: u32) -> Extent {
+pub fn level_extent(e: Extent<Texels>, level: u32) -> Extent<Texels> {
     let h = |x: u32| (x >> level.min(31)).max(1);
-    Extent::new(h(e.width), h(e.height), h(e.depth))
+    Extent::<Texels>::new(h(e.width), h(e.height), h(e.depth))
 }
 
 impl<D> DdsTexture<D> {

@@ -15,6 +15,7 @@
 
 use super::encode_options::BcQuality;
 use crate::error::{Error, Result};
+use crate::extent::{Extent, Texels};
 use alloc::vec::Vec;
 
 /// The largest footprint side the built-in (ISPC) encoder takes.
@@ -83,8 +84,9 @@ pub fn encode_astc_rgba8(
         return Err(Error::Unsupported { field: "format", value: alloc::format!("ASTC_{fw}x{fh}"), rule });
     }
     let (w, h, bw, bh) = (width_px as usize, height_px as usize, usize::from(fw), usize::from(fh));
-    // Blocks of the footprint (codec imports nothing above it, so no `extent` here).
-    let (cols, rows) = (w.div_ceil(bw), h.div_ceil(bh));
+    // Blocks of the footprint: the typed extent's conversion (`extent` is a leaf).
+    let blocks = Extent::<Texels>::new_2d(width_px, height_px).to_elements_by([u32::from(fw), u32::from(fh)]);
+    let (cols, rows) = (blocks.width as usize, blocks.height as usize);
     let need_in = w.checked_mul(h).and_then(|n| n.checked_mul(4)).ok_or(Error::OutOfRange {
         field: "width",
         value: u64::from(width_px),

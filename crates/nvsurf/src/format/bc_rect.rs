@@ -12,6 +12,8 @@ use super::Format;
 use crate::codec::{bc_encode, unit_to_int, Bc};
 use crate::codec::{EncodeOptions, Texel};
 use crate::error::{Error, Result};
+#[cfg(feature = "bc-encode")]
+use crate::extent::{Extent, Texels};
 
 impl Format {
     /// Encodes `width_px x height_px` texels (row-major) into a linear image of elements
@@ -155,19 +157,20 @@ impl Format {
     /// Refuses what the encoders do not take: formats without an encoder, widths past their
     /// 32-bit sizes.
     #[cfg(feature = "bc-encode")]
-    fn bc_rect_blocks(&self, bc: Bc, w: usize, h: usize) -> Result<Option<(usize, usize)>> {
+    fn bc_rect_blocks(&self, bc: Bc, width_px: u32, height_px: u32) -> Result<Option<(usize, usize)>> {
         if let Some(rule) = bc_encode::refusal(bc) {
             return Err(Error::Unsupported { field: "format", value: self.name().into(), rule: rule.into() });
         }
-        if w == 0 || h == 0 {
+        if width_px == 0 || height_px == 0 {
             return Ok(None);
         }
-        let (cols, rows) = (w.div_ceil(4), h.div_ceil(4));
+        let blocks = Extent::<Texels>::new_2d(width_px, height_px).to_elements(self);
+        let (cols, rows) = (blocks.width as usize, blocks.height as usize);
         // The encoders take 32-bit sizes (a band of 4 rows at least, 16 bytes a pixel at most):
         // a wider picture is refused before any buffer exists.
         let max_w = i32::MAX as usize / 16 / 4;
         if cols * 4 > max_w {
-            return Err(Error::OutOfRange { field: "width", value: w as u64, min: 1, max: max_w as u64 });
+            return Err(Error::OutOfRange { field: "width", value: u64::from(width_px), min: 1, max: max_w as u64 });
         }
         Ok(Some((cols, rows)))
     }
@@ -194,7 +197,7 @@ impl Format {
             return self.encode_astc_rect((fw, fh), width_px, height_px, out, row_pitch_bytes, options, direct, fetch);
         }
         let (w, h) = (width_px as usize, height_px as usize);
-        let Some((cols, rows)) = self.bc_rect_blocks(bc, w, h)? else { return Ok(()) };
+        let Some((cols, rows)) = self.bc_rect_blocks(bc, width_px, height_px)? else { return Ok(()) };
         let size = bc_encode::block_bytes(bc);
         let bpp = input_bytes_per_px(bc);
         // About a million pixels of input a band: a few MiB whatever the picture's size.
@@ -319,7 +322,8 @@ impl Format {
                 &owned[..]
             }
         };
-        let (cols, rows) = (w.div_ceil(usize::from(footprint.0)), h.div_ceil(usize::from(footprint.1)));
+        let blocks = Extent::<Texels>::new_2d(width_px, height_px).to_elements(self);
+        let (cols, rows) = (blocks.width as usize, blocks.height as usize);
         let row_bytes = cols * 16;
         if row_pitch_bytes == row_bytes {
             return encode_astc_rgba8(

@@ -77,6 +77,7 @@ mod bc_rect;
 mod catalogue;
 mod element;
 mod element_layout;
+mod extent_bytes;
 mod full_name;
 mod lookup;
 mod nv10_catalogue;

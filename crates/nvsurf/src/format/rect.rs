@@ -6,6 +6,7 @@
 use super::Format;
 use crate::codec::{EncodeOptions, Texel, MAX_PIXELS_PER_ELEM};
 use crate::error::{Error, Result};
+use crate::extent::{Extent, Texels};
 
 impl Format {
     pub(super) fn check_rect(
@@ -16,9 +17,8 @@ impl Format {
         h: u32,
         out: usize,
     ) -> Result<(usize, usize)> {
-        // The format's own element grid (format sits below `extent`, which converts by it).
-        let (bw, bh) = self.block_dims();
-        let (cols, rows) = (w.div_ceil(bw) as usize, h.div_ceil(bh) as usize);
+        let blocks = Extent::<Texels>::new_2d(w, h).to_elements(self);
+        let (cols, rows) = (blocks.width as usize, blocks.height as usize);
         let row_bytes = cols.checked_mul(self.elem_size_bytes() as usize).ok_or(Error::OutOfRange {
             field: "width",
             value: u64::from(w),

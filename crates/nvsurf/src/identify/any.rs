@@ -23,15 +23,15 @@ const FAMILIES: [(Gpu, &[GobOrder], bool, bool); 5] = [
     (Gpu::Nv40, &[], true, true),
 ];
 
-/// Every candidate layout of a 2D surface of `size` elements of `elem_size` bytes on any GPU
+/// Every candidate layout of a 2D surface of `size` elements of `elem_size_bytes` bytes on any GPU
 /// family (see the module docs), each once; a family that cannot hold the surface (for example
 /// 12-byte elements before GF100, or a size the swizzled layout refuses) adds nothing. An
 /// error only when no family can.
-pub fn candidates_any(elem_size: u32, size: [u32; 3], dump_bytes: u64) -> Result<Vec<Candidate>> {
+pub fn candidates_any(elem_size_bytes: u32, size: [u32; 3], dump_bytes: u64) -> Result<Vec<Candidate>> {
     let mut out: Vec<Candidate> = Vec::new();
     let mut first_error = None;
     for (gpu, orders, pitch, swizzled) in FAMILIES {
-        let cands = match candidates(gpu, elem_size, size, dump_bytes) {
+        let cands = match candidates(gpu, elem_size_bytes, size, dump_bytes) {
             Ok(c) => c,
             Err(e) => {
                 first_error.get_or_insert(e);

@@ -41,11 +41,11 @@ impl Candidate {
     }
 }
 
-/// Every candidate layout for a 2D surface of `size` elements of `elem_size` bytes on `gpu`,
+/// Every candidate layout for a 2D surface of `size` elements of `elem_size_bytes` bytes on `gpu`,
 /// with `dump_bytes` bytes available (for the pitch that fills the dump exactly). Layouts the
 /// GPU rejects for this size are left out; an error only when none is possible (for example a
 /// depth other than 1, or an element size no layout accepts).
-pub fn candidates(gpu: Gpu, elem_size: u32, size: [u32; 3], dump_bytes: u64) -> Result<Vec<Candidate>> {
+pub fn candidates(gpu: Gpu, elem_size_bytes: u32, size: [u32; 3], dump_bytes: u64) -> Result<Vec<Candidate>> {
     if size[2] != 1 {
         return Err(Error::Unsupported {
             field: "depth",
@@ -70,7 +70,7 @@ pub fn candidates(gpu: Gpu, elem_size: u32, size: [u32; 3], dump_bytes: u64) -> 
             if gpu.is_gf100_or_later() { &crate::layout::gob::ALL_GOB_ORDERS } else { &[GobOrder::Vm] };
         for &order in orders {
             for y in 0..=5 {
-                let mut d = SurfaceDesc::new(gpu, elem_size, size);
+                let mut d = SurfaceDesc::new(gpu, elem_size_bytes, size);
                 d.layout = LayoutKind::BlockLinear;
                 d.block_log2 = Some([0, y, 0]);
                 d.auto_size = Some(false);
@@ -79,14 +79,14 @@ pub fn candidates(gpu: Gpu, elem_size: u32, size: [u32; 3], dump_bytes: u64) -> 
             }
         }
     } else {
-        let mut d = SurfaceDesc::new(gpu, elem_size, size);
+        let mut d = SurfaceDesc::new(gpu, elem_size_bytes, size);
         d.layout = LayoutKind::Swizzled;
         push(d, "swizzled".to_string());
     }
-    let row = u64::from(size[0]) * u64::from(elem_size);
-    let min = crate::layout::pitch::min_pitch_bytes(gpu, row, elem_size);
+    let row = u64::from(size[0]) * u64::from(elem_size_bytes);
+    let min = crate::layout::pitch::min_pitch_bytes(gpu, row, elem_size_bytes);
     let mut pitches = vec![min];
-    // Checked: `elem_size` is any u32 here, so the row may lie near u64::MAX and an aligned pitch
+    // Checked: `elem_size_bytes` is any u32 here, so the row may lie near u64::MAX and an aligned pitch
     // past it (such pitches are no candidates; the element size is refused below anyway).
     pitches.extend(PITCH_ALIGNMENTS.iter().filter_map(|a| min.div_ceil(*a).checked_mul(*a)));
     // The pitch that makes the rows fill the dump exactly, when it is a plausible pitch (at most
@@ -99,7 +99,7 @@ pub fn candidates(gpu: Gpu, elem_size: u32, size: [u32; 3], dump_bytes: u64) -> 
     pitches.sort_unstable();
     pitches.dedup();
     for p in pitches.into_iter().filter(|&p| p >= row) {
-        let mut d = SurfaceDesc::new(gpu, elem_size, size);
+        let mut d = SurfaceDesc::new(gpu, elem_size_bytes, size);
         d.layout = LayoutKind::Pitch;
         d.pitch_bytes = Some(p);
         push(d, alloc::format!("pitch {p}"));

@@ -21,11 +21,15 @@ pub const STANDS_OUT_BELOW: f64 = 0.75;
 const PIECE_BYTES: usize = 16;
 
 /// The fraction (0 to 1) of `sample`'s bytes (rows of `row_bytes` bytes, elements of
-/// `elem_size` bytes) that lie in blank pieces: runs of 16 bytes along a row (one element
+/// `elem_size_bytes` bytes) that lie in blank pieces: runs of 16 bytes along a row (one element
 /// when 16 is no multiple of the element size; a row's last piece may be shorter) whose bytes
 /// are all zero. 0 for an empty sample.
-pub fn blank_fraction(sample: &[u8], row_bytes: usize, elem_size: usize) -> f64 {
-    let piece = if elem_size > 0 && PIECE_BYTES.is_multiple_of(elem_size) { PIECE_BYTES } else { elem_size.max(1) };
+pub fn blank_fraction(sample: &[u8], row_bytes: usize, elem_size_bytes: usize) -> f64 {
+    let piece = if elem_size_bytes > 0 && PIECE_BYTES.is_multiple_of(elem_size_bytes) {
+        PIECE_BYTES
+    } else {
+        elem_size_bytes.max(1)
+    };
     let mut blank = 0usize;
     let mut total = 0usize;
     for row in sample.chunks(row_bytes.max(1)) {

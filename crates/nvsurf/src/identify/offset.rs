@@ -25,7 +25,7 @@ const WINDOW_CHUNKS: usize = 16;
 /// The running summary of a dump, chunk by chunk.
 #[derive(Debug, Clone)]
 pub struct OffsetScan {
-    elem_size: usize,
+    elem_size_bytes: usize,
     /// Per chunk: mean byte (rounded up, so 0 only for a chunk of zeros) and mean absolute
     /// difference to the previous element's byte.
     stats: Vec<[u8; 2]>,
@@ -34,10 +34,14 @@ pub struct OffsetScan {
 }
 
 impl OffsetScan {
-    /// A scan for elements of `elem_size` bytes (the byte compared is the same byte of the
+    /// A scan for elements of `elem_size_bytes` bytes (the byte compared is the same byte of the
     /// previous element; 1 to 64).
-    pub fn new(elem_size: u32) -> OffsetScan {
-        OffsetScan { elem_size: (elem_size as usize).clamp(1, CHUNK_BYTES), stats: Vec::new(), carry: Vec::new() }
+    pub fn new(elem_size_bytes: u32) -> OffsetScan {
+        OffsetScan {
+            elem_size_bytes: (elem_size_bytes as usize).clamp(1, CHUNK_BYTES),
+            stats: Vec::new(),
+            carry: Vec::new(),
+        }
     }
 
     /// Adds the next bytes of the dump.
@@ -61,7 +65,7 @@ impl OffsetScan {
     }
 
     fn push(&mut self, c: &[u8]) {
-        let e = self.elem_size;
+        let e = self.elem_size_bytes;
         let mean = c.iter().map(|&b| u32::from(b)).sum::<u32>().div_ceil(c.len() as u32);
         let diff = c.iter().zip(&c[e..]).map(|(a, b)| u32::from(a.abs_diff(*b))).sum::<u32>();
         let pairs = (c.len() - e).max(1) as u32;

@@ -93,10 +93,16 @@ impl Ranking {
     }
 }
 
-/// The roughness of a packed sample of `w` x `h` elements of `elem_size` bytes: of its
+/// The roughness of a packed sample of `w` x `h` elements of `elem_size_bytes` bytes: of its
 /// RGBA8 pixels decoded with `format` when given, else of its bytes.
-pub(crate) fn score_sample(sample: &[u8], w: u32, h: u32, elem_size: u32, format: Option<&Format>) -> Result<f64> {
-    let row = w as usize * elem_size as usize;
+pub(crate) fn score_sample(
+    sample: &[u8],
+    w: u32,
+    h: u32,
+    elem_size_bytes: u32,
+    format: Option<&Format>,
+) -> Result<f64> {
+    let row = w as usize * elem_size_bytes as usize;
     match format {
         Some(f) => {
             let (bw, bh) = f.block_dims();
@@ -105,17 +111,17 @@ pub(crate) fn score_sample(sample: &[u8], w: u32, h: u32, elem_size: u32, format
             f.decode_rect_rgba8(sample, row, wp, hp, &mut px)?;
             roughness(px.as_flattened(), wp as usize * 4, hp as usize, 4)
         }
-        None => roughness(sample, row, h as usize, elem_size as usize),
+        None => roughness(sample, row, h as usize, elem_size_bytes as usize),
     }
 }
 
 /// The roughness ([`roughness`]) of random bytes scored as a candidate's
 /// sample is: 64 rows of [`SAMPLE_ROW_BYTES`] (whole elements of
-/// `elem_size` bytes) of deterministic pseudo-random bytes, decoded with `format` when given
-/// (whose element size must be `elem_size`). About 10923 for bytes compared as they are; a
+/// `elem_size_bytes` bytes) of deterministic pseudo-random bytes, decoded with `format` when given
+/// (whose element size must be `elem_size_bytes`). About 10923 for bytes compared as they are; a
 /// format that decodes random bytes to few values (floats clamp to 0 or 1) scores otherwise.
-pub fn random_roughness(format: Option<&Format>, elem_size: u32) -> Result<f64> {
-    let e = elem_size.max(1) as usize;
+pub fn random_roughness(format: Option<&Format>, elem_size_bytes: u32) -> Result<f64> {
+    let e = elem_size_bytes.max(1) as usize;
     let elems = (SAMPLE_ROW_BYTES as usize / e).max(1);
     let (w, h) = (elems as u32, 64u32);
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
@@ -131,7 +137,7 @@ pub fn random_roughness(format: Option<&Format>, elem_size: u32) -> Result<f64> 
         x ^= x << 17;
         (x >> 24) as u8
     }));
-    score_sample(&bytes, w, h, elem_size, format)
+    score_sample(&bytes, w, h, elem_size_bytes, format)
 }
 
 /// A 64-bit FNV-1a hash of the sample, to find candidates that untile to the same bytes.
@@ -144,7 +150,7 @@ fn sample_hash(b: &[u8]) -> u64 {
 /// they need. Blocklinear: the block rows that cover them (offsets do not depend on the
 /// height); pitch: those rows; swizzled: the whole surface (its offsets depend on both sizes).
 pub fn sample_surface(c: &Candidate) -> Result<Surface> {
-    let [_, h, _] = c.surface.size();
+    let [_, h, _] = c.surface.size().to_array();
     let rows = match c.surface {
         Surface::BlockLinear(b) => {
             let block_rows = u64::from(b.gob_height_rows()) << b.block_log2()[1];
@@ -161,7 +167,7 @@ pub fn sample_surface(c: &Candidate) -> Result<Surface> {
 /// The box of `s` that is scored: rows 0..[`SAMPLE_ROWS`] and the first [`SAMPLE_ROW_BYTES`]
 /// bytes of each (whole elements, at least one), as far as the surface reaches.
 pub fn sample_region(s: &Surface) -> Region {
-    let [w, h, _] = s.size();
+    let [w, h, _] = s.size().to_array();
     Region {
         x: 0,
         y: 0,

@@ -16,6 +16,7 @@ use super::binding::{Binding, TextureBlockWidth};
 use super::checks::{check_address, check_coords, check_dim, check_elem_size};
 use super::gob::GobOrder;
 use crate::error::{check_span, mul, Error, Result};
+use crate::extent::{Elements, Extent};
 use crate::gpu::Gpu;
 use alloc::string::ToString;
 
@@ -27,7 +28,7 @@ pub struct BlockLinearParams {
     /// 40-bit VM address of the surface, aligned to the gob size (0x100 / 0x200 bytes).
     pub address: u64,
     /// Element size in bytes (1, 2, 4, 8, 16; 12 on GF100+).
-    pub elem_size: u32,
+    pub elem_size_bytes: u32,
     /// Width in elements.
     pub width: u32,
     /// Height in elements (rows).
@@ -48,11 +49,13 @@ pub struct BlockLinearParams {
 
 impl BlockLinearParams {
     /// Parameters with address 0, no binding point, VM gob order and no auto-sizing.
-    pub fn new(gpu: Gpu, elem_size: u32, size: [u32; 3], block_log2: [u32; 3]) -> Self {
+    /// `size` is in elements: an [`Extent<Elements>`], or a plain `[w, h, d]` taken as one.
+    pub fn new(gpu: Gpu, elem_size_bytes: u32, size: impl Into<Extent<Elements>>, block_log2: [u32; 3]) -> Self {
+        let size = size.into();
         BlockLinearParams {
             gpu,
             address: 0,
-            elem_size,
+            elem_size_bytes,
             width: size[0],
             height: size[1],
             depth: size[2],
@@ -70,7 +73,7 @@ impl BlockLinearParams {
 pub struct BlockLinear {
     gpu: Gpu,
     address: u64,
-    elem_size: u32,
+    elem_size_bytes: u32,
     width: u32,
     height: u32,
     depth: u32,
@@ -106,7 +109,7 @@ impl BlockLinear {
             rule: "blocklinear surfaces exist on G80 (NV50) and later; earlier GPUs use the swizzled layout"
                 .to_string(),
         })?;
-        check_elem_size(p.gpu, p.elem_size)?;
+        check_elem_size(p.gpu, p.elem_size_bytes)?;
         check_dim("width", p.width)?;
         check_dim("height", p.height)?;
         check_dim("depth", p.depth)?;
@@ -125,9 +128,9 @@ impl BlockLinear {
 
         // Byte-oriented binding points see a surface of bytes (envytools
         // `docs/hw/memory/g80-surface.rst`, "Surface elements").
-        let byte_view = p.binding.is_some_and(Binding::is_byte_oriented) && p.elem_size != 1;
-        let (elem_size, width) = if byte_view {
-            let w = u64::from(p.width) * u64::from(p.elem_size);
+        let byte_view = p.binding.is_some_and(Binding::is_byte_oriented) && p.elem_size_bytes != 1;
+        let (elem_size_bytes, width) = if byte_view {
+            let w = u64::from(p.width) * u64::from(p.elem_size_bytes);
             let w = u32::try_from(w).map_err(|_| Error::OutOfRange {
                 field: "width in bytes",
                 value: w,
@@ -136,10 +139,10 @@ impl BlockLinear {
             })?;
             (1, w)
         } else {
-            (p.elem_size, p.width)
+            (p.elem_size_bytes, p.width)
         };
         let auto_size = p.auto_size.unwrap_or_else(|| p.binding.is_some_and(Binding::auto_sizes));
-        let width_bytes = u64::from(width) * u64::from(elem_size);
+        let width_bytes = u64::from(width) * u64::from(elem_size_bytes);
         let mut eff = p.block_log2;
         if auto_size {
             eff[0] = auto_size_log2(eff[0], 64, width_bytes);
@@ -163,7 +166,7 @@ impl BlockLinear {
         Ok(BlockLinear {
             gpu: p.gpu,
             address: p.address,
-            elem_size,
+            elem_size_bytes,
             width,
             height: p.height,
             depth: p.depth,
@@ -190,7 +193,7 @@ impl BlockLinear {
     }
     /// Element size in bytes (1 when a byte-oriented binding point turned the surface into bytes).
     pub fn elem_size_bytes(&self) -> u32 {
-        self.elem_size
+        self.elem_size_bytes
     }
     /// Element size in bytes: the old name of [`Self::elem_size_bytes`].
     #[deprecated(note = "use elem_size_bytes")]
@@ -213,9 +216,9 @@ impl BlockLinear {
     pub fn depth(&self) -> u32 {
         self.depth
     }
-    /// Width in bytes (`width * elem_size`).
+    /// Width in bytes (`width * elem_size_bytes`).
     pub fn width_bytes(&self) -> u64 {
-        u64::from(self.width) * u64::from(self.elem_size)
+        u64::from(self.width) * u64::from(self.elem_size_bytes)
     }
     /// Rows per gob (4 or 8).
     pub fn gob_height_rows(&self) -> u32 {
@@ -260,7 +263,7 @@ impl BlockLinear {
     /// Block extent in elements (x rounded down for 12-byte elements, which straddle gobs).
     pub fn block_elements(&self) -> [u64; 3] {
         let [x, y, z] = self.block_extent_bytes_rows_slices();
-        [x / u64::from(self.elem_size), y, z]
+        [x / u64::from(self.elem_size_bytes), y, z]
     }
     /// Bytes per block.
     pub fn block_bytes(&self) -> u64 {
@@ -282,7 +285,7 @@ impl BlockLinear {
     /// Offset in bytes from the surface's start of element (x, y, z), bounds-checked.
     pub fn offset_of(&self, x: u32, y: u32, z: u32) -> Result<u64> {
         check_coords([x, y, z], [self.width, self.height, self.depth])?;
-        Ok(self.byte_offset(u64::from(x) * u64::from(self.elem_size), y, z))
+        Ok(self.byte_offset(u64::from(x) * u64::from(self.elem_size_bytes), y, z))
     }
 
     /// Address (base + offset) of element (x, y, z), bounds-checked.
@@ -372,9 +375,9 @@ mod tests {
         p.address = 0x100;
         assert!(matches!(BlockLinear::new(&p), Err(Error::NotMultiple { multiple: 0x200, .. })));
         p = ok;
-        p.elem_size = 3;
+        p.elem_size_bytes = 3;
         assert!(matches!(BlockLinear::new(&p), Err(Error::ElemSize { value: 3, .. })));
-        p.elem_size = 12;
+        p.elem_size_bytes = 12;
         assert!(matches!(BlockLinear::new(&p), Err(Error::ElemSize { value: 12, .. })));
         p.gpu = Gpu::Gf100;
         assert!(BlockLinear::new(&p).is_ok());

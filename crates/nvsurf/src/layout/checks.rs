@@ -5,8 +5,8 @@ use crate::gpu::Gpu;
 
 /// Element sizes: 1, 2, 4, 8, 16 bytes, and 12 on GF100+ (the 32_32_32 format).
 #[inline]
-pub(crate) fn check_elem_size(gpu: Gpu, elem_size: u32) -> Result<()> {
-    match elem_size {
+pub(crate) fn check_elem_size(gpu: Gpu, elem_size_bytes: u32) -> Result<()> {
+    match elem_size_bytes {
         1 | 2 | 4 | 8 | 16 => Ok(()),
         12 if gpu.allows_12_byte_elements() => Ok(()),
         12 => Err(Error::ElemSize { value: 12, rule: "12-byte elements (32_32_32) exist on GF100 and later only" }),

@@ -77,7 +77,7 @@ pub fn render_to<W: Write>(s: &Surface, max_cells: u64, sink: &mut W) -> Result<
         value: String::new(),
         rule: "the output could not be written".to_string(),
     };
-    let [w, h, d] = s.size();
+    let [w, h, d] = s.size().to_array();
     let cells = u64::from(w) * u64::from(h) * u64::from(d);
     if cells > max_cells {
         return Err(Error::Unsupported {

@@ -24,7 +24,7 @@ pub const MAX_SVG_CELLS: u64 = 4096;
 /// Renders slice `z` of `s` as an SVG document (see the module doc). Refuses slices of more
 /// than [`MAX_SVG_CELLS`] elements and a `z` outside the surface.
 pub fn render_svg(s: &Surface, z: u32) -> Result<String> {
-    let [w, h, d] = s.size();
+    let [w, h, d] = s.size().to_array();
     if z >= d {
         return Err(Error::OutOfBounds { field: "z", value: z.into(), limit: d.into() });
     }
@@ -75,7 +75,7 @@ pub fn render_svg(s: &Surface, z: u32) -> Result<String> {
 
 /// One `<rect>` and one offset label per element of slice `z`.
 fn cells_svg(s: &Surface, z: u32, gob_bytes: u64, out: &mut String) -> Result<()> {
-    let [w, h, _] = s.size();
+    let [w, h, _] = s.size().to_array();
     for y in 0..h {
         for x in 0..w {
             let off = s.offset_of(x, y, z)?;

@@ -8,6 +8,7 @@ use super::gob::GobOrder;
 use super::pitch::{self, Pitch, PitchParams};
 use super::swizzled::{Swizzled, SwizzledParams};
 use crate::error::{Error, Result};
+use crate::extent::{Elements, Extent};
 use crate::gpu::Gpu;
 use alloc::string::ToString;
 
@@ -66,9 +67,9 @@ pub struct SurfaceDesc {
     /// Base address in bytes (40-bit).
     pub address: u64,
     /// Element size in bytes.
-    pub elem_size: u32,
+    pub elem_size_bytes: u32,
     /// Width, height, depth in elements.
-    pub size: [u32; 3],
+    pub size: Extent<Elements>,
     /// Pitch in bytes (pitch layout); `None` = the smallest valid pitch for the row.
     pub pitch_bytes: Option<u64>,
     /// Requested block log2 gobs (x, y, z) (blocklinear layout; required there).
@@ -85,13 +86,14 @@ pub struct SurfaceDesc {
 
 impl SurfaceDesc {
     /// A descriptor with the GPU's natural layout, address 0, no binding point.
-    pub fn new(gpu: Gpu, elem_size: u32, size: [u32; 3]) -> SurfaceDesc {
+    /// `size` is in elements: an [`Extent<Elements>`], or a plain `[w, h, d]` taken as one.
+    pub fn new(gpu: Gpu, elem_size_bytes: u32, size: impl Into<Extent<Elements>>) -> SurfaceDesc {
         SurfaceDesc {
             gpu,
             layout: LayoutKind::default_for(gpu),
             address: 0,
-            elem_size,
-            size,
+            elem_size_bytes,
+            size: size.into(),
             pitch_bytes: None,
             block_log2: None,
             auto_size: None,
@@ -112,15 +114,15 @@ impl SurfaceDesc {
                         rule: "pitch surfaces have 2 dimensions only (depth 1)".to_string(),
                     });
                 }
-                check_elem_size(self.gpu, self.elem_size)?;
-                let row = u64::from(self.size[0]) * u64::from(self.elem_size);
+                check_elem_size(self.gpu, self.elem_size_bytes)?;
+                let row = u64::from(self.size[0]) * u64::from(self.elem_size_bytes);
                 let pitch_bytes =
-                    self.pitch_bytes.unwrap_or_else(|| pitch::min_pitch_bytes(self.gpu, row, self.elem_size));
+                    self.pitch_bytes.unwrap_or_else(|| pitch::min_pitch_bytes(self.gpu, row, self.elem_size_bytes));
                 Ok(Surface::Pitch(Pitch::new(&PitchParams {
                     gpu: self.gpu,
                     address: self.address,
                     pitch_bytes,
-                    elem_size: self.elem_size,
+                    elem_size_bytes: self.elem_size_bytes,
                     width: self.size[0],
                     height: self.size[1],
                     binding: self.binding,
@@ -135,7 +137,7 @@ impl SurfaceDesc {
                 Ok(Surface::BlockLinear(BlockLinear::new(&BlockLinearParams {
                     gpu: self.gpu,
                     address: self.address,
-                    elem_size: self.elem_size,
+                    elem_size_bytes: self.elem_size_bytes,
                     width: self.size[0],
                     height: self.size[1],
                     depth: self.size[2],
@@ -149,7 +151,7 @@ impl SurfaceDesc {
             LayoutKind::Swizzled => Ok(Surface::Swizzled(Swizzled::new(&SwizzledParams {
                 gpu: self.gpu,
                 address: self.address,
-                elem_size: self.elem_size,
+                elem_size_bytes: self.elem_size_bytes,
                 width: self.size[0],
                 height: self.size[1],
                 depth: self.size[2],
@@ -208,11 +210,11 @@ impl Surface {
         self.elem_size_bytes()
     }
     /// Width, height, depth in elements.
-    pub fn size(&self) -> [u32; 3] {
+    pub fn size(&self) -> Extent<Elements> {
         match self {
-            Surface::Pitch(s) => [s.width(), s.height(), 1],
-            Surface::BlockLinear(s) => [s.width(), s.height(), s.depth()],
-            Surface::Swizzled(s) => s.size(),
+            Surface::Pitch(s) => Extent::new(s.width(), s.height(), 1),
+            Surface::BlockLinear(s) => Extent::new(s.width(), s.height(), s.depth()),
+            Surface::Swizzled(s) => s.size().into(),
         }
     }
     /// Bytes the surface occupies from its address.
@@ -236,12 +238,12 @@ impl Surface {
         Ok(self.address() + self.offset_of(x, y, z)?)
     }
 
-    /// Byte offset of byte column `xb` (in bytes, `0..width * elem_size`) of row `y` in slice
+    /// Byte offset of byte column `xb` (in bytes, `0..width * elem_size_bytes`) of row `y` in slice
     /// `z`, bounds-checked: the byte-oriented view of any surface. For blocklinear surfaces the
     /// bytes of one element need not be contiguous (12-byte elements straddle gobs).
     pub fn offset_of_byte(&self, xb: u64, y: u32, z: u32) -> Result<u64> {
         let es = u64::from(self.elem_size_bytes());
-        let [w, h, d] = self.size();
+        let [w, h, d] = self.size().to_array();
         let limit = u64::from(w) * es;
         if xb >= limit {
             return Err(Error::OutOfBounds { field: "x byte", value: xb, limit });

@@ -3,7 +3,7 @@
 //! "Findings on pre-NV50 miptree layout", nouveau mailing list, 2010-01-08 ("Swizzled 1D/2D/3D
 //! textures"): "take an x bit, then an y bit, then a z bit and so on. If you exceed a dimension,
 //! skip taking their bits." Width, height and depth are powers of two; the element index is the
-//! interleaving of the coordinate bits from the LSB, and the byte offset is `index * elem_size`. 3D
+//! interleaving of the coordinate bits from the LSB, and the byte offset is `index * elem_size_bytes`. 3D
 //! surfaces are swizzled in all three coordinates (`...zyxzyx`).
 
 use super::checks::{check_address, check_coords, check_dim};
@@ -20,7 +20,7 @@ pub struct SwizzledParams {
     /// 2010-01-08: "SWIZZLED_SURFACE wants a 64-byte aligned destination").
     pub address: u64,
     /// Element size in bytes: 1, 2, 4, 8 or 16.
-    pub elem_size: u32,
+    pub elem_size_bytes: u32,
     /// Width in elements (power of two).
     pub width: u32,
     /// Height in elements (power of two).
@@ -34,7 +34,7 @@ pub struct SwizzledParams {
 pub struct Swizzled {
     gpu: Gpu,
     address: u64,
-    elem_size: u32,
+    elem_size_bytes: u32,
     size: [u32; 3],
     masks: [u64; 3],
     size_bytes: u64,
@@ -84,8 +84,8 @@ impl Swizzled {
                 rule: "the swizzled layout exists before G80 only; G80+ uses blocklinear".to_string(),
             });
         }
-        if !matches!(p.elem_size, 1 | 2 | 4 | 8 | 16) {
-            return Err(Error::ElemSize { value: p.elem_size.into(), rule: "must be 1, 2, 4, 8 or 16 bytes" });
+        if !matches!(p.elem_size_bytes, 1 | 2 | 4 | 8 | 16) {
+            return Err(Error::ElemSize { value: p.elem_size_bytes.into(), rule: "must be 1, 2, 4, 8 or 16 bytes" });
         }
         let size = [p.width, p.height, p.depth];
         for (field, v) in ["width", "height", "depth"].into_iter().zip(size) {
@@ -98,14 +98,14 @@ impl Swizzled {
         let size_bytes = u64::from(p.width)
             .checked_mul(p.height.into())
             .and_then(|n| n.checked_mul(p.depth.into()))
-            .and_then(|n| n.checked_mul(p.elem_size.into()))
+            .and_then(|n| n.checked_mul(p.elem_size_bytes.into()))
             .ok_or_else(|| Error::Overflow {
                 what: "surface size",
-                detail: alloc::format!("{}x{}x{} elements of {} bytes", p.width, p.height, p.depth, p.elem_size),
+                detail: alloc::format!("{}x{}x{} elements of {} bytes", p.width, p.height, p.depth, p.elem_size_bytes),
             })?;
         check_span("surface", p.address, size_bytes)?;
         let masks = swizzle_masks(size.map(u32::trailing_zeros));
-        Ok(Swizzled { gpu: p.gpu, address: p.address, elem_size: p.elem_size, size, masks, size_bytes })
+        Ok(Swizzled { gpu: p.gpu, address: p.address, elem_size_bytes: p.elem_size_bytes, size, masks, size_bytes })
     }
 
     /// The GPU.
@@ -118,7 +118,7 @@ impl Swizzled {
     }
     /// Element size in bytes.
     pub fn elem_size_bytes(&self) -> u32 {
-        self.elem_size
+        self.elem_size_bytes
     }
     /// Element size in bytes: the old name of [`Self::elem_size_bytes`].
     #[deprecated(note = "use elem_size_bytes")]
@@ -142,9 +142,9 @@ impl Swizzled {
         check_coords([x, y, z], self.size)?;
         Ok(deposit(x.into(), self.masks[0]) | deposit(y.into(), self.masks[1]) | deposit(z.into(), self.masks[2]))
     }
-    /// Byte offset of (x, y, z): `index * elem_size`.
+    /// Byte offset of (x, y, z): `index * elem_size_bytes`.
     pub fn offset_of(&self, x: u32, y: u32, z: u32) -> Result<u64> {
-        Ok(self.index_of(x, y, z)? * u64::from(self.elem_size))
+        Ok(self.index_of(x, y, z)? * u64::from(self.elem_size_bytes))
     }
 }
 
@@ -153,7 +153,7 @@ mod tests {
     use super::*;
 
     fn sw(w: u32, h: u32, d: u32) -> Swizzled {
-        Swizzled::new(&SwizzledParams { gpu: Gpu::Nv40, address: 0, elem_size: 4, width: w, height: h, depth: d })
+        Swizzled::new(&SwizzledParams { gpu: Gpu::Nv40, address: 0, elem_size_bytes: 4, width: w, height: h, depth: d })
             .unwrap()
     }
 
@@ -180,18 +180,21 @@ mod tests {
 
     #[test]
     fn bad_input() {
-        let p = SwizzledParams { gpu: Gpu::Nv40, address: 0, elem_size: 4, width: 12, height: 4, depth: 1 };
+        let p = SwizzledParams { gpu: Gpu::Nv40, address: 0, elem_size_bytes: 4, width: 12, height: 4, depth: 1 };
         assert!(matches!(Swizzled::new(&p), Err(Error::NotPowerOfTwo { field: "width", value: 12 })));
         assert!(matches!(
             Swizzled::new(&SwizzledParams { gpu: Gpu::G80, width: 8, ..p }),
             Err(Error::Unsupported { .. })
         ));
-        assert!(matches!(Swizzled::new(&SwizzledParams { elem_size: 3, width: 8, ..p }), Err(Error::ElemSize { .. })));
+        assert!(matches!(
+            Swizzled::new(&SwizzledParams { elem_size_bytes: 3, width: 8, ..p }),
+            Err(Error::ElemSize { .. })
+        ));
         assert!(matches!(
             Swizzled::new(&SwizzledParams { address: 32, width: 8, ..p }),
             Err(Error::NotMultiple { .. })
         ));
-        let huge = SwizzledParams { width: 1 << 31, height: 1 << 31, depth: 1 << 31, elem_size: 16, ..p };
+        let huge = SwizzledParams { width: 1 << 31, height: 1 << 31, depth: 1 << 31, elem_size_bytes: 16, ..p };
         assert!(matches!(Swizzled::new(&huge), Err(Error::Overflow { .. })));
     }
 }

@@ -2,6 +2,7 @@
 
 use super::table::{FullSample, ModeInfo, MODES};
 use crate::error::{closest, Error, Result};
+use crate::extent::{Extent, Samples, Texels};
 use crate::gpu::Gpu;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -223,6 +224,21 @@ impl MsMode {
         Ok((sw, sh))
     }
 
+    /// The sample grid of a `pixels` image: each pixel `grid()` samples across and down, the
+    /// depth unchanged. Fails naming the side that passes `u32::MAX` samples.
+    pub fn samples_of(self, pixels: Extent<Texels>) -> Result<Extent<Samples>> {
+        let (w, h) = self.grid();
+        let side = |field: &'static str, px: u32, g: u32| {
+            let n = u64::from(px) * u64::from(g);
+            u32::try_from(n).map_err(|_| Error::OutOfRange { field, value: n, min: 1, max: u32::MAX.into() })
+        };
+        Ok(Extent::new(
+            side("sample surface width", pixels.width, w)?,
+            side("sample surface height", pixels.height, h)?,
+            pixels.depth,
+        ))
+    }
+
     fn undocumented_grid(self) -> Error {
         Error::Unsupported {
             field: "multisample mode",
@@ -234,6 +250,13 @@ impl MsMode {
 
 fn overflow(what: &'static str, v: u64) -> Error {
     Error::Overflow { what, detail: alloc::format!("{v} x grid size overflows 64 bits") }
+}
+
+impl Extent<Texels> {
+    /// The sample grid of these pixels under `mode` ([`MsMode::samples_of`]).
+    pub fn to_samples(self, mode: MsMode) -> Result<Extent<Samples>> {
+        mode.samples_of(self)
+    }
 }
 
 impl core::fmt::Display for MsMode {
@@ -252,6 +275,17 @@ impl core::str::FromStr for MsMode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pixels_to_samples() {
+        let px: Extent<Texels> = Extent::new(3, 14, 1);
+        let ms8 = MsMode::parse("ms8").unwrap();
+        let (gw, gh) = ms8.grid();
+        assert_eq!(px.to_samples(ms8).unwrap(), [3 * gw, 14 * gh, 1]);
+        assert_eq!(px.to_samples(ms8).unwrap().to_elements(), [3 * gw, 14 * gh, 1]);
+        let wide: Extent<Texels> = Extent::new(u32::MAX, 1, 1);
+        assert!(matches!(wide.to_samples(ms8), Err(Error::OutOfRange { field: "sample surface width", .. })));
+    }
 
     #[test]
     fn parse_names_numbers_and_errors() {

@@ -7,6 +7,7 @@ use super::level::{Level, PlannedLevel};
 use super::plan::Texture;
 use super::{g80, pre_g80};
 use crate::error::{check_span, mul, Error, Result};
+use crate::extent::{Elements, Extent};
 use crate::layout::surface::{LayoutKind, Surface};
 use alloc::vec::Vec;
 
@@ -15,7 +16,7 @@ impl TextureDesc {
     pub fn build(&self) -> Result<Texture> {
         self.ty.check_gpu(self.gpu)?;
         self.ty.check_shape_on(self.gpu, self.size_texels, self.layers)?;
-        crate::layout::checks::check_elem_size(self.gpu, self.elem_size)?;
+        crate::layout::checks::check_elem_size(self.gpu, self.elem_size_bytes)?;
         for (field, v) in ["texels per element x", "texels per element y"].into_iter().zip(self.texels_per_elem) {
             if !(1..=16).contains(&v) {
                 return Err(Error::OutOfRange { field, value: v.into(), min: 1, max: 16 });
@@ -25,7 +26,7 @@ impl TextureDesc {
         if self.levels == 0 || self.levels > max {
             return Err(Error::OutOfRange { field: "levels", value: self.levels.into(), min: 1, max: max.into() });
         }
-        let elements: Vec<[u32; 3]> = (0..self.levels).map(|l| self.level_elements(l)).collect();
+        let elements: Vec<Extent<Elements>> = (0..self.levels).map(|l| self.level_elements(l)).collect();
         let (planned, align) =
             if self.gpu.is_g80_or_later() { g80::plan(self, &elements)? } else { pre_g80::plan(self, &elements)? };
         let offsets = self.place(&planned)?;
@@ -42,8 +43,8 @@ impl TextureDesc {
                 level,
                 offset_bytes: offset,
                 size_bytes: p.size_bytes,
-                texels: self.level_texels(level).into(),
-                elements: e.into(),
+                texels: self.level_texels(level),
+                elements: e,
                 block_log2: p.block_log2,
                 row_bytes: p.row_bytes,
                 slice_bytes,
@@ -70,13 +71,13 @@ impl TextureDesc {
         };
         let size_bytes = mul("texture size", layer_stride_bytes, self.layers.into())?;
         check_span("texture", 0, size_bytes)?;
-        let elem_size = levels[0].surface.map_or(self.elem_size, |s| s.elem_size_bytes());
+        let elem_size_bytes = levels[0].surface.map_or(self.elem_size_bytes, |s| s.elem_size_bytes());
         Ok(Texture {
             gpu: self.gpu,
             ty: self.ty,
             layout: if self.ty == TextureType::Buffer { LayoutKind::Pitch } else { self.layout },
             texels_per_elem: self.texels_per_elem,
-            elem_size,
+            elem_size_bytes,
             layers: self.layers,
             levels,
             layer_stride_bytes,

@@ -3,7 +3,7 @@
 
 use super::kind::TextureType;
 use super::policy::BlockPolicy;
-use crate::extent::{Extent, Texels};
+use crate::extent::{Elements, Extent, Texels};
 use crate::gpu::Gpu;
 use crate::layout::binding::TextureBlockWidth;
 use crate::layout::gob::GobOrder;
@@ -35,11 +35,11 @@ pub struct TextureDesc {
     /// or pitch ("linear") before G80. Ignored for BUFFER.
     pub layout: LayoutKind,
     /// Bytes per element (a texel, or a compressed block of texels).
-    pub elem_size: u32,
+    pub elem_size_bytes: u32,
     /// Texels per element in x and y: `[1, 1]`, or `[4, 4]` for the BC/DXT formats.
     pub texels_per_elem: [u32; 2],
     /// Level-0 width, height, depth in texels.
-    pub size_texels: [u32; 3],
+    pub size_texels: Extent<Texels>,
     /// Number of mip levels (1 to `floor(log2(max dim)) + 1`).
     pub levels: u32,
     /// Number of layers (subtextures): 1, 6 for CUBE, a multiple of 6 for CUBE_ARRAY.
@@ -66,7 +66,8 @@ pub struct TextureDesc {
 impl TextureDesc {
     /// A descriptor with one level, the type's default layer count, the GPU's natural layout
     /// (pitch for RECT before G80), the `max` block policy and the VM gob order.
-    pub fn new(gpu: Gpu, ty: TextureType, elem_size: u32, size_texels: [u32; 3]) -> TextureDesc {
+    /// `size_texels` is an [`Extent<Texels>`], or a plain `[w, h, d]` taken as one.
+    pub fn new(gpu: Gpu, ty: TextureType, elem_size_bytes: u32, size_texels: impl Into<Extent<Texels>>) -> TextureDesc {
         let layout = if ty == TextureType::Rect && !gpu.is_g80_or_later() {
             LayoutKind::Pitch
         } else {
@@ -76,9 +77,9 @@ impl TextureDesc {
             gpu,
             ty,
             layout,
-            elem_size,
+            elem_size_bytes,
             texels_per_elem: [1, 1],
-            size_texels,
+            size_texels: size_texels.into(),
             levels: 1,
             layers: ty.default_layers(),
             block: BlockPolicy::default(),
@@ -92,13 +93,13 @@ impl TextureDesc {
     }
 
     /// The size in texels of level `level` (each dimension halved per level, at least 1).
-    pub fn level_texels(&self, level: u32) -> [u32; 3] {
+    pub fn level_texels(&self, level: u32) -> Extent<Texels> {
         self.size_texels.map(|v| v.checked_shr(level).unwrap_or(0).max(1))
     }
 
     /// The size in elements of level `level`: texels divided by [`Self::texels_per_elem`],
     /// rounded up.
-    pub fn level_elements(&self, level: u32) -> [u32; 3] {
-        Extent::<Texels>::from(self.level_texels(level)).to_elements(self.texels_per_elem).to_array()
+    pub fn level_elements(&self, level: u32) -> Extent<Elements> {
+        self.level_texels(level).to_elements_by(self.texels_per_elem)
     }
 }

@@ -20,16 +20,17 @@ use super::desc::TextureDesc;
 use super::kind::TextureType;
 use super::level::PlannedLevel;
 use crate::error::{mul, Error, Result};
+use crate::extent::{Elements, Extent};
 use crate::layout::{Binding, BlockLinear, BlockLinearParams, LayoutKind, Pitch, PitchParams, Surface};
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
 /// Builds the surface of every level (element sizes in `elements`) and returns them with the
 /// alignment of the layer stride in bytes.
-pub(super) fn plan(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLevel>, u64)> {
+pub(super) fn plan(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(Vec<PlannedLevel>, u64)> {
     if d.ty == TextureType::Buffer {
-        // A packed 1D array: width elements of elem_size bytes, nothing else.
-        let bytes = mul("texture size", elements[0][0].into(), d.elem_size.into())?;
+        // A packed 1D array: width elements of elem_size_bytes bytes, nothing else.
+        let bytes = mul("texture size", elements[0][0].into(), d.elem_size_bytes.into())?;
         return Ok((
             alloc::vec![PlannedLevel { surface: None, size_bytes: bytes, row_bytes: bytes, block_log2: None }],
             1,
@@ -46,7 +47,7 @@ pub(super) fn plan(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<Planne
     }
 }
 
-fn plan_pitch(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLevel>, u64)> {
+fn plan_pitch(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(Vec<PlannedLevel>, u64)> {
     if elements.len() != 1 || d.layers != 1 || !matches!(d.ty, TextureType::Rect | TextureType::D1 | TextureType::D2) {
         return Err(Error::Unsupported {
             field: "layout",
@@ -56,14 +57,15 @@ fn plan_pitch(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLeve
                 .to_string(),
         });
     }
-    let [w, h, _] = elements[0];
-    let row = u64::from(w) * u64::from(d.elem_size);
-    let pitch_bytes = d.pitch_bytes.unwrap_or_else(|| crate::layout::pitch::min_pitch_bytes(d.gpu, row, d.elem_size));
+    let [w, h, _] = elements[0].to_array();
+    let row = u64::from(w) * u64::from(d.elem_size_bytes);
+    let pitch_bytes =
+        d.pitch_bytes.unwrap_or_else(|| crate::layout::pitch::min_pitch_bytes(d.gpu, row, d.elem_size_bytes));
     let p = Pitch::new(&PitchParams {
         gpu: d.gpu,
         address: 0,
         pitch_bytes,
-        elem_size: d.elem_size,
+        elem_size_bytes: d.elem_size_bytes,
         width: w,
         height: h,
         binding: Some(Binding::Texture),
@@ -77,7 +79,7 @@ fn plan_pitch(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLeve
     Ok((alloc::vec![level], 1))
 }
 
-fn plan_blocklinear(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLevel>, u64)> {
+fn plan_blocklinear(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(Vec<PlannedLevel>, u64)> {
     if d.pitch_bytes.is_some() {
         return Err(Error::Unsupported {
             field: "pitch",
@@ -88,7 +90,7 @@ fn plan_blocklinear(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<Plann
     let requested = d.block.requested_log2_for(d.gpu, d.ty, d.size_texels, elements[0])?;
     let mut out = Vec::with_capacity(elements.len());
     for &size in elements {
-        let mut p = BlockLinearParams::new(d.gpu, d.elem_size, size, requested);
+        let mut p = BlockLinearParams::new(d.gpu, d.elem_size_bytes, size, requested);
         p.auto_size = Some(true);
         p.binding = Some(Binding::Texture);
         p.gob_order = d.gob_order;

@@ -7,6 +7,7 @@
 //! passes sizes in texels.
 
 use crate::error::{closest, Error, Result};
+use crate::extent::{Extent, Texels};
 use crate::gpu::Gpu;
 use alloc::format;
 use alloc::string::ToString;
@@ -133,15 +134,15 @@ impl TextureType {
     /// Checks the shape rules of the type for a level-0 size in texels and a layer count:
     /// 1D (and 1D_ARRAY, BUFFER) forces height and depth to 1, 2D-like types force depth 1, CUBE
     /// faces are square, CUBE has 6 layers, CUBE_ARRAY a multiple of 6, other non-array types 1.
-    pub fn check_shape(self, size_texels: [u32; 3], layers: u32) -> Result<()> {
-        self.check_shape_with(size_texels, layers, false)
+    pub fn check_shape(self, size_texels: impl Into<Extent<Texels>>, layers: u32) -> Result<()> {
+        self.check_shape_with(size_texels.into().to_array(), layers, false)
     }
 
     /// [`TextureType::check_shape`] on `gpu`: pre-G80 chips also take non-square cube maps
     /// (ERRATA E12, `docs/ERRATA.md`: the nouveau mailing list's "Findings on pre-NV50 miptree
     /// layout", 2010, says the hardware samples them).
-    pub fn check_shape_on(self, gpu: Gpu, size_texels: [u32; 3], layers: u32) -> Result<()> {
-        self.check_shape_with(size_texels, layers, !gpu.is_g80_or_later())
+    pub fn check_shape_on(self, gpu: Gpu, size_texels: impl Into<Extent<Texels>>, layers: u32) -> Result<()> {
+        self.check_shape_with(size_texels.into().to_array(), layers, !gpu.is_g80_or_later())
     }
 
     fn check_shape_with(self, size_texels: [u32; 3], layers: u32, non_square_cubes: bool) -> Result<()> {
@@ -203,8 +204,9 @@ impl core::fmt::Display for TextureType {
 
 /// The most mip levels a texture of this level-0 size (texels) can have:
 /// `floor(log2(max dimension)) + 1`.
-pub fn max_levels(size_texels: [u32; 3]) -> u32 {
-    let m = size_texels.into_iter().max().unwrap_or(1).max(1);
+pub fn max_levels(size_texels: impl Into<Extent<Texels>>) -> u32 {
+    let e: Extent<Texels> = size_texels.into();
+    let m = e.width.max(e.height).max(e.depth).max(1);
     32 - m.leading_zeros()
 }
 

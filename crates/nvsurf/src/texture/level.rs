@@ -41,8 +41,8 @@ pub struct Level {
 
 impl Level {
     /// Bytes of the level in a packed linear image (elements times element size, no padding).
-    pub fn linear_size_bytes(&self, elem_size: u32) -> u64 {
-        self.elements.count() * u64::from(elem_size)
+    pub fn linear_size_bytes(&self, elem_size_bytes: u32) -> u64 {
+        self.elements.count() * u64::from(elem_size_bytes)
     }
 }
 
@@ -64,7 +64,7 @@ pub struct Subresource {
     /// Width, height, depth in elements.
     pub elements: Extent<Elements>,
     /// Element size in bytes.
-    pub elem_size: u32,
+    pub elem_size_bytes: u32,
     /// The surface at address 0 (add `offset_bytes` for its place in the dump); `None` for
     /// BUFFER, whose bytes are copied as they are.
     pub surface: Option<Surface>,

@@ -26,14 +26,15 @@
 
 use crate::codec::{Texel, ValueKind};
 use crate::error::{zeroed_with, Error, Result};
+use crate::extent::{Extent, Texels};
 use crate::format::Format;
 use alloc::vec::Vec;
 
 /// The size of the level below one of `texels` (width, height, depth): each axis halved,
 /// rounded down, at least 1 (as [`TextureDesc::level_texels`](super::TextureDesc) plans the
 /// levels). A 2D array or cube layer has depth 1, which stays 1.
-pub fn next_extent(texels: [u32; 3]) -> [u32; 3] {
-    texels.map(|n| (n / 2).max(1))
+pub fn next_extent(texels: impl Into<Extent<Texels>>) -> Extent<Texels> {
+    texels.into().map(|n| (n / 2).max(1))
 }
 
 /// The taps of one axis: for each output texel, up to three (input index, weight) pairs.
@@ -83,16 +84,22 @@ pub fn check_format(f: &Format) -> Result<()> {
 /// The level below `src` (`texels` = width, height, depth of `src`, x fastest, then y, then
 /// z) for a format whose channels read as `kinds` ([`Format::channel_kinds`]): the box filter
 /// of the module documentation. Returns the new level and its size ([`next_extent`]).
-pub fn downsample(kinds: [ValueKind; 4], src: &[Texel], texels: [u32; 3]) -> Result<(Vec<Texel>, [u32; 3])> {
-    let [w, h, d] = texels;
-    if texels.contains(&0) {
+pub fn downsample(
+    kinds: [ValueKind; 4],
+    src: &[Texel],
+    texels: impl Into<Extent<Texels>>,
+) -> Result<(Vec<Texel>, Extent<Texels>)> {
+    let texels: Extent<Texels> = texels.into();
+    let [w, h, d] = texels.to_array();
+    if texels.to_array().contains(&0) {
         return Err(Error::OutOfRange { field: "mip level size", value: 0, min: 1, max: u64::from(u32::MAX) });
     }
     let count = u64::from(w) * u64::from(h) * u64::from(d);
     if (src.len() as u64) < count {
         return Err(Error::BufferTooSmall { what: "mip level texels", needed: count, got: src.len() as u64 });
     }
-    let [dw, dh, dd] = next_extent(texels);
+    let next = next_extent(texels);
+    let [dw, dh, dd] = next.to_array();
     let out_count = u64::from(dw) * u64::from(dh) * u64::from(dd);
     let mut out = zeroed_with("mip level texels", out_count, [0u32; 4])?;
     let (tx, ty, tz) = (axis_taps(w)?, axis_taps(h)?, axis_taps(d)?);
@@ -120,11 +127,15 @@ pub fn downsample(kinds: [ValueKind; 4], src: &[Texel], texels: [u32; 3]) -> Res
             }
         }
     }
-    Ok((out, [dw, dh, dd]))
+    Ok((out, next))
 }
 
 /// [`downsample`] for the channels of `f`, after [`check_format`].
-pub fn downsample_format(f: &Format, src: &[Texel], texels: [u32; 3]) -> Result<(Vec<Texel>, [u32; 3])> {
+pub fn downsample_format(
+    f: &Format,
+    src: &[Texel],
+    texels: impl Into<Extent<Texels>>,
+) -> Result<(Vec<Texel>, Extent<Texels>)> {
     check_format(f)?;
     downsample(f.channel_kinds(), src, texels)
 }

@@ -4,6 +4,7 @@
 use super::kind::TextureType;
 use super::level::{Level, Subresource};
 use crate::error::{Error, Result};
+use crate::extent::{Elements, Offset};
 use crate::gpu::Gpu;
 use crate::layout::surface::{LayoutKind, Surface};
 use alloc::string::ToString;
@@ -16,7 +17,7 @@ pub struct Texture {
     pub(super) ty: TextureType,
     pub(super) layout: LayoutKind,
     pub(super) texels_per_elem: [u32; 2],
-    pub(super) elem_size: u32,
+    pub(super) elem_size_bytes: u32,
     pub(super) layers: u32,
     pub(super) levels: Vec<Level>,
     pub(super) layer_stride_bytes: u64,
@@ -51,7 +52,7 @@ impl Texture {
     }
     /// Bytes per element.
     pub fn elem_size_bytes(&self) -> u32 {
-        self.elem_size
+        self.elem_size_bytes
     }
     /// Element size in bytes: the old name of [`Self::elem_size_bytes`].
     #[deprecated(note = "use elem_size_bytes")]
@@ -88,7 +89,7 @@ impl Texture {
     }
     /// Bytes of one layer in a packed linear file (all its levels, no padding).
     pub fn linear_layer_bytes(&self) -> u64 {
-        self.levels.iter().map(|l| l.linear_size_bytes(self.elem_size)).sum()
+        self.levels.iter().map(|l| l.linear_size_bytes(self.elem_size_bytes)).sum()
     }
     /// Bytes of the whole texture in a packed linear file.
     pub fn linear_size_bytes(&self) -> u64 {
@@ -114,7 +115,7 @@ impl Texture {
             return Err(Error::OutOfBounds { field: "layer", value: layer.into(), limit: self.layers.into() });
         }
         let linear_before: u64 =
-            self.levels[..level as usize].iter().map(|l| l.linear_size_bytes(self.elem_size)).sum();
+            self.levels[..level as usize].iter().map(|l| l.linear_size_bytes(self.elem_size_bytes)).sum();
         Ok(Subresource {
             level,
             layer,
@@ -122,9 +123,9 @@ impl Texture {
             offset_bytes: u64::from(layer) * self.layer_stride_bytes + l.offset_bytes,
             size_bytes: l.size_bytes,
             linear_offset_bytes: u64::from(layer) * self.linear_layer_bytes() + linear_before,
-            linear_size_bytes: l.linear_size_bytes(self.elem_size),
+            linear_size_bytes: l.linear_size_bytes(self.elem_size_bytes),
             elements: l.elements,
-            elem_size: self.elem_size,
+            elem_size_bytes: self.elem_size_bytes,
             surface: l.surface,
         })
     }
@@ -151,7 +152,9 @@ impl Texture {
     }
 
     /// Byte offset in the dump of element (x, y, z) of (level, layer), bounds-checked.
-    pub fn offset_of(&self, level: u32, layer: u32, [x, y, z]: [u32; 3]) -> Result<u64> {
+    /// `at` is in elements: an [`Offset<Elements>`], or a plain `[x, y, z]` taken as one.
+    pub fn offset_of(&self, level: u32, layer: u32, at: impl Into<Offset<Elements>>) -> Result<u64> {
+        let [x, y, z] = at.into().to_array();
         let sub = self.subresource(level, layer)?;
         crate::layout::checks::check_coords([x, y, z], sub.elements.to_array())?;
         let l = &self.levels[level as usize];
@@ -159,7 +162,7 @@ impl Texture {
             // A pitch level holds its z slices as extra rows.
             Some(s @ Surface::Pitch(_)) => s.offset_of(x, y + z * l.elements[1], 0)?,
             Some(s) => s.offset_of(x, y, z)?,
-            None => u64::from(x) * u64::from(self.elem_size),
+            None => u64::from(x) * u64::from(self.elem_size_bytes),
         };
         Ok(sub.offset_bytes + inside)
     }
@@ -182,7 +185,7 @@ impl core::fmt::Display for Texture {
             self.ty,
             self.gpu,
             self.layout_label(),
-            self.elem_size,
+            self.elem_size_bytes,
             self.level_count(),
             self.layers
         )?;

@@ -43,6 +43,7 @@
 
 use super::kind::TextureType;
 use crate::error::{Error, Result};
+use crate::extent::{Elements, Extent, Texels};
 use crate::gpu::Gpu;
 use alloc::string::ToString;
 
@@ -105,9 +106,11 @@ impl BlockPolicy {
     /// [`BlockPolicy::Nvidia`], which depends on the texture type and counts texels, this
     /// takes the elements as texels and a depth above 1 as 3D; [`BlockPolicy::requested_log2_for`]
     /// has both.
-    pub fn requested_log2(self, gpu: Gpu, elements_level0: [u32; 3]) -> Result<[u32; 3]> {
-        let ty = if elements_level0[2] > 1 { TextureType::D3 } else { TextureType::D2 };
-        self.requested_log2_for(gpu, ty, elements_level0, elements_level0)
+    pub fn requested_log2(self, gpu: Gpu, elements_level0: impl Into<Extent<Elements>>) -> Result<[u32; 3]> {
+        let e: Extent<Elements> = elements_level0.into();
+        let ty = if e.depth > 1 { TextureType::D3 } else { TextureType::D2 };
+        // Documented above: the Nvidia rule counts texels, and here the elements stand in.
+        self.requested_log2_for(gpu, ty, e.to_array(), e)
     }
 
     /// The block log2 (x, y, z) this policy requests for a texture of type `ty` whose level 0
@@ -117,9 +120,11 @@ impl BlockPolicy {
         self,
         gpu: Gpu,
         ty: TextureType,
-        texels_level0: [u32; 3],
-        elements_level0: [u32; 3],
+        texels_level0: impl Into<Extent<Texels>>,
+        elements_level0: impl Into<Extent<Elements>>,
     ) -> Result<[u32; 3]> {
+        let texels_level0 = texels_level0.into().to_array();
+        let elements_level0 = elements_level0.into().to_array();
         let eight_row_gobs = |what: &str| {
             gpu.gob_height_rows().filter(|&r| r == 8).ok_or_else(|| Error::Unsupported {
                 field: "block policy",

@@ -27,6 +27,7 @@ use super::desc::TextureDesc;
 use super::kind::TextureType;
 use super::level::PlannedLevel;
 use crate::error::{mul, Error, Result};
+use crate::extent::{Elements, Extent};
 use crate::layout::{LayoutKind, Pitch, PitchParams, Surface, Swizzled, SwizzledParams};
 use alloc::string::ToString;
 use alloc::vec::Vec;
@@ -36,7 +37,7 @@ use alloc::vec::Vec;
 pub const CUBE_FACE_ALIGN_BYTES: u64 = 128;
 
 /// Builds the surface of every level and returns them with the layer (face) stride alignment.
-pub(super) fn plan(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<PlannedLevel>, u64)> {
+pub(super) fn plan(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(Vec<PlannedLevel>, u64)> {
     let compressed = d.texels_per_elem != [1, 1];
     let linear = match d.layout {
         LayoutKind::Pitch => true,
@@ -67,19 +68,21 @@ pub(super) fn plan(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<Planne
     let mut out = Vec::with_capacity(elements.len());
     if linear {
         // One pitch for every level: the given one, or level 0's row.
-        let row0 = mul("row bytes", elements[0][0].into(), d.elem_size.into())?;
+        let row0 = mul("row bytes", elements[0][0].into(), d.elem_size_bytes.into())?;
         let pitch = d.pitch_bytes.unwrap_or(row0);
         for &e in elements {
-            out.push(pitch_level(d, e, pitch)?);
+            out.push(pitch_level(d, e.to_array(), pitch)?);
         }
     } else if compressed {
         for &e in elements {
-            let pitch = mul("row bytes", e[0].into(), d.elem_size.into())?;
-            out.push(pitch_level(d, e, pitch)?);
+            let pitch = mul("row bytes", e[0].into(), d.elem_size_bytes.into())?;
+            out.push(pitch_level(d, e.to_array(), pitch)?);
         }
     } else {
         // Name the rule in the error: only the level-0 size can break it (levels halve).
-        for (field, v) in ["swizzled width", "swizzled height", "swizzled depth"].into_iter().zip(elements[0]) {
+        for (field, v) in
+            ["swizzled width", "swizzled height", "swizzled depth"].into_iter().zip(elements[0].to_array())
+        {
             if !v.is_power_of_two() {
                 return Err(Error::NotPowerOfTwo { field, value: v.into() });
             }
@@ -94,18 +97,18 @@ pub(super) fn plan(d: &TextureDesc, elements: &[[u32; 3]]) -> Result<(Vec<Planne
                     .to_string(),
             });
         }
-        for &[w, h, z] in elements {
+        for [w, h, z] in elements.iter().map(|e| e.to_array()) {
             // ERRATA E12: a non-square face level is the square of its width.
             let h = if square_faces { w } else { h };
             let s = Swizzled::new(&SwizzledParams {
                 gpu: d.gpu,
                 address: 0,
-                elem_size: d.elem_size,
+                elem_size_bytes: d.elem_size_bytes,
                 width: w,
                 height: h,
                 depth: z,
             })?;
-            let row_bytes = u64::from(w) * u64::from(d.elem_size);
+            let row_bytes = u64::from(w) * u64::from(d.elem_size_bytes);
             out.push(PlannedLevel {
                 surface: Some(Surface::Swizzled(s)),
                 size_bytes: s.size_bytes(),
@@ -129,7 +132,7 @@ fn pitch_level(d: &TextureDesc, [w, h, z]: [u32; 3], pitch: u64) -> Result<Plann
         gpu: d.gpu,
         address: 0,
         pitch_bytes: pitch,
-        elem_size: d.elem_size,
+        elem_size_bytes: d.elem_size_bytes,
         width: w,
         height: rows,
         binding: None,

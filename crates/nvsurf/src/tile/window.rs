@@ -270,7 +270,7 @@ fn pitch_window(s: &Pitch, r: Region) -> Result<Window> {
         gpu: s.gpu(),
         address: s.address(),
         pitch_bytes,
-        elem_size: s.elem_size_bytes(),
+        elem_size_bytes: s.elem_size_bytes(),
         width: r.x + r.w - origin_x,
         height: r.h,
         binding: None,
@@ -305,7 +305,7 @@ fn swizzled_window(s: &Swizzled, r: Region) -> Result<Window> {
     let surface = Surface::Swizzled(Swizzled::new(&SwizzledParams {
         gpu: s.gpu(),
         address: s.address(),
-        elem_size: s.elem_size_bytes(),
+        elem_size_bytes: s.elem_size_bytes(),
         width: side[0],
         height: side[1],
         depth: side[2],

@@ -198,7 +198,7 @@ mod move_count_tests {
             desc.block_log2 = Some(block);
             let s = desc.build().unwrap();
             let Surface::BlockLinear(b) = &s else { unreachable!("blocklinear") };
-            let [w, h, d] = s.size();
+            let [w, h, d] = s.size().to_array();
             for (x, y, ww, hh) in [(0, 0, w, h), (1, 4, w - 1 - 5, h - 4 - 3), (16, 3, 40, 9), (3, 8, 10, 8)] {
                 let region = Region { x, y, z: 0, w: ww, h: hh, d };
                 let lin = LinearLayout::packed(&region, 4);
