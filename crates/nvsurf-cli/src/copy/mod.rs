@@ -11,6 +11,7 @@ pub mod job;
 pub mod mip_plan;
 pub mod mips;
 mod shape;
+mod stream;
 pub mod surface;
 pub mod texture;
 

@@ -30,6 +30,12 @@ pub fn untile(job: &Job) -> CmdResult {
     let sj = surface_of(job)?;
     let (s, region, lin) = (sj.surface, sj.region, sj.lin);
     let in_path = &job.tiled;
+    if let LinearSide::Raw(out_path) = &job.linear {
+        if super::stream::streams(job, sj, in_path) {
+            super::stream::untile_raw(job, sj, in_path, out_path)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     // Only the surface's bytes are read; with --box, only the blocks (or row segments) that the
     // box touches: its window, a smaller surface of the same layout.
     let window = if sj.boxed { Some(tile::window(&s, region)?) } else { None };
@@ -114,6 +120,12 @@ pub fn tile(job: &Job) -> CmdResult {
             }
         }
     }
+    if let LinearSide::Raw(p) = &job.linear {
+        let new_file = job.onto.is_none() && job.mips.is_none();
+        if new_file && super::stream::streams(job, sj, p) && super::stream::tile_raw_new(job, sj, p, out_path)? {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     let (input, file_end, in_path) = match &job.linear {
         LinearSide::Raw(p) => {
             let (b, end) = LineAligned::read_range(p, 0, span as u64)?;
@@ -190,16 +202,6 @@ pub fn tile(job: &Job) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Element rows per band of a streamed picture: about 8 MiB of linear elements (at least one
-/// row). Each band is untiled (or tiled) and converted on its own, so a picture of any size
-/// costs a few bands of memory.
-/// `NVSURF_BAND_BYTES` sets another band size (the tests use small bands to cross many band
-/// boundaries on small pictures).
-pub(super) fn band_rows(row_bytes: u64, total_rows: u32) -> u32 {
-    let band = std::env::var("NVSURF_BAND_BYTES").ok().and_then(|v| v.parse::<u64>().ok()).unwrap_or(8 << 20);
-    (band / row_bytes.max(1)).clamp(1, u64::from(total_rows.max(1))) as u32
-}
-
 /// Element rows a band of [`tile_from_png`]: the band's working set is its elements plus its
 /// pixels as PNG samples (8 bytes each) and as texels (16), so the pixels set the band; for a
 /// block-compressed format they outweigh the elements 24-48 times. A compressed band is whole
@@ -208,7 +210,7 @@ fn png_band_rows(job: &Job, f: &Format, region: Region, width_px: u32) -> u32 {
     let (_, bh) = f.block_dims();
     let elem_row = u64::from(region.w) * u64::from(f.elem_size_bytes());
     let px_row = u64::from(bh) * u64::from(width_px) * (8 + 16);
-    let rows = band_rows(elem_row.max(px_row), region.h);
+    let rows = super::stream::band_rows(elem_row.max(px_row), region.h);
     if f.is_compressed() {
         let workers = job.pool.as_ref().map_or(1, |p| p.current_num_threads()) as u32;
         // Whole strips, so where the strips fall does not depend on the band.
@@ -240,7 +242,7 @@ fn untile_to_png(
     let es = ts.elem_size_bytes();
     let (_, bh) = f.block_dims();
     let row_bytes = u64::from(region.w) * u64::from(es);
-    let rows = band_rows(row_bytes, region.h);
+    let rows = super::stream::band_rows(row_bytes, region.h);
     let mut buf = LineAligned::zeroed("picture band", usize::try_from(row_bytes * u64::from(rows))?)?;
     let bar = progress_bar(ts.size_bytes(), u64::from(region.h) * u64::from(region.d), "untile");
     crate::io::with_temp(path, |out| {

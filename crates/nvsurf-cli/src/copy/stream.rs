@@ -1,0 +1,210 @@
+//! Raw `untile` and `tile` of one surface, band by band: the working set is one band of rows
+//! (about 8 MiB of linear elements, `NVSURF_BAND_BYTES`) and the window of the dump that band
+//! needs, whatever the surface's size.
+//!
+//! - `untile`: each band's window is read from the dump with positioned reads
+//!   ([`crate::io::read_pieces_at`]: only its pieces), untiled into the band buffer, and
+//!   appended to the output's temporary file, which is renamed over the output at the end.
+//! - `tile` to a new file: each band of the linear input is read at its offset, tiled into its
+//!   window (zeroed first, so the padding of the new file is zeros), and the window's pieces are
+//!   written at their offsets of the temporary file, whose other bytes stay holes.
+//!
+//! Bands are whole block rows of a blocklinear surface (whole rows of a pitch one), so no byte
+//! of the dump is read or written twice. What does not stream takes the whole-surface path
+//! (module `surface`): a pre-G80 swizzled surface (its swizzle spreads every band over the
+//! whole surface; such surfaces are at most 4096x4096), a box (`--box`, read as its window), a
+//! linear side with its own pitch, an input that is not a regular file, and `tile --onto`.
+
+use super::job::{Job, SurfaceJob};
+use crate::io::copy::{cannot_read, cannot_write};
+use crate::io::{progress_bar, read_pieces_at, with_temp, LineAligned};
+use nvsurf::layout::Surface;
+use nvsurf::tile::{self, CopyOptions, LinearLayout, Region, Threads};
+use std::fs::File;
+use std::path::Path;
+
+type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// Whether the raw copy of `sj` streams (see the module documentation); `input` is the file
+/// read (the dump for `untile`, the linear image for `tile`).
+pub(super) fn streams(job: &Job, sj: &SurfaceJob, input: &Path) -> bool {
+    let regular = std::fs::metadata(input).map(|m| m.is_file()).unwrap_or(false);
+    regular && !sj.boxed && job.lin_is_packed(sj) && !matches!(sj.surface, Surface::Swizzled(_))
+}
+
+/// Rows of the surface that one band covers: about 8 MiB of linear elements, whole block rows.
+fn surface_band_rows(s: &Surface, region: &Region) -> u32 {
+    let row_bytes = region.extent().row_bytes_of(s.elem_size_bytes());
+    let align = match s {
+        Surface::BlockLinear(b) => u32::try_from(b.block_extent_bytes_rows_slices()[1]).unwrap_or(u32::MAX),
+        _ => 1,
+    };
+    let rows = band_rows(row_bytes, region.h);
+    (rows / align).max(1).saturating_mul(align)
+}
+
+/// The bands of `region`, one slice deep, in the order of the linear image: each starts on a
+/// multiple of `rows` (from the surface's first row) and ends at the next or at the region's end.
+fn bands(region: Region, rows: u32) -> impl Iterator<Item = Region> {
+    let rows = rows.max(1);
+    (region.z..region.z + region.d).flat_map(move |z| {
+        let end = region.y + region.h;
+        let mut y = region.y;
+        std::iter::from_fn(move || {
+            (y < end).then(|| {
+                let next = (y / rows).saturating_add(1).saturating_mul(rows).min(end);
+                let band = Region { y, z, h: next - y, d: 1, ..region };
+                y = next;
+                band
+            })
+        })
+    })
+}
+
+/// A buffer of at least `len` bytes, grown (reallocated) only when a band needs more.
+fn at_least<'a>(buf: &'a mut Option<LineAligned>, what: &str, len: usize) -> Res<&'a mut [u8]> {
+    if buf.as_ref().is_none_or(|b| b.len() < len) {
+        *buf = Some(LineAligned::zeroed(what, len)?);
+    }
+    Ok(&mut buf.as_mut().ok_or("no buffer")?[..len])
+}
+
+/// Copy options for the job's pool (or one thread).
+fn options(job: &Job) -> CopyOptions {
+    match job.pool {
+        Some(_) => CopyOptions::default().threads(Threads::CurrentPool),
+        None => CopyOptions::default(),
+    }
+}
+
+/// `untile` of `sj` from the dump `in_path` to the raw file `out_path`, band by band.
+pub(super) fn untile_raw(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &Path) -> Res<()> {
+    let (s, region) = (sj.surface, sj.region);
+    let mut input = File::open(in_path).map_err(cannot_read(in_path))?;
+    let file_end = input.metadata().map_err(cannot_read(in_path))?.len();
+    if file_end < sj.end as u64 {
+        return Err(format!(
+            "input '{}' holds {} bytes but {} bytes are expected (surface of {} bytes at offset {})",
+            in_path.display(),
+            file_end,
+            sj.end,
+            s.size_bytes(),
+            sj.offset
+        )
+        .into());
+    }
+    let es = s.elem_size_bytes();
+    let rows = surface_band_rows(&s, &region);
+    let row_bytes = usize::try_from(region.extent().row_bytes_of(es))?;
+    let mut lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
+    let mut tiled: Option<LineAligned> = None;
+    let bar = progress_bar(s.size_bytes(), u64::from(region.h) * u64::from(region.d), "untile");
+    let opts = options(job);
+    with_temp(out_path, |out| {
+        for band in bands(region, rows) {
+            let w = tile::window(&s, band)?;
+            let buf = at_least(&mut tiled, "tiled band", usize::try_from(w.size_bytes())?)?;
+            read_pieces_at(&mut input, sj.offset as u64, &w.pieces, buf).map_err(cannot_read(in_path))?;
+            let n = row_bytes * band.h as usize;
+            let packed = LinearLayout::packed(&w.region, es);
+            job.install(|| tile::untile_with(&w.surface, buf, &mut lin[..n], w.region, packed, &opts))?;
+            std::io::Write::write_all(out, &lin[..n]).map_err(cannot_write(out_path))?;
+            if let Some(b) = &bar {
+                b.inc(u64::from(band.h));
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(())
+}
+
+/// `tile` of `sj` from the raw linear image `in_path` into a new file `out_path` (no `--onto`),
+/// band by band. `Ok(false)` when the output is not a regular file (a device or FIFO cannot
+/// take positioned writes): the caller takes the whole-surface path.
+pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &Path) -> Res<bool> {
+    use std::os::unix::fs::FileExt;
+    let (s, region) = (sj.surface, sj.region);
+    let existing = std::fs::metadata(out_path).ok();
+    if existing.is_some_and(|m| !m.is_file()) {
+        return Ok(false);
+    }
+    let input = File::open(in_path).map_err(cannot_read(in_path))?;
+    let file_end = input.metadata().map_err(cannot_read(in_path))?.len();
+    if file_end < sj.span as u64 {
+        return Err(format!(
+            "input '{}' holds {} bytes but {} bytes are expected ({} rows x {} slices of the linear image)",
+            in_path.display(),
+            file_end,
+            sj.span,
+            region.h,
+            region.d
+        )
+        .into());
+    }
+    let es = s.elem_size_bytes();
+    let rows = surface_band_rows(&s, &region);
+    let row_bytes = usize::try_from(region.extent().row_bytes_of(es))?;
+    let slice_bytes = row_bytes.checked_mul(region.h as usize).ok_or("slice too large")?;
+    let mut lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
+    let mut tiled: Option<LineAligned> = None;
+    let total = sj.file_bytes.max(sj.end) as u64;
+    let bar = progress_bar(s.size_bytes(), u64::from(region.h) * u64::from(region.d), "tile");
+    let opts = options(job);
+    with_temp(out_path, |out| {
+        let wrote = cannot_write(out_path);
+        out.0.set_len(total).map_err(&wrote)?;
+        for band in bands(region, rows) {
+            let at = (band.z - region.z) as usize * slice_bytes + (band.y - region.y) as usize * row_bytes;
+            let n = row_bytes * band.h as usize;
+            input.read_exact_at(&mut lin[..n], at as u64).map_err(cannot_read(in_path))?;
+            let w = tile::window(&s, band)?;
+            let buf = at_least(&mut tiled, "tiled band", usize::try_from(w.size_bytes())?)?;
+            buf.fill(0);
+            let packed = LinearLayout::packed(&w.region, es);
+            job.install(|| tile::tile_with(&w.surface, &lin[..n], buf, w.region, packed, &opts))?;
+            for p in &w.pieces {
+                let from = p.window_offset_bytes as usize;
+                crate::io::hooks::before_write().map_err(&wrote)?;
+                out.0
+                    .write_all_at(&buf[from..from + p.len_bytes as usize], sj.offset as u64 + p.offset_bytes)
+                    .map_err(&wrote)?;
+            }
+            if let Some(b) = &bar {
+                b.inc(u64::from(band.h));
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(true)
+}
+
+/// Element rows per band of a streamed picture: about 8 MiB of linear elements (at least one
+/// row). Each band is untiled (or tiled) and converted on its own, so a picture of any size
+/// costs a few bands of memory.
+/// `NVSURF_BAND_BYTES` sets another band size (the tests use small bands to cross many band
+/// boundaries on small pictures).
+pub(super) fn band_rows(row_bytes: u64, total_rows: u32) -> u32 {
+    let band = std::env::var("NVSURF_BAND_BYTES").ok().and_then(|v| v.parse::<u64>().ok()).unwrap_or(8 << 20);
+    (band / row_bytes.max(1)).clamp(1, u64::from(total_rows.max(1))) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_cover_the_region_once_on_row_multiples() {
+        let r = Region { x: 2, y: 5, z: 1, w: 7, h: 20, d: 2 };
+        let got: Vec<(u32, u32, u32)> = bands(r, 8).map(|b| (b.z, b.y, b.h)).collect();
+        let want = [(1, 5, 3), (1, 8, 8), (1, 16, 8), (1, 24, 1), (2, 5, 3), (2, 8, 8), (2, 16, 8), (2, 24, 1)];
+        assert_eq!(got, want);
+        assert!(bands(r, 8).all(|b| b.x == 2 && b.w == 7 && b.d == 1));
+        assert_eq!(bands(r, 100).count(), 2);
+    }
+}

@@ -1,0 +1,127 @@
+//! Raw `untile` and `tile` streamed band by band (`copy/stream.rs`): with bands of one block
+//! row (`NVSURF_BAND_BYTES=1`) and with the default bands, the bytes are the library's
+//! whole-surface copy's, for blocklinear surfaces of several block shapes (3D blocks, 12-byte
+//! elements straddling gobs, G80 and GF100 gobs), pitch surfaces and a surface at an offset.
+
+use nvsurf::layout::{LayoutKind, Surface, SurfaceDesc};
+use nvsurf::tile::{self, CopyOptions, LinearLayout, Region};
+use nvsurf::Gpu;
+use std::process::Command;
+
+mod scratch;
+use scratch::Scratch;
+
+/// Deterministic bytes that differ from row to row and slice to slice.
+fn noise(n: usize, seed: u64) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect()
+}
+
+struct Case {
+    gpu: &'static str,
+    elem: u32,
+    size: [u32; 3],
+    /// `--block-log2` for blocklinear, `None` for pitch.
+    block: Option<[u32; 3]>,
+}
+
+impl Case {
+    fn surface(&self) -> Surface {
+        let gpu = Gpu::parse(self.gpu).unwrap();
+        let mut d = SurfaceDesc::new(gpu, self.elem, self.size);
+        match self.block {
+            Some(b) => {
+                d.layout = LayoutKind::BlockLinear;
+                d.block_log2 = Some(b);
+                d.auto_size = Some(false);
+            }
+            None => d.layout = LayoutKind::Pitch,
+        }
+        d.build().unwrap()
+    }
+
+    fn args(&self) -> Vec<String> {
+        let [w, h, d] = self.size;
+        let mut a = vec!["--gpu".into(), self.gpu.into(), "--elem-size".into(), self.elem.to_string()];
+        a.extend(["--size".into(), format!("{w}x{h}x{d}")]);
+        match self.block {
+            Some([x, y, z]) => {
+                a.extend(["--layout".into(), "blocklinear".into(), "--block-log2".into(), format!("{x},{y},{z}")]);
+                // The descriptor's gob order (the CLI's default differs by GPU).
+                a.extend(["--gob".into(), "vm".into()]);
+            }
+            None => a.extend(["--layout".into(), "pitch".into()]),
+        }
+        a
+    }
+}
+
+fn run(args: &[String], band: Option<&str>) {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_nvsurf"));
+    c.args(args);
+    if let Some(b) = band {
+        c.env("NVSURF_BAND_BYTES", b);
+    }
+    let out = c.output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn streamed_raw_copies_match_the_library() {
+    let cases = [
+        Case { gpu: "gh100", elem: 4, size: [300, 200, 1], block: Some([0, 2, 0]) },
+        Case { gpu: "gh100", elem: 16, size: [70, 45, 5], block: Some([1, 1, 2]) },
+        Case { gpu: "gm20b", elem: 12, size: [50, 33, 1], block: Some([0, 3, 0]) },
+        Case { gpu: "g80", elem: 8, size: [77, 61, 3], block: Some([0, 1, 1]) },
+        Case { gpu: "gh100", elem: 2, size: [333, 40, 1], block: None },
+        Case { gpu: "nv40", elem: 4, size: [45, 30, 1], block: None },
+    ];
+    let tmp = Scratch::new("stream-raw");
+    let (dump, back, lin) = (tmp.path("dump.bin"), tmp.path("back.bin"), tmp.path("lin.bin"));
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    for (i, c) in cases.iter().enumerate() {
+        let s = c.surface();
+
+        let offset = 4096 * i;
+        let surface_bytes = s.size_bytes() as usize;
+        let bytes = noise(offset + surface_bytes + 100, i as u64);
+        std::fs::write(&dump, &bytes).unwrap();
+        let region = Region::whole(&s);
+        let packed = LinearLayout::packed(&region, c.elem);
+        let mut want = vec![0u8; packed.image_bytes(&region).unwrap() as usize];
+        tile::untile_with(&s, &bytes[offset..], &mut want, region, packed, &CopyOptions::default()).unwrap();
+        for band in [Some("1"), None] {
+            let mut a = vec!["untile".to_string()];
+            a.extend(c.args());
+            a.extend(["--offset".into(), offset.to_string(), "--input".into(), p(&dump), "--output".into(), p(&lin)]);
+            run(&a, band);
+            let got = std::fs::read(&lin).unwrap();
+            let first = got.iter().zip(&want).position(|(a, b)| a != b);
+            assert!(
+                got == want,
+                "untile {i} band {band:?}: {} vs {} bytes, first difference at {first:?}",
+                got.len(),
+                want.len()
+            );
+            // Back into a new file: the surface at its offset, zeros (holes) before it, and
+            // the surface's padding zero.
+            let mut a = vec!["tile".to_string()];
+            a.extend(c.args());
+            a.extend(["--offset".into(), offset.to_string(), "--input".into(), p(&lin), "--output".into(), p(&back)]);
+            run(&a, band);
+            let mut tiled = vec![0u8; surface_bytes];
+            tile::tile_with(&s, &want, &mut tiled, region, packed, &CopyOptions::default()).unwrap();
+            let got = std::fs::read(&back).unwrap();
+            assert_eq!(got.len(), offset + surface_bytes, "tile {i} band {band:?}");
+            assert!(got[..offset].iter().all(|&b| b == 0), "tile {i}: bytes before the surface");
+            assert!(got[offset..] == tiled[..], "tile {i} band {band:?}");
+        }
+    }
+}
