@@ -125,3 +125,37 @@ fn streamed_raw_copies_match_the_library() {
         }
     }
 }
+
+/// `untile` to PNG reads the dump band by band (a window per band) when it can; the PNG is the
+/// one the in-memory path writes (`--box` of the whole surface takes that path), with bands of
+/// one block row and with the default bands.
+#[test]
+fn streamed_png_untile_matches_the_in_memory_path() {
+    let tmp = Scratch::new("stream-png");
+    let (dump, a_png, b_png) = (tmp.path("dump.bin"), tmp.path("a.png"), tmp.path("b.png"));
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    for (gpu, format, size, boxed) in [
+        ("gh100", "R8G8B8A8_UNORM", [200u32, 150u32], "0,0,0,200,150,1"),
+        ("gm20b", "BC1_RGBA_UNORM_BLOCK", [120, 72], "0,0,0,30,18,1"),
+    ] {
+        std::fs::write(&dump, noise(1 << 20, 7)).unwrap();
+        let [w, h] = size;
+        let base: Vec<String> = ["untile", "--gpu", gpu, "--format", format, "--size", &format!("{w}x{h}"), "--input"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain([p(&dump)])
+            .collect();
+        let with = |extra: &[&str], out: &std::path::Path| {
+            let mut a = base.clone();
+            a.extend(extra.iter().map(|s| s.to_string()));
+            a.extend(["--output".to_string(), p(out)]);
+            a
+        };
+        run(&with(&["--box", boxed], &a_png), None);
+        let want = std::fs::read(&a_png).unwrap();
+        for band in [Some("1"), None] {
+            run(&with(&[], &b_png), band);
+            assert!(std::fs::read(&b_png).unwrap() == want, "{gpu} {format} band {band:?}");
+        }
+    }
+}

@@ -33,7 +33,7 @@ pub(super) fn streams(job: &Job, sj: &SurfaceJob, input: &Path) -> bool {
 }
 
 /// Rows of the surface that one band covers: about 8 MiB of linear elements, whole block rows.
-fn surface_band_rows(s: &Surface, region: &Region) -> u32 {
+pub(super) fn surface_band_rows(s: &Surface, region: &Region) -> u32 {
     let row_bytes = region.extent().row_bytes_of(s.elem_size_bytes());
     let align = match s {
         Surface::BlockLinear(b) => u32::try_from(b.block_extent_bytes_rows_slices()[1]).unwrap_or(u32::MAX),
@@ -77,37 +77,68 @@ fn options(job: &Job) -> CopyOptions {
     }
 }
 
+/// Where the tiled bytes of a band come from: the dump in memory, or the dump file, each band
+/// read as its window's pieces (positioned reads into a buffer reused from band to band).
+pub(super) enum TiledSource<'a> {
+    /// The surface's bytes, all in memory.
+    Memory(&'a [u8]),
+    /// The surface at `offset` of `file` (`path` for messages).
+    File { file: File, path: &'a Path, offset: u64, buf: Option<LineAligned> },
+}
+
+impl<'a> TiledSource<'a> {
+    /// The dump `path` holding `sj`'s surface, its length checked first (the message of the
+    /// whole-surface path).
+    pub(super) fn open(path: &'a Path, sj: &SurfaceJob) -> Res<TiledSource<'a>> {
+        let file = File::open(path).map_err(cannot_read(path))?;
+        let file_end = file.metadata().map_err(cannot_read(path))?.len();
+        if file_end < sj.end as u64 {
+            return Err(format!(
+                "input '{}' holds {} bytes but {} bytes are expected (surface of {} bytes at offset {})",
+                path.display(),
+                file_end,
+                sj.end,
+                sj.surface.size_bytes(),
+                sj.offset
+            )
+            .into());
+        }
+        Ok(TiledSource::File { file, path, offset: sj.offset as u64, buf: None })
+    }
+
+    /// Untiles `band` (one slice deep) of `s` into `out`, its rows packed.
+    pub(super) fn untile_band(&mut self, job: &Job, s: &Surface, band: Region, out: &mut [u8]) -> Res<()> {
+        let opts = options(job);
+        let es = s.elem_size_bytes();
+        match self {
+            TiledSource::Memory(tiled) => {
+                let packed = LinearLayout::packed(&band, es);
+                job.install(|| tile::untile_with(s, tiled, out, band, packed, &opts))?
+            }
+            TiledSource::File { file, path, offset, buf } => {
+                let w = tile::window(s, band)?;
+                let tiled = at_least(buf, "tiled band", usize::try_from(w.size_bytes())?)?;
+                read_pieces_at(file, *offset, &w.pieces, tiled).map_err(cannot_read(path))?;
+                let packed = LinearLayout::packed(&w.region, es);
+                job.install(|| tile::untile_with(&w.surface, tiled, out, w.region, packed, &opts))?
+            }
+        }
+        Ok(())
+    }
+}
+
 /// `untile` of `sj` from the dump `in_path` to the raw file `out_path`, band by band.
 pub(super) fn untile_raw(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &Path) -> Res<()> {
     let (s, region) = (sj.surface, sj.region);
-    let mut input = File::open(in_path).map_err(cannot_read(in_path))?;
-    let file_end = input.metadata().map_err(cannot_read(in_path))?.len();
-    if file_end < sj.end as u64 {
-        return Err(format!(
-            "input '{}' holds {} bytes but {} bytes are expected (surface of {} bytes at offset {})",
-            in_path.display(),
-            file_end,
-            sj.end,
-            s.size_bytes(),
-            sj.offset
-        )
-        .into());
-    }
-    let es = s.elem_size_bytes();
+    let mut src = TiledSource::open(in_path, sj)?;
     let rows = surface_band_rows(&s, &region);
-    let row_bytes = usize::try_from(region.extent().row_bytes_of(es))?;
+    let row_bytes = usize::try_from(region.extent().row_bytes_of(s.elem_size_bytes()))?;
     let mut lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
-    let mut tiled: Option<LineAligned> = None;
     let bar = progress_bar(s.size_bytes(), u64::from(region.h) * u64::from(region.d), "untile");
-    let opts = options(job);
     with_temp(out_path, |out| {
         for band in bands(region, rows) {
-            let w = tile::window(&s, band)?;
-            let buf = at_least(&mut tiled, "tiled band", usize::try_from(w.size_bytes())?)?;
-            read_pieces_at(&mut input, sj.offset as u64, &w.pieces, buf).map_err(cannot_read(in_path))?;
             let n = row_bytes * band.h as usize;
-            let packed = LinearLayout::packed(&w.region, es);
-            job.install(|| tile::untile_with(&w.surface, buf, &mut lin[..n], w.region, packed, &opts))?;
+            src.untile_band(job, &s, band, &mut lin[..n])?;
             std::io::Write::write_all(out, &lin[..n]).map_err(cannot_write(out_path))?;
             if let Some(b) = &bar {
                 b.inc(u64::from(band.h));

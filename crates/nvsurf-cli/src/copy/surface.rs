@@ -4,6 +4,7 @@
 //! picture of the job's format (its size is the surface's, or the box's, in pixels).
 
 use super::job::{Job, LinearSide, Shape, SurfaceJob};
+use super::stream::TiledSource;
 use crate::io::{inplace, patch_onto, patch_window_onto, progress_bar, write_atomic, write_sparse, LineAligned};
 use crate::picture::png_stream::{self, PngReader, PngWriter};
 use crate::picture::{read_surface_as_with, write_surface_as, PicKind};
@@ -36,6 +37,18 @@ pub fn untile(job: &Job) -> CmdResult {
             return Ok(ExitCode::SUCCESS);
         }
     }
+    if let LinearSide::Picture(path, PicKind::Png) = &job.linear {
+        let f = job.picture_format()?;
+        if png_stream::streams(&f) && job.palette.is_none() && super::stream::streams(job, sj, in_path) {
+            // The dump is read band by band too: a band of the picture and its window are held.
+            let mut src = TiledSource::open(in_path, sj)?;
+            warn_if_lossy(&f);
+            let e = region_extent(&f, sj.picture_px, &region);
+            untile_to_png(job, &s, region, &mut src, path, &f, e)?;
+            report(std::slice::from_ref(path), e, &f);
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     // Only the surface's bytes are read; with --box, only the blocks (or row segments) that the
     // box touches: its window, a smaller surface of the same layout.
     let window = if sj.boxed { Some(tile::window(&s, region)?) } else { None };
@@ -65,7 +78,7 @@ pub fn untile(job: &Job) -> CmdResult {
         if *kind == PicKind::Png && png_stream::streams(&f) && job.lin_is_packed(sj) && job.palette.is_none() {
             warn_if_lossy(&f);
             let e = region_extent(&f, sj.picture_px, &region);
-            untile_to_png(job, &ts, tregion, tiled, path, &f, e)?;
+            untile_to_png(job, &ts, tregion, &mut TiledSource::Memory(tiled), path, &f, e)?;
             report(std::slice::from_ref(path), e, &f);
             return Ok(ExitCode::SUCCESS);
         }
@@ -228,13 +241,13 @@ pub(super) fn warn_if_lossy(f: &Format) {
 }
 
 /// `untile` to a PNG, band by band: each band of element rows of the box `region` of `ts` is
-/// untiled from `tiled` into a small buffer, converted and handed to the PNG encoder, which
+/// untiled from `src` (the dump in memory, or read band by band) into a small buffer, converted and handed to the PNG encoder, which
 /// writes the file as it goes. The picture is `e` (pixels; slices stacked top to bottom).
 fn untile_to_png(
     job: &Job,
     ts: &Surface,
     region: Region,
-    tiled: &[u8],
+    src: &mut TiledSource,
     path: &std::path::Path,
     f: &Format,
     e: Extent<Texels>,
@@ -242,7 +255,11 @@ fn untile_to_png(
     let es = ts.elem_size_bytes();
     let (_, bh) = f.block_dims();
     let row_bytes = u64::from(region.w) * u64::from(es);
-    let rows = super::stream::band_rows(row_bytes, region.h);
+    let rows = match src {
+        TiledSource::Memory(_) => super::stream::band_rows(row_bytes, region.h),
+        // Whole block rows, so that no block row of the dump is read twice.
+        TiledSource::File { .. } => super::stream::surface_band_rows(ts, &region),
+    };
     let mut buf = LineAligned::zeroed("picture band", usize::try_from(row_bytes * u64::from(rows))?)?;
     let bar = progress_bar(ts.size_bytes(), u64::from(region.h) * u64::from(region.d), "untile");
     crate::io::with_temp(path, |out| {
@@ -259,21 +276,8 @@ fn untile_to_png(
             while ey < region.h {
                 let h = rows.min(region.h - ey);
                 let band = Region { y: region.y + ey, z: region.z + z, h, d: 1, ..region };
-                let lin = LinearLayout::packed(&band, es);
                 let n = (row_bytes * u64::from(h)) as usize;
-                match &job.pool {
-                    None => tile::untile_with(ts, tiled, &mut buf[..n], band, lin, &CopyOptions::default()),
-                    Some(p) => p.install(|| {
-                        tile::untile_with(
-                            ts,
-                            tiled,
-                            &mut buf[..n],
-                            band,
-                            lin,
-                            &CopyOptions::default().threads(Threads::CurrentPool),
-                        )
-                    }),
-                }?;
+                src.untile_band(job, ts, band, &mut buf[..n])?;
                 let px_rows = ((ey + h) * bh).min(e.height) - ey * bh;
                 w.write_band(Extent::<Texels>::new(e.width, px_rows, 1), &buf[..n]).map_err(io)?;
                 if let Some(b) = &bar {
