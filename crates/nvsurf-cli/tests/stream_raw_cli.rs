@@ -159,3 +159,35 @@ fn streamed_png_untile_matches_the_in_memory_path() {
         }
     }
 }
+
+/// `tile` from a PNG into a new file writes band by band (a zeroed window per band of whole
+/// block rows); the file is the one `--onto` an all-zero dump of the same size gives (the
+/// whole-surface path), with bands of one block row and with the default bands.
+#[test]
+fn streamed_png_tile_matches_the_whole_surface_path() {
+    let tmp = Scratch::new("stream-png-tile");
+    let (dump, png, zeros) = (tmp.path("dump.bin"), tmp.path("a.png"), tmp.path("zeros.bin"));
+    let (want_path, got_path) = (tmp.path("want.bin"), tmp.path("got.bin"));
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    for (gpu, format, size) in [("gh100", "R8G8B8A8_UNORM", "200x150"), ("gm20b", "BC1_RGBA_UNORM_BLOCK", "120x72")] {
+        std::fs::write(&dump, noise(1 << 20, 11)).unwrap();
+        let surf = ["--gpu", gpu, "--format", format, "--size", size].map(String::from);
+        let cmd = |verb: &str, input: &std::path::Path, output: &std::path::Path, extra: &[String]| {
+            let mut a = vec![verb.to_string()];
+            a.extend(surf.iter().cloned());
+            a.extend(extra.iter().cloned());
+            a.extend(["--input".into(), p(input), "--output".into(), p(output)]);
+            a
+        };
+        run(&cmd("untile", &dump, &png, &[]), None);
+        run(&cmd("tile", &png, &got_path, &[]), None);
+        let len = std::fs::metadata(&got_path).unwrap().len() as usize;
+        std::fs::write(&zeros, vec![0u8; len]).unwrap();
+        run(&cmd("tile", &png, &want_path, &["--onto".into(), p(&zeros)]), None);
+        let want = std::fs::read(&want_path).unwrap();
+        for band in [Some("1"), None] {
+            run(&cmd("tile", &png, &got_path, &[]), band);
+            assert!(std::fs::read(&got_path).unwrap() == want, "{gpu} {format} band {band:?}");
+        }
+    }
+}

@@ -35,12 +35,17 @@ pub(super) fn streams(job: &Job, sj: &SurfaceJob, input: &Path) -> bool {
 /// Rows of the surface that one band covers: about 8 MiB of linear elements, whole block rows.
 pub(super) fn surface_band_rows(s: &Surface, region: &Region) -> u32 {
     let row_bytes = region.extent().row_bytes_of(s.elem_size_bytes());
-    let align = match s {
-        Surface::BlockLinear(b) => u32::try_from(b.block_extent_bytes_rows_slices()[1]).unwrap_or(u32::MAX),
-        _ => 1,
-    };
+    let align = block_rows(s);
     let rows = band_rows(row_bytes, region.h);
     (rows / align).max(1).saturating_mul(align)
+}
+
+/// Rows of one block row of `s` (a power of two; 1 for pitch and swizzled surfaces).
+pub(super) fn block_rows(s: &Surface) -> u32 {
+    match s {
+        Surface::BlockLinear(b) => u32::try_from(b.block_extent_bytes_rows_slices()[1]).unwrap_or(u32::MAX),
+        _ => 1,
+    }
 }
 
 /// The bands of `region`, one slice deep, in the order of the linear image: each starts on a
@@ -157,11 +162,7 @@ pub(super) fn untile_raw(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &
 /// take positioned writes): the caller takes the whole-surface path.
 pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &Path) -> Res<bool> {
     use std::os::unix::fs::FileExt;
-    let (s, region) = (sj.surface, sj.region);
-    let existing = std::fs::metadata(out_path).ok();
-    if existing.is_some_and(|m| !m.is_file()) {
-        return Ok(false);
-    }
+    let region = sj.region;
     let input = File::open(in_path).map_err(cannot_read(in_path))?;
     let file_end = input.metadata().map_err(cannot_read(in_path))?.len();
     if file_end < sj.span as u64 {
@@ -175,10 +176,34 @@ pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path:
         )
         .into());
     }
-    let es = s.elem_size_bytes();
-    let rows = surface_band_rows(&s, &region);
-    let row_bytes = usize::try_from(region.extent().row_bytes_of(es))?;
+    let row_bytes = usize::try_from(region.extent().row_bytes_of(sj.surface.elem_size_bytes()))?;
     let slice_bytes = row_bytes.checked_mul(region.h as usize).ok_or("slice too large")?;
+    let rows = surface_band_rows(&sj.surface, &region);
+    tile_new_file(job, sj, out_path, rows, |band, lin| {
+        let at = (band.z - region.z) as usize * slice_bytes + (band.y - region.y) as usize * row_bytes;
+        input.read_exact_at(lin, at as u64).map_err(|e| cannot_read(in_path)(e))
+    })
+}
+
+/// `tile` of `sj` into a new file `out_path` (holes around the surface), `rows` rows a band (a
+/// multiple of the block's rows): `fill` puts each band's linear elements (rows packed) into
+/// the buffer it is given; the band is tiled into its zeroed window, whose pieces are written
+/// at their offsets. `Ok(false)`, with nothing read or written, when `out_path` is not a
+/// regular file or a new path.
+pub(super) fn tile_new_file(
+    job: &Job,
+    sj: &SurfaceJob,
+    out_path: &Path,
+    rows: u32,
+    mut fill: impl FnMut(Region, &mut [u8]) -> Res<()>,
+) -> Res<bool> {
+    use std::os::unix::fs::FileExt;
+    if std::fs::metadata(out_path).is_ok_and(|m| !m.is_file()) {
+        return Ok(false);
+    }
+    let (s, region) = (sj.surface, sj.region);
+    let es = s.elem_size_bytes();
+    let row_bytes = usize::try_from(region.extent().row_bytes_of(es))?;
     let mut lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
     let mut tiled: Option<LineAligned> = None;
     let total = sj.file_bytes.max(sj.end) as u64;
@@ -188,9 +213,8 @@ pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path:
         let wrote = cannot_write(out_path);
         out.0.set_len(total).map_err(&wrote)?;
         for band in bands(region, rows) {
-            let at = (band.z - region.z) as usize * slice_bytes + (band.y - region.y) as usize * row_bytes;
             let n = row_bytes * band.h as usize;
-            input.read_exact_at(&mut lin[..n], at as u64).map_err(cannot_read(in_path))?;
+            fill(band, &mut lin[..n])?;
             let w = tile::window(&s, band)?;
             let buf = at_least(&mut tiled, "tiled band", usize::try_from(w.size_bytes())?)?;
             buf.fill(0);
@@ -199,9 +223,8 @@ pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path:
             for p in &w.pieces {
                 let from = p.window_offset_bytes as usize;
                 crate::io::hooks::before_write().map_err(&wrote)?;
-                out.0
-                    .write_all_at(&buf[from..from + p.len_bytes as usize], sj.offset as u64 + p.offset_bytes)
-                    .map_err(&wrote)?;
+                let at = sj.offset as u64 + p.offset_bytes;
+                out.0.write_all_at(&buf[from..from + p.len_bytes as usize], at).map_err(&wrote)?;
             }
             if let Some(b) = &bar {
                 b.inc(u64::from(band.h));

@@ -315,6 +315,25 @@ fn tile_from_png(job: &Job, sj: &SurfaceJob, mut reader: PngReader, path: &std::
     reader.check_claim(path)?;
     let es = s.elem_size_bytes();
     let (_, bh) = f.block_dims();
+    if job.onto.is_none() && job.mips.is_none() && !sj.boxed && !matches!(s, Surface::Swizzled(_)) {
+        // A new file, band by band: whole block rows (and whole strips of 16 block rows for a
+        // compressed format, see `png_band_rows`), so the output is never held whole.
+        let align = super::stream::block_rows(&s).max(if f.is_compressed() { 16 } else { 1 });
+        let rows = png_band_rows(job, f, region, want.width).div_ceil(align).saturating_mul(align);
+        let done = super::stream::tile_new_file(job, sj, &job.tiled, rows, |band, lin| {
+            let ey = band.y - region.y;
+            let px_rows = ((ey + band.h) * bh).min(want.height) - ey * bh;
+            let img = reader.read_rows(path, px_rows)?;
+            let elems = job.install(|| png_stream::band_elements(f, &img, &job.encoding).map_err(|e| e.to_string()))?;
+            let got = elems.get(..lin.len()).ok_or("a picture band is shorter than its elements")?;
+            lin.copy_from_slice(got);
+            Ok(())
+        })?;
+        if done {
+            job.encoding.finish(sj.at.0, sj.at.1);
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     let rows = png_band_rows(job, f, region, want.width);
     let bar = progress_bar(s.size_bytes(), u64::from(region.h), "tile");
     let mut fill = |tiled: &mut [u8], ts: &Surface, tregion: Region| -> Res<()> {
