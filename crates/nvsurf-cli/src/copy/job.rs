@@ -138,6 +138,7 @@ fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<St
 impl<'a> Job<'a> {
     /// Parses and checks every flag; builds the surface or texture once.
     pub fn new(a: &'a CopyArgs, onto: Option<&'a Path>, direction: Direction) -> Res<Job<'a>> {
+        a.memory.apply();
         let threads = crate::threads::check_threads(a.threads.threads)?;
         let offset = parse_offset("offset", &a.offset)?;
         let format = a.surface.format()?;
@@ -166,7 +167,10 @@ impl<'a> Job<'a> {
             let (placed, assumed) = place(a, offset)?;
             (Shape::Surface(surface_job(a, placed)?), assumed)
         };
-        check_memory(a.max_memory, &shape, &linear)?;
+        // A short input first (no budget would help), then the budget, then the output's room.
+        super::preflight::check_input_len(direction, &tiled, &linear, &shape, offset as u64)?;
+        check_memory(a.memory.max_memory, &shape, &linear)?;
+        super::preflight::check_output_space(direction, &tiled, onto, &linear, &shape, offset as u64)?;
         // The threads start last, once every flag has been checked.
         let pool = crate::threads::pool(threads)?;
         Ok(Job {
@@ -494,10 +498,10 @@ fn tiled_end(offset: usize, s: &Surface) -> Res<usize> {
         .ok_or_else(|| format!("offset {offset} + surface size {} overflows", s.size_bytes()).into())
 }
 
-/// The memory budget: `--max-memory`, or half the physical memory (the library's
-/// [`nvsurf::Limits::from_machine`]; unknown: no limit).
+/// The memory budget: `--max-memory`, or half the physical memory ([`crate::memory::resolve`],
+/// the one place every command resolves it; unknown: no limit).
 pub fn memory_budget(max_memory: Option<u64>) -> Option<u64> {
-    max_memory.or_else(|| nvsurf::limits::physical_memory_bytes().map(|b| b / 2))
+    Some(crate::memory::resolve(max_memory)).filter(|l| *l != nvsurf::Limits::NONE).map(|l| l.max_bytes)
 }
 
 /// Refuses a copy whose buffers (what it reads and what it builds, held at once) exceed the

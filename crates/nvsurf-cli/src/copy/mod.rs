@@ -10,6 +10,7 @@ pub mod from_header;
 pub mod job;
 pub mod mip_plan;
 pub mod mips;
+mod preflight;
 mod shape;
 pub mod surface;
 pub mod texture;
@@ -85,7 +86,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     if header_format.is_some() {
         job.format = header_format;
     }
-    job.mips = mip_plan::plan(&a, header_format, job::memory_budget(a.copy.max_memory))?;
+    job.mips = mip_plan::plan(&a, header_format, job::memory_budget(a.copy.memory.max_memory))?;
     job.encoding = crate::picture::Encoding::new(quality);
     job.encoding.parallel = job.pool.is_some();
     if let Some(m) = job.mips.as_mut() {
@@ -124,7 +125,7 @@ fn untile_palette(
 }
 
 /// True when `a` and `b` name the same existing file (or the same path).
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     a == b || matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
 }
 
