@@ -106,6 +106,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     let files = if let Some(kind) = out_kind {
         write_surface_as(kind.with_ktx2_zstd(a.ktx2_zstd), &a.output, &f, e, &data)?
     } else {
+        crate::io::check_free_space(&a.output, false, data.len() as u64)?;
         crate::io::write_atomic(&a.output, &data)?;
         vec![a.output.clone()]
     };
