@@ -10,7 +10,6 @@ pub mod from_header;
 pub mod job;
 pub mod mip_plan;
 pub mod mips;
-mod preflight;
 mod shape;
 pub mod surface;
 pub mod texture;
@@ -54,7 +53,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
         let onto = a.onto.clone().ok_or("--in-place needs --onto FILE")?;
         match &a.copy.output {
             None => a.copy.output = Some(onto),
-            Some(o) if same_file(o, &onto) => {}
+            Some(o) if crate::io::files::same_file(o, &onto) => {}
             Some(o) => {
                 return Err(format!(
                     "--output '{}' is not --onto '{}': --in-place patches --onto where it lies",
@@ -122,11 +121,6 @@ fn untile_palette(
         return Err("INDEX8: a whole texture goes to raw files (--output FILE.bin, or --split DIR with raw files); a picture takes one --subresource".into());
     }
     Ok(palette.filter(|_| picture))
-}
-
-/// True when `a` and `b` name the same existing file (or the same path).
-pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    a == b || matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
 }
 
 fn run(job: &Job) -> CmdResult {
