@@ -95,9 +95,8 @@ impl<D> DdsTexture<D> {
             )
         };
         memory_bytes(names[4], self.levels_bytes(f, self.levels) * u128::from(self.layers), what)?;
-        // The largest level decodes to 16 bytes per pixel.
-        let level0 = e.exact_bytes(f).max(u128::from(e.width) * u128::from(e.height) * u128::from(e.depth) * 16);
-        memory_bytes(names[4], level0, what)?;
+        // The largest level decodes to 16 bytes per pixel (the library's "decoded image size").
+        e.checked_bytes(f)?;
         Ok(self.bytes(f))
     }
 }
