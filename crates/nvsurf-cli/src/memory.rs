@@ -50,7 +50,11 @@ pub fn set(max_memory: Option<u64>) -> Limits {
 pub fn limits() -> Limits {
     match SET.load(Ordering::Relaxed) {
         true => Limits { max_bytes: BUDGET.load(Ordering::Relaxed) },
-        false => Limits::from_machine(),
+        false => {
+            // Read once: every allocation of the decoders asks.
+            static DEFAULT: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
+            *DEFAULT.get_or_init(Limits::from_machine)
+        }
     }
 }
 

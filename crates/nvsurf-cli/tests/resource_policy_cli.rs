@@ -200,3 +200,54 @@ fn an_output_that_does_not_fit_its_disk_is_refused() {
     let (code, _, err) = nvsurf(&[&["untile", "--gpu", "gm20b"][..], &shape].concat());
     assert_eq!(code, 0, "{err}");
 }
+
+/// A DDS or KTX2 on a FIFO followed by endless zeros is read only as far as its header
+/// declares (the DDS reader read to the end of the stream before), and a header declaring more
+/// than the budget stops before its data is read.
+#[test]
+fn textures_on_endless_fifos_are_read_no_further_than_declared() {
+    let tmp = Scratch::new("policy-fifo");
+    let raw = tmp.path("zeros.bin");
+    std::fs::write(&raw, vec![7u8; 64 * 64 * 4]).unwrap();
+    let mid = crafted_ktx2(&tmp, "mid.ktx2", 4096, 4096);
+    let out = tmp.path("out.bin");
+    for ext in ["dds", "ktx2"] {
+        let pic = tmp.path(&format!("p.{ext}"));
+        let args = ["convert", "--input", s(&raw), "--size", "64x64", "--format", "rgba8", "--output", s(&pic)];
+        assert_eq!(nvsurf(&args).0, 0);
+        // (file, flags, what the run must print): read whole, or refused by the budget.
+        let big = if ext == "dds" {
+            let mut b = std::fs::read(&pic).unwrap();
+            b[12..20].copy_from_slice(&[0, 0, 1, 0, 0, 0, 1, 0]); // 65536 x 65536
+            let p = tmp.path("big.dds");
+            std::fs::write(&p, &b[..148]).unwrap();
+            (p, "DDS texture needs 17179869184 bytes")
+        } else {
+            (mid.clone(), "KTX2 texture needs")
+        };
+        for (src, budget, want) in [(&pic, "100000000", "wrote"), (&big.0, "100000000", big.1)] {
+            let fifo = tmp.path(&format!("fifo.{ext}"));
+            let _ = std::fs::remove_file(&fifo);
+            let script = format!(
+                "ulimit -v {LIMIT_KIB} && mkfifo '{f}' && ((cat '{src}'; cat /dev/zero) > '{f}' 2>/dev/null &) && \
+                 exec \"$N\" convert --format rgba8 --input '{f}' --output '{o}' --force --max-memory {budget}",
+                f = s(&fifo),
+                src = s(src),
+                o = s(&out),
+            );
+            let start = std::time::Instant::now();
+            let run = std::process::Command::new("sh")
+                .args(["-c", &script])
+                .env("N", env!("CARGO_BIN_EXE_nvsurf"))
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&run.stderr);
+            assert!(err.lines().count() == 1 && err.contains(want), "{ext}: {err}");
+            let code = if want == "wrote" { 0 } else { 2 };
+            assert_eq!(run.status.code(), Some(code), "{ext}: {err}");
+            assert!(start.elapsed().as_secs() < 20, "{ext} took {:?}", start.elapsed());
+        }
+        assert_eq!(std::fs::read(&out).unwrap(), vec![7u8; 64 * 64 * 4], "{ext}");
+        std::fs::remove_file(&out).unwrap();
+    }
+}
