@@ -50,6 +50,8 @@ pub struct ConvertArgs {
     bc_quality: String,
     #[command(flatten)]
     threads: crate::threads::ThreadsArg,
+    #[command(flatten)]
+    memory: crate::memory::MaxMemoryArg,
     /// Also print the summary as JSON on stdout (with `psnr_db` per encoded level and layer).
     #[arg(long)]
     json: bool,
@@ -71,6 +73,8 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         return Err(Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() }.into());
     }
     crate::picture::check_zstd_level(a.ktx2_zstd)?;
+    // Every allocation from here on (the raw input, each decoder and encoder) is within it.
+    a.memory.apply();
     let mut enc = Encoding::new(BcQuality::parse(&a.bc_quality)?);
     if a.json && a.output.as_os_str() == "-" {
         return Err(Error::Unsupported {
@@ -102,6 +106,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     let files = if let Some(kind) = out_kind {
         write_surface_as(kind.with_ktx2_zstd(a.ktx2_zstd), &a.output, &f, e, &data)?
     } else {
+        crate::io::check_free_space(&a.output, false, data.len() as u64)?;
         crate::io::write_atomic(&a.output, &data)?;
         vec![a.output.clone()]
     };
@@ -185,9 +190,25 @@ fn read_input(
         rule: "raw input needs --size W[xH[xD]] in pixels".into(),
     })?;
     let e = parse_extent(size)?;
-    // Only the image's bytes are read.
+    // Only the image's bytes are read: a regular file too short for them is said first, then
+    // the memory they would take, both before anything is read or allocated; a pipe or device
+    // (`/dev/zero`) is read in bands up to that size.
     let need = e.checked_bytes(f)?;
-    let (data, _) = crate::io::LineAligned::read_range(&a.input, 0, need as u64)?;
+    if let Some(len) = std::fs::metadata(&a.input).ok().filter(|m| m.is_file()).map(|m| m.len()) {
+        if len < need as u64 {
+            return Err(format!(
+                "input '{}' holds {len} bytes but {}x{}x{} px of {} are {need} bytes",
+                a.input.display(),
+                e.width,
+                e.height,
+                e.depth,
+                f.name()
+            )
+            .into());
+        }
+    }
+    crate::memory::check("convert input", need as u64)?;
+    let (data, _) = crate::io::read::read_vec(&a.input, 0, need as u64)?;
     check_len(f, e, &data)?;
-    Ok((e, data.to_vec()))
+    Ok((e, data))
 }

@@ -16,6 +16,7 @@ pub mod guess;
 pub mod io;
 pub mod keys;
 pub mod layout;
+pub mod memory;
 pub mod msaa;
 pub mod palette;
 pub mod picture;

@@ -46,10 +46,8 @@ pub struct CopyArgs {
     pub region: Option<String>,
     #[command(flatten)]
     pub threads: crate::threads::ThreadsArg,
-    /// The memory the copy may hold at once, in bytes (default: half the machine's physical
-    /// memory). A copy that would need more stops before allocating, naming the size.
-    #[arg(long = "max-memory", value_name = "BYTES", value_parser = crate::surface_args::clap_u64)]
-    pub max_memory: Option<u64>,
+    #[command(flatten)]
+    pub memory: crate::memory::MaxMemoryArg,
     /// What the linear side read from `--input -` (stdin) is: png, exr, dds, ktx2 or raw
     /// (default); for a named file it overrides the extension.
     #[arg(long = "input-format", value_name = "png|exr|dds|ktx2|raw")]

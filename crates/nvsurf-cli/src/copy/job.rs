@@ -138,6 +138,7 @@ fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<St
 impl<'a> Job<'a> {
     /// Parses and checks every flag; builds the surface or texture once.
     pub fn new(a: &'a CopyArgs, onto: Option<&'a Path>, direction: Direction) -> Res<Job<'a>> {
+        a.memory.apply();
         let threads = crate::threads::check_threads(a.threads.threads)?;
         let offset = parse_offset("offset", &a.offset)?;
         let format = a.surface.format()?;
@@ -166,7 +167,10 @@ impl<'a> Job<'a> {
             let (placed, assumed) = place(a, offset)?;
             (Shape::Surface(surface_job(a, placed)?), assumed)
         };
-        check_memory(a.max_memory, &shape, &linear)?;
+        // A short input first (no budget would help), then the budget, then the output's room.
+        check_input_len(direction, &tiled, &linear, &shape, offset)?;
+        check_memory(a.memory.max_memory, &shape, &linear)?;
+        check_output_space(direction, &tiled, onto, &linear, &shape, offset)?;
         // The threads start last, once every flag has been checked.
         let pool = crate::threads::pool(threads)?;
         Ok(Job {
@@ -494,10 +498,10 @@ fn tiled_end(offset: usize, s: &Surface) -> Res<usize> {
         .ok_or_else(|| format!("offset {offset} + surface size {} overflows", s.size_bytes()).into())
 }
 
-/// The memory budget: `--max-memory`, or half the physical memory (the library's
-/// [`nvsurf::Limits::from_machine`]; unknown: no limit).
+/// The memory budget: `--max-memory`, or half the physical memory ([`crate::memory::resolve`],
+/// the one place every command resolves it; unknown: no limit).
 pub fn memory_budget(max_memory: Option<u64>) -> Option<u64> {
-    max_memory.or_else(|| nvsurf::limits::physical_memory_bytes().map(|b| b / 2))
+    Some(crate::memory::resolve(max_memory)).filter(|l| *l != nvsurf::Limits::NONE).map(|l| l.max_bytes)
 }
 
 /// Refuses a copy whose buffers (what it reads and what it builds, held at once) exceed the
@@ -523,6 +527,101 @@ fn check_memory(max: Option<u64>, shape: &Shape, linear: &LinearSide) -> Res<()>
              give --max-memory BYTES to allow more"
         )
         .into());
+    }
+    Ok(())
+}
+
+// What `tile` and `untile` check about their files before anything is read or allocated, in
+// the order that gives the right advice first: a regular input too short for what the flags
+// declare (no budget would help), then the memory budget ([`check_memory`]), then the output's
+// free space.
+
+/// The length of `path` when it is a regular file (pipes, FIFOs and devices have none).
+fn regular_len(path: &Path) -> Option<u64> {
+    std::fs::metadata(path).ok().filter(|m| m.is_file()).map(|m| m.len())
+}
+
+/// Refuses a regular input shorter than the surface or texture the flags declare (`untile`: the
+/// dump at `offset`; `tile`: a surface's raw linear rows), with the line the reader would give
+/// after reading. A whole texture's linear input is left to the reader (with
+/// `--generate-mips` it may hold level 0 only).
+fn check_input_len(direction: Direction, tiled: &Path, linear: &LinearSide, shape: &Shape, offset: u64) -> Res<()> {
+    match (direction, shape) {
+        (Direction::Untile, Shape::Surface(sj)) => {
+            let need = sj.end as u64;
+            match regular_len(tiled) {
+                Some(len) if len < need => Err(format!(
+                    "input '{}' holds {len} bytes but {need} bytes are expected (surface of {} bytes at offset {})",
+                    tiled.display(),
+                    sj.surface.size_bytes(),
+                    sj.offset
+                )
+                .into()),
+                _ => Ok(()),
+            }
+        }
+        (Direction::Untile, Shape::Texture(t)) => {
+            let need = offset.checked_add(t.size_bytes()).ok_or("offset + texture size overflows")?;
+            match regular_len(tiled) {
+                Some(len) if len < need => Err(format!(
+                    "input '{}' holds {len} bytes but the texture needs {} bytes at offset {offset}",
+                    tiled.display(),
+                    t.size_bytes()
+                )
+                .into()),
+                _ => Ok(()),
+            }
+        }
+        (Direction::Tile, Shape::Surface(sj)) => match linear {
+            LinearSide::Raw(p) if regular_len(p).is_some_and(|len| len < sj.span as u64) => Err(format!(
+                "input '{}' holds {} bytes but {} bytes are expected ({} rows x {} slices of the linear image)",
+                p.display(),
+                regular_len(p).unwrap_or(0),
+                sj.span,
+                sj.region.h,
+                sj.region.d
+            )
+            .into()),
+            _ => Ok(()),
+        },
+        (Direction::Tile, Shape::Texture(_)) => Ok(()),
+    }
+}
+
+/// Refuses an output whose filesystem has less free space than the output takes: `untile`'s raw
+/// linear file or split directory, `tile`'s tiled file (not when it patches `--onto` in place).
+/// Pictures are compressed to a size not known before: they are not checked.
+fn check_output_space(
+    direction: Direction,
+    tiled: &Path,
+    onto: Option<&Path>,
+    linear: &LinearSide,
+    shape: &Shape,
+    offset: u64,
+) -> Res<()> {
+    let check = crate::io::check_free_space;
+    match direction {
+        Direction::Untile => {
+            let need = match shape {
+                Shape::Surface(sj) => sj.lin.image_bytes(&sj.region).unwrap_or(u64::MAX),
+                Shape::Texture(t) => t.linear_size_bytes(),
+            };
+            match linear {
+                LinearSide::Raw(p) => check(p, false, need)?,
+                LinearSide::Split(dir, SplitKind::Raw) => check(dir, true, need)?,
+                _ => {}
+            }
+        }
+        Direction::Tile => {
+            if onto.is_some_and(|o| crate::io::files::same_file(o, tiled)) {
+                return Ok(());
+            }
+            let need = match shape {
+                Shape::Surface(sj) => sj.file_bytes as u64,
+                Shape::Texture(t) => offset.saturating_add(t.size_bytes()),
+            };
+            check(tiled, false, need)?;
+        }
     }
     Ok(())
 }

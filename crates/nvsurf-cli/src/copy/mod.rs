@@ -54,7 +54,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
         let onto = a.onto.clone().ok_or("--in-place needs --onto FILE")?;
         match &a.copy.output {
             None => a.copy.output = Some(onto),
-            Some(o) if same_file(o, &onto) => {}
+            Some(o) if crate::io::files::same_file(o, &onto) => {}
             Some(o) => {
                 return Err(format!(
                     "--output '{}' is not --onto '{}': --in-place patches --onto where it lies",
@@ -86,7 +86,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     if header_format.is_some() {
         job.format = header_format;
     }
-    job.mips = mip_plan::plan(&a, header_format, job::memory_budget(a.copy.max_memory))?;
+    job.mips = mip_plan::plan(&a, header_format, job::memory_budget(a.copy.memory.max_memory))?;
     job.encoding = crate::picture::Encoding::new(quality);
     job.encoding.parallel = job.pool.is_some();
     if let Some(m) = job.mips.as_mut() {
@@ -122,11 +122,6 @@ fn untile_palette(
         return Err("INDEX8: a whole texture goes to raw files (--output FILE.bin, or --split DIR with raw files); a picture takes one --subresource".into());
     }
     Ok(palette.filter(|_| picture))
-}
-
-/// True when `a` and `b` name the same existing file (or the same path).
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    a == b || matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
 }
 
 fn run(job: &Job) -> CmdResult {

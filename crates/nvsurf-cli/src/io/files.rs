@@ -61,3 +61,8 @@ pub fn sync_dir(dir: &Path) {
         let _ = f.sync_all();
     }
 }
+
+/// True when `a` and `b` name the same existing file (or the same path).
+pub fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b || matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+}

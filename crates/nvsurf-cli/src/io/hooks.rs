@@ -7,6 +7,8 @@
 //! - `NVSURF_CRASH_AT_WRITE=N` ends the process at the Nth one, before it happens, with
 //!   status [`CRASH_STATUS`] and without any clean-up (no destructor runs, temporary files
 //!   and undo journals stay), as a SIGKILL or a power cut would.
+//! - `NVSURF_FREE_BYTES=N` (module `space`) stands in for the free space of every output's
+//!   filesystem, as a nearly full disk would.
 //!
 //! Neither is meant for users; unset (or not a number), they cost one relaxed atomic add.
 

@@ -2,7 +2,8 @@
 //! bytes needed ([`read`]), writing atomically with clean-up on signals, alone or as a group
 //! ([`write`]), patching a large dump in place of one surface ([`patch`]) or where it lies
 //! under an undo journal ([`inplace`]), a killed run's leftovers ([`leftovers`]), the write
-//! paths' test hooks ([`hooks`]), and progress bars ([`progress`]).
+//! paths' test hooks ([`hooks`]), progress bars ([`progress`]), and the free space an output
+//! needs ([`space`]).
 
 pub mod copy;
 pub mod files;
@@ -12,9 +13,11 @@ pub mod leftovers;
 pub mod patch;
 pub mod progress;
 pub mod read;
+pub mod space;
 pub mod write;
 
 pub use patch::{patch_onto, patch_window_onto, write_sparse};
 pub use progress::progress_bar;
 pub use read::{read_part, read_pieces_at, LineAligned};
+pub use space::check_free_space;
 pub use write::{stage_bytes, with_temp, write_atomic, Group};

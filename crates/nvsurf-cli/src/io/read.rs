@@ -19,6 +19,54 @@ pub fn read_part(path: &Path, offset: u64, len: u64, what: &str) -> Result<LineA
     Ok(part)
 }
 
+/// `len` bytes at `offset` of `path` in a plain vector (for readers that need no alignment),
+/// fewer when the file ends first, and where it ended (as [`LineAligned::read_range`]). A pipe
+/// or device is read in bands (1 MiB, then doubling up to `len`), so a stream that ends early
+/// costs about what it held; the caller checks `len` against the memory budget first.
+pub fn read_vec(path: &Path, offset: u64, len: u64) -> Result<(Vec<u8>, u64), Box<dyn std::error::Error>> {
+    let (f, meta) = open_input(path)?;
+    read_vec_from(f, &meta, path, offset, len)
+}
+
+/// [`read_vec`] of the opened `path` (`f`, with its `meta`).
+fn read_vec_from(
+    mut f: std::fs::File,
+    meta: &std::fs::Metadata,
+    path: &Path,
+    offset: u64,
+    len: u64,
+) -> Result<(Vec<u8>, u64), Box<dyn std::error::Error>> {
+    use std::io::{Read, Seek};
+    let err = |e: std::io::Error| format!("cannot read '{}': {e}", path.display());
+    let n = if meta.is_file() { meta.len().saturating_sub(offset).min(len) } else { len };
+    if meta.is_file() && n > 0 {
+        f.seek(std::io::SeekFrom::Start(offset)).map_err(err)?;
+    } else if !meta.is_file() {
+        let skipped = std::io::copy(&mut (&mut f).take(offset), &mut std::io::sink()).map_err(err)?;
+        if skipped < offset {
+            return Ok((Vec::new(), skipped));
+        }
+    }
+    // A regular file's bytes at once; a stream's in bands that double (1 MiB first), never
+    // past `len`.
+    let first = if meta.is_file() { n } else { n.min(1 << 20) };
+    let mut buf: Vec<u8> = Vec::new();
+    while (buf.len() as u64) < n {
+        let filled = buf.len();
+        let grow = usize::try_from((n - filled as u64).min((filled as u64).max(first)))?;
+        buf.try_reserve_exact(grow)
+            .map_err(|_| format!("cannot allocate {} bytes for '{}'", filled + grow, path.display()))?;
+        buf.resize(filled + grow, 0);
+        let got = read_full(&mut f, &mut buf[filled..]).map_err(err)?;
+        if got < grow {
+            buf.truncate(filled + got);
+            break;
+        }
+    }
+    let end = offset.saturating_add(buf.len() as u64);
+    Ok((buf, end))
+}
+
 /// The library's line-aligned buffer ([`tile::AlignedBuf`]: the AVX-512 gob and chunk kernels
 /// and the streaming stores run only on line-aligned buffers), with the CLI's file readers.
 pub struct LineAligned(tile::AlignedBuf);
@@ -53,34 +101,9 @@ impl LineAligned {
             }
             return Ok((out, meta.len().min(want_end)));
         }
-        let skipped = std::io::copy(&mut (&mut f).take(offset), &mut std::io::sink()).map_err(err)?;
-        if skipped < offset {
-            return Ok((Self::zeroed("input file", 0)?, skipped));
-        }
-        // Grown as the bytes come (the length of a pipe is not known), without aborting when
-        // memory runs out.
-        let mut buf: Vec<u8> = Vec::new();
-        let mut filled = 0;
-        let mut rest = f.take(len);
-        loop {
-            if filled == buf.len() {
-                // 1 MiB more, zeroed once (a pipe hands over at most 64 KiB per read).
-                let chunk = 1 << 20;
-                buf.try_reserve(chunk)
-                    .map_err(|_| format!("cannot allocate {} bytes for '{}'", filled + chunk, path.display()))?;
-                buf.resize(filled + chunk, 0);
-            }
-            let n = match rest.read(&mut buf[filled..]) {
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                r => r.map_err(err)?,
-            };
-            if n == 0 {
-                break;
-            }
-            filled += n;
-        }
-        buf.truncate(filled);
-        let end = offset + buf.len() as u64;
+        // Read in bands that double, never past `len` ([`read_vec`]): a device that never ends
+        // (`/dev/zero`) costs the declared size, which the caller checked against the budget.
+        let (buf, end) = read_vec_from(f, &meta, path, offset, len)?;
         Ok((Self::from_vec(buf)?, end))
     }
 

@@ -7,6 +7,7 @@
 use super::described::{convert_texture, Described};
 use super::encoding::Encoding;
 use super::kind::{cannot_read, PicResult};
+use super::size::try_with_capacity;
 use super::texels::decode_f32;
 use super::texture::{level_extent, DdsTexture};
 use ddsfile::{AlphaMode, D3D10ResourceDimension, Dds, DxgiFormat, Header, Header10};
@@ -420,13 +421,21 @@ fn read_dds_file(path: &Path, f: &Format, enc: &Encoding) -> PicResult<DdsTextur
     let mut head = Vec::with_capacity(148);
     (&mut file).take(148).read_to_end(&mut head)?;
     check_dds_header(&head)?;
-    // The checked bytes, then the rest: no seek, so pipes and FIFOs read as before.
-    let dds = Dds::read(std::io::Cursor::new(head).chain(BufReader::new(file)))?;
-    let d = dds_described(&dds, Some(f))?;
-    let src = DdsTexture { data: dds.data, ..d.shape() };
-    let need = src.checked_bytes(&d.format)?;
-    if src.data.len() < need {
-        return Err(Error::BufferTooSmall { what: "DDS data", needed: need as u64, got: src.data.len() as u64 }.into());
+    // The header alone first: what it declares is checked against the file's length and the
+    // memory budget before the data is read, and then only that much is read (no seek, so pipes
+    // and FIFOs read as before; one that never ends is read no further than the header says).
+    let end = if &head[84..88] == b"DX10" { 148 } else { 128 };
+    let d = dds_described(&Dds::read(&head[..end])?, Some(f))?;
+    let need = d.shape().checked_bytes(&d.format)?;
+    let on_disk = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len().saturating_sub(end as u64));
+    if let Some(got) = on_disk.filter(|&got| got < need as u64) {
+        return Err(Error::BufferTooSmall { what: "DDS data", needed: need as u64, got }.into());
     }
-    convert_texture(&d, src, f, enc)
+    crate::memory::check("DDS texture", need as u64)?;
+    let mut data = try_with_capacity("DDS texture", need)?;
+    std::io::Cursor::new(&head[end..]).chain(BufReader::new(file)).take(need as u64).read_to_end(&mut data)?;
+    if data.len() < need {
+        return Err(Error::BufferTooSmall { what: "DDS data", needed: need as u64, got: data.len() as u64 }.into());
+    }
+    convert_texture(&d, DdsTexture { data, ..d.shape() }, f, enc)
 }

@@ -65,6 +65,8 @@ pub(super) fn exr_size(path: &Path) -> PicResult<ExrClaim> {
 pub(super) fn read_exr(path: &Path, claim: Option<&ExrClaim>) -> PicResult<(u32, u32, Vec<[f32; 4]>)> {
     if let Some(c) = claim {
         check_decoded_size(path, c.size.0, c.size.1, c.data).map_err(|e| cannot_read("EXR", path, e))?;
+        let px = u64::from(c.size.0).saturating_mul(u64::from(c.size.1));
+        crate::memory::check("EXR pixels", px.saturating_mul(16)).map_err(|e| cannot_read("EXR", path, e))?;
     }
     // The reader's callback cannot return an error: a failed allocation leaves the pixels
     // empty (every write then falls outside and is dropped) and is reported after.
@@ -83,7 +85,13 @@ pub(super) fn read_exr(path: &Path, claim: Option<&ExrClaim>) -> PicResult<(u32,
     .map_err(|e| cannot_read("EXR", path, e))?;
     let size = img.layer_data.size;
     let px = img.layer_data.channel_data.pixels.1.ok_or_else(|| {
-        format!("cannot allocate {}x{} pixels of 16 bytes for EXR '{}'", size.width(), size.height(), path.display())
+        format!(
+            "cannot allocate {}x{} pixels of 16 bytes for EXR '{}' (memory is short, or they pass --max-memory, {} bytes)",
+            size.width(),
+            size.height(),
+            path.display(),
+            crate::memory::limits().max_bytes
+        )
     })?;
     Ok((size.width() as u32, size.height() as u32, px))
 }

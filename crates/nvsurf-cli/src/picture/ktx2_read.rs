@@ -10,8 +10,8 @@ use super::kind::{cannot_read, PicResult};
 use super::ktx2_write::{
     HEADER_BYTES, KTX2_IDENTIFIER, LEVEL_ENTRY_BYTES, SCHEME_BASISLZ, SCHEME_NONE, SCHEME_ZLIB, SCHEME_ZSTD,
 };
-use super::size::try_with_capacity;
-use super::texture::{level_extent, DdsTexture};
+use super::size::{try_with_capacity, MAX_DECODE_RATIO};
+use super::texture::{level_extent, DdsTexture, KTX2_FIELDS};
 use super::vk_format::{format_of_vk, vk_name};
 use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
@@ -118,12 +118,7 @@ pub fn ktx2_header_of_prefix(bytes: &[u8], file_len: u64) -> Result<Ktx2Header, 
     let extent = Extent::<Texels>::new(width, height.max(1), depth.max(1));
     let shape = DdsTexture { extent, levels: n_levels, layers, cube, data: Vec::<u8>::new() };
     // Level count against the size, and the whole texture against memory, before any use.
-    shape.checked_bytes(&format).map_err(|e| match e {
-        Error::OutOfRange { field: "DDS mip levels", value, min, max } => {
-            Error::OutOfRange { field: "KTX2 levelCount", value, min, max }
-        }
-        e => e,
-    })?;
+    shape.checked_bytes_named(&format, &KTX2_FIELDS)?;
     let index_end = (n_levels as usize)
         .checked_mul(LEVEL_ENTRY_BYTES)
         .and_then(|n| n.checked_add(HEADER_BYTES))
@@ -183,6 +178,16 @@ fn level_index(
                 "KTX2 uncompressedByteLength",
                 format!("{raw} (level {level})"),
                 format!("level {level} of {} is {want} bytes", shape_text(format, le, layers)),
+            ));
+        }
+        if scheme == SCHEME_ZSTD && raw / MAX_DECODE_RATIO > len {
+            return Err(bad(
+                "KTX2 byteLength",
+                format!("{len} (level {level})"),
+                format!(
+                    "zstd data of {len} bytes cannot hold uncompressedByteLength {raw}: \
+                     no compression is trusted past {MAX_DECODE_RATIO}:1, so the header is broken"
+                ),
             ));
         }
         if scheme == SCHEME_NONE && len != raw {
@@ -248,8 +253,8 @@ pub fn ktx2_texture(bytes: &[u8]) -> PicResult<(Described, DdsTexture)> {
     let d = header.described.clone();
     let f = d.format;
     let shape = d.shape();
-    let total = shape.checked_bytes(&f)?;
-    nvsurf::Limits::from_machine().check("KTX2 texture", total as u64)?;
+    let total = shape.checked_bytes_named(&f, &KTX2_FIELDS)?;
+    crate::memory::check("KTX2 texture", held_bytes(&header, bytes.len() as u64, total as u64))?;
     // Stored level-major (level, then layer and face, then slices: section "Mip Level
     // Array"); held here layer-major, as DDS is.
     let mut images = Vec::with_capacity(d.levels as usize);
@@ -292,9 +297,46 @@ pub fn read_ktx2(path: &Path, f: &Format) -> PicResult<DdsTexture> {
 /// [`read_ktx2`] encoding with `enc`'s options (see [`super::read_dds_with`]).
 pub fn read_ktx2_with(path: &Path, f: &Format, enc: &Encoding) -> PicResult<DdsTexture> {
     let run = || -> PicResult<DdsTexture> {
-        let bytes = std::fs::read(path)?;
+        let bytes = read_ktx2_file(path)?;
         let (d, tex) = ktx2_texture(&bytes)?;
         convert_texture(&d, tex, f, enc)
     };
     run().map_err(|e| cannot_read("KTX2", path, e))
+}
+
+/// What reading a KTX2 texture holds at once: the file's `file_len` bytes, the texture's
+/// `total`, and with zstd the decompressed levels before they are reordered (`total` again).
+fn held_bytes(header: &Ktx2Header, file_len: u64, total: u64) -> u64 {
+    let levels = if header.scheme == SCHEME_ZSTD { total } else { 0 };
+    file_len.saturating_add(total).saturating_add(levels)
+}
+
+/// The bytes of a KTX2 file, its header checked first: what it declares against the file's
+/// length ([`ktx2_header_of_prefix`], with the zstd ratio cap), then what reading it would
+/// hold against the memory budget ([`crate::memory::check`]), all before the level data is
+/// read. A pipe or FIFO is read only as far as its level index reaches (its sections too).
+fn read_ktx2_file(path: &Path) -> PicResult<Vec<u8>> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let regular = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    let file_len = regular.unwrap_or(u64::MAX);
+    let mut head = Vec::with_capacity(HEADER_BYTES);
+    (&mut file).take(HEADER_BYTES as u64).read_to_end(&mut head)?;
+    let want = ktx2_prefix_len(&head, file_len);
+    (&mut file).take(want.saturating_sub(head.len() as u64)).read_to_end(&mut head)?;
+    let header = ktx2_header_of_prefix(&head, file_len)?;
+    let total = header.described.shape().checked_bytes_named(&header.described.format, &KTX2_FIELDS)? as u64;
+    // Where the data ends: the level data and the DFD, key/value and supercompression sections.
+    let sections = [
+        u64::from(u32_at(&head, 48)) + u64::from(u32_at(&head, 52)),
+        u64::from(u32_at(&head, 56)) + u64::from(u32_at(&head, 60)),
+        u64_at(&head, 64).saturating_add(u64_at(&head, 72)),
+    ];
+    let levels_end = header.levels.iter().map(|&(at, len)| at.saturating_add(len)).max().unwrap_or(0);
+    let end = regular.unwrap_or_else(|| sections.into_iter().fold(levels_end, u64::max));
+    crate::memory::check("KTX2 texture", held_bytes(&header, end, total))?;
+    let mut bytes = try_with_capacity("KTX2 file", usize::try_from(end)?)?;
+    bytes.extend_from_slice(&head);
+    file.take(end.saturating_sub(head.len() as u64)).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }

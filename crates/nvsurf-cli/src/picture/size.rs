@@ -29,10 +29,13 @@ pub fn try_filled<T: Clone>(what: &str, n: usize, v: T) -> PicResult<Vec<T>> {
     Ok(out)
 }
 
-/// An empty vector with room for `n` items, or an error naming `what` when memory is short.
+/// An empty vector with room for `n` items, or an error naming `what` when they would pass the
+/// memory budget (`--max-memory`, [`crate::memory::check`]) or memory is short. Every picture
+/// decoder and encoder allocates its pixels through here, so each is bounded by the budget.
 pub fn try_with_capacity<T>(what: &str, n: usize) -> PicResult<Vec<T>> {
     let mut out = Vec::new();
     let bytes = n.saturating_mul(size_of::<T>());
+    crate::memory::check(what, bytes as u64)?;
     out.try_reserve_exact(n).map_err(|_| format!("cannot allocate {bytes} bytes for the {what}"))?;
     Ok(out)
 }

@@ -266,7 +266,7 @@ fn read_any_surface(
 fn png_bands(mut reader: PngReader, path: &Path, f: &Format, enc: &Encoding) -> PicResult<(Extent<Texels>, Vec<u8>)> {
     reader.check_claim(path)?;
     let e = Extent::<Texels>::new(reader.width_px, reader.height_px, 1);
-    e.checked_bytes(f)?;
+    crate::memory::check("picture elements", e.checked_bytes(f)? as u64)?;
     let (_, bh) = f.block_dims();
     let band = band_rows_px(e.width, e.height, bh * 16);
     let mut out = Vec::new();

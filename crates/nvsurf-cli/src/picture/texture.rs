@@ -24,6 +24,14 @@ pub struct DdsTexture<D = Vec<u8>> {
     pub data: D,
 }
 
+/// The fields [`DdsTexture::checked_bytes_named`] checks, as a DDS header names them: width,
+/// height, depth, mip levels and the texture's size.
+pub const DDS_FIELDS: [&str; 5] = ["DDS width", "DDS height", "DDS depth", "DDS mip levels", "DDS texture size"];
+
+/// [`DDS_FIELDS`] as a KTX2 header names them.
+pub const KTX2_FIELDS: [&str; 5] =
+    ["KTX2 pixelWidth", "KTX2 pixelHeight", "KTX2 pixelDepth", "KTX2 levelCount", "KTX2 texture size"];
+
 /// Extent of mip level `level` (each dimension halves, rounding down, at least 1).
 pub fn level_extent(e: Extent<Texels>, level: u32) -> Extent<Texels> {
     let h = |x: u32| (x >> level.min(31)).max(1);
@@ -53,8 +61,15 @@ impl<D> DdsTexture<D> {
     /// has `n + 1`), or more bytes than memory holds. A DDS header passes here before its
     /// sizes are used.
     pub fn checked_bytes(&self, f: &Format) -> Result<usize, Error> {
+        self.checked_bytes_named(f, &DDS_FIELDS)
+    }
+
+    /// [`DdsTexture::checked_bytes`] naming the fields as the container does (`names`:
+    /// [`DDS_FIELDS`] or [`KTX2_FIELDS`]), so a KTX2 header's fault names KTX2's fields. Every
+    /// size is exact (128 bits): none wraps.
+    pub fn checked_bytes_named(&self, f: &Format, names: &[&'static str; 5]) -> Result<usize, Error> {
         let e = self.extent;
-        for (field, v) in [("DDS width", e.width), ("DDS height", e.height), ("DDS depth", e.depth)] {
+        for (field, v) in [(names[0], e.width), (names[1], e.height), (names[2], e.depth)] {
             if v == 0 {
                 return Err(Error::OutOfRange { field, value: 0, min: 1, max: u64::from(u32::MAX) });
             }
@@ -62,7 +77,7 @@ impl<D> DdsTexture<D> {
         let max_levels = 32 - e.width.max(e.height).max(e.depth).leading_zeros();
         if self.levels > max_levels {
             return Err(Error::OutOfRange {
-                field: "DDS mip levels",
+                field: names[3],
                 value: u64::from(self.levels),
                 min: 1,
                 max: u64::from(max_levels),
@@ -79,8 +94,8 @@ impl<D> DdsTexture<D> {
                 f.name()
             )
         };
-        memory_bytes("DDS texture size", self.levels_bytes(f, self.levels) * u128::from(self.layers), what)?;
-        // The largest level decodes to 16 bytes per pixel.
+        memory_bytes(names[4], self.levels_bytes(f, self.levels) * u128::from(self.layers), what)?;
+        // The largest level decodes to 16 bytes per pixel (the library's "decoded image size").
         e.checked_bytes(f)?;
         Ok(self.bytes(f))
     }
