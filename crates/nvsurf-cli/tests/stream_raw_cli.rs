@@ -191,3 +191,36 @@ fn streamed_png_tile_matches_the_whole_surface_path() {
         }
     }
 }
+
+/// A streamed copy holds bands, so `--max-memory` bounds it by the band working set (64 MiB),
+/// not by the surface: a 48 MiB surface untiles and tiles back under a 72 MiB budget, which a
+/// whole-surface copy (input and output, 96 MiB) would exceed; a box of it (not streamed) is
+/// still refused.
+#[test]
+fn a_streamed_copy_fits_a_budget_smaller_than_its_surface() {
+    let tmp = Scratch::new("stream-budget");
+    let (dump, lin, back) = (tmp.path("dump.bin"), tmp.path("lin.bin"), tmp.path("back.bin"));
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    let surface_bytes = 4096 * 3072 * 4;
+    std::fs::File::create(&dump).unwrap().set_len(surface_bytes).unwrap();
+    let surf =
+        ["--gpu", "gh100", "--elem-size", "4", "--size", "4096x3072", "--max-memory", "75497472"].map(String::from);
+    let cmd = |verb: &str, input: &std::path::Path, output: &std::path::Path, extra: &[&str]| {
+        let mut a = vec![verb.to_string()];
+        a.extend(surf.iter().cloned());
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a.extend(["--input".into(), p(input), "--output".into(), p(output)]);
+        a
+    };
+    run(&cmd("untile", &dump, &lin, &[]), None);
+    assert_eq!(std::fs::metadata(&lin).unwrap().len(), surface_bytes);
+    run(&cmd("tile", &lin, &back, &[]), None);
+    assert_eq!(std::fs::metadata(&back).unwrap().len(), surface_bytes);
+    let out = Command::new(env!("CARGO_BIN_EXE_nvsurf"))
+        .args(cmd("untile", &dump, &lin, &["--box", "0,0,0,4096,3072,1"]))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("max-memory 75497472 bytes is less than"), "{err}");
+}

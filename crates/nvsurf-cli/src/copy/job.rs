@@ -169,7 +169,8 @@ impl<'a> Job<'a> {
         };
         // A short input first (no budget would help), then the budget, then the output's room.
         check_input_len(direction, &tiled, &linear, &shape, offset)?;
-        check_memory(a.memory.max_memory, &shape, &linear)?;
+        let streamed = streams_bands(direction, onto.is_some(), &shape, (&tiled, &linear));
+        check_memory(a.memory.max_memory, &shape, &linear, streamed)?;
         check_output_space(direction, &tiled, onto, &linear, &shape, offset)?;
         // The threads start last, once every flag has been checked.
         let pool = crate::threads::pool(threads)?;
@@ -507,10 +508,12 @@ pub fn memory_budget(max_memory: Option<u64>) -> Option<u64> {
 /// Refuses a copy whose buffers (what it reads and what it builds, held at once) exceed the
 /// budget, before anything is allocated: Linux's overcommit would otherwise let the allocation
 /// succeed and the process die later.
-fn check_memory(max: Option<u64>, shape: &Shape, linear: &LinearSide) -> Res<()> {
+fn check_memory(max: Option<u64>, shape: &Shape, linear: &LinearSide, streamed: bool) -> Res<()> {
     let Some(budget) = memory_budget(max) else { return Ok(()) };
     let picture = matches!(linear, LinearSide::Picture(..));
     let need = match shape {
+        // Bands of about 8 MiB, their windows and the PNG coder's buffers (`copy/stream.rs`).
+        Shape::Surface(_) if streamed => STREAMED_WORKING_SET_BYTES,
         Shape::Surface(sj) => {
             let tiled = (sj.end - sj.offset) as u64;
             let lin = sj.lin.image_bytes(&sj.region).unwrap_or(u64::MAX);
@@ -529,6 +532,30 @@ fn check_memory(max: Option<u64>, shape: &Shape, linear: &LinearSide) -> Res<()>
         .into());
     }
     Ok(())
+}
+
+/// What a streamed copy holds at most, whatever the surface's size: a band of linear rows
+/// (8 MiB, or one block row more), its window, and the PNG coder's rows (measured: 23 MiB for
+/// raw and 33-45 MiB for PNG of a 256 MiB surface, `docs/perf/issue39-streaming.md`).
+const STREAMED_WORKING_SET_BYTES: u64 = 64 << 20;
+
+/// Whether a single surface's copy runs band by band (`copy/stream.rs`): a blocklinear or
+/// pitch surface, no box, rows packed, raw or PNG on the linear side, and for `tile` a new
+/// file of one surface (`patched`: `--onto`; a texture's subresource may grow mips), and a
+/// regular input file.
+fn streams_bands(direction: Direction, patched: bool, shape: &Shape, (tiled, linear): (&Path, &LinearSide)) -> bool {
+    let Shape::Surface(sj) = shape else { return false };
+    // Positioned reads: the input is a regular file (a PNG is read by its own reader).
+    let input_ok = match (direction, linear) {
+        (Direction::Untile, _) => regular_len(tiled).is_some(),
+        (Direction::Tile, LinearSide::Raw(p)) => regular_len(p).is_some(),
+        (Direction::Tile, _) => true,
+    };
+    let linear_ok = matches!(linear, LinearSide::Raw(_) | LinearSide::Picture(_, crate::picture::PicKind::Png));
+    let packed = sj.lin == LinearLayout::packed(&sj.region, sj.surface.elem_size_bytes());
+    let layout_ok = !matches!(sj.surface, nvsurf::layout::Surface::Swizzled(_));
+    let new_file = direction == Direction::Untile || !(patched || sj.in_texture);
+    input_ok && linear_ok && packed && layout_ok && !sj.boxed && new_file
 }
 
 // What `tile` and `untile` check about their files before anything is read or allocated, in
