@@ -97,18 +97,24 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     // The threads start once every flag has been checked; encoding (BC, ASTC) runs over them.
     let pool = a.threads.pool()?;
     enc.parallel = pool.is_some();
-    let read = || read_input(&a, in_kind.is_some(), &f, &enc).map_err(|e| e.to_string());
-    let (e, data) = crate::threads::install(pool.as_ref(), read)?;
-    let (f, data) = match &palette {
-        Some(p) if out_picture => crate::palette::expand(&f, p, &data)?,
-        _ => (f, data),
-    };
-    let files = if let Some(kind) = out_kind {
-        write_surface_as(kind.with_ktx2_zstd(a.ktx2_zstd), &a.output, &f, e, &data)?
+    let (e, files) = if let Some(e) = streams_raw_to_png(&a, (in_kind, out_kind), &f, palette.is_some())? {
+        raw_to_png(&a, &f, e)?;
+        (e, vec![a.output.clone()])
     } else {
-        crate::io::check_free_space(&a.output, false, data.len() as u64)?;
-        crate::io::write_atomic(&a.output, &data)?;
-        vec![a.output.clone()]
+        let read = || read_input(&a, in_kind.is_some(), &f, &enc).map_err(|e| e.to_string());
+        let (e, data) = crate::threads::install(pool.as_ref(), read)?;
+        let (f, data) = match &palette {
+            Some(p) if out_picture => crate::palette::expand(&f, p, &data)?,
+            _ => (f, data),
+        };
+        let files = if let Some(kind) = out_kind {
+            write_surface_as(kind.with_ktx2_zstd(a.ktx2_zstd), &a.output, &f, e, &data)?
+        } else {
+            crate::io::check_free_space(&a.output, false, data.len() as u64)?;
+            crate::io::write_atomic(&a.output, &data)?;
+            vec![a.output.clone()]
+        };
+        (e, files)
     };
     for p in &files {
         eprintln!(
@@ -189,10 +195,23 @@ fn read_input(
         value: "(none)".into(),
         rule: "raw input needs --size W[xH[xD]] in pixels".into(),
     })?;
+    let (e, need) = raw_extent(a, size, f)?;
+    crate::memory::check("convert input", need as u64)?;
+    let (data, _) = crate::io::read::read_vec(&a.input, 0, need as u64)?;
+    check_len(f, e, &data)?;
+    Ok((e, data))
+}
+
+/// The extent of a raw input (`--size`) and its bytes. Only the image's bytes are read: a
+/// regular file too short for them is said first, then (by the callers) the memory they would
+/// take, both before anything is read or allocated; a pipe or device (`/dev/zero`) is read in
+/// bands up to that size.
+fn raw_extent(
+    a: &ConvertArgs,
+    size: &str,
+    f: &nvsurf::format::Format,
+) -> Result<(Extent<Texels>, usize), Box<dyn std::error::Error>> {
     let e = parse_extent(size)?;
-    // Only the image's bytes are read: a regular file too short for them is said first, then
-    // the memory they would take, both before anything is read or allocated; a pipe or device
-    // (`/dev/zero`) is read in bands up to that size.
     let need = e.checked_bytes(f)?;
     if let Some(len) = std::fs::metadata(&a.input).ok().filter(|m| m.is_file()).map(|m| m.len()) {
         if len < need as u64 {
@@ -207,8 +226,37 @@ fn read_input(
             .into());
         }
     }
-    crate::memory::check("convert input", need as u64)?;
-    let (data, _) = crate::io::read::read_vec(&a.input, 0, need as u64)?;
-    check_len(f, e, &data)?;
-    Ok((e, data))
+    Ok((e, need))
+}
+
+/// The raw input's extent when `convert` streams it to a PNG band by band: a regular raw file
+/// with `--size`, a PNG output, a format the streaming writer takes, no palette to expand.
+fn streams_raw_to_png(
+    a: &ConvertArgs,
+    (in_kind, out_kind): (Option<PicKind>, Option<PicKind>),
+    f: &nvsurf::format::Format,
+    palette: bool,
+) -> Result<Option<Extent<Texels>>, Box<dyn std::error::Error>> {
+    let regular = std::fs::metadata(&a.input).is_ok_and(|m| m.is_file());
+    let (Some(size), None, Some(PicKind::Png)) = (a.size.as_deref(), in_kind, out_kind) else { return Ok(None) };
+    if !regular || palette || !crate::picture::png_stream::streams(f) {
+        return Ok(None);
+    }
+    Ok(Some(raw_extent(a, size, f)?.0))
+}
+
+/// `convert` of a raw file to a PNG, band by band (about 8 MiB of elements a band, read with
+/// positioned reads): only a band is held, whatever the image's size.
+fn raw_to_png(
+    a: &ConvertArgs,
+    f: &nvsurf::format::Format,
+    e: Extent<Texels>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    use crate::picture::png_stream::{write_image, ElementSource, PngCompression};
+    let file = std::fs::File::open(&a.input).map_err(crate::io::copy::cannot_read(&a.input))?;
+    let rows = u32::try_from((8usize << 20) / e.row_bytes(f).max(1)).unwrap_or(u32::MAX).max(1);
+    crate::io::with_temp(&a.output, |out| {
+        let src = ElementSource::File { file: &file, path: &a.input, offset: 0, buf: Vec::new() };
+        write_image(out, &a.output, f, e, src, (PngCompression::default(), rows))
+    })
 }

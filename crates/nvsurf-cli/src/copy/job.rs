@@ -512,15 +512,20 @@ fn check_memory(max: Option<u64>, shape: &Shape, linear: &LinearSide, streamed: 
     let Some(budget) = memory_budget(max) else { return Ok(()) };
     let picture = matches!(linear, LinearSide::Picture(..));
     let need = match shape {
-        // Bands of about 8 MiB, their windows and the PNG coder's buffers (`copy/stream.rs`).
-        Shape::Surface(_) if streamed => STREAMED_WORKING_SET_BYTES,
         Shape::Surface(sj) => {
             let tiled = (sj.end - sj.offset) as u64;
             let lin = sj.lin.image_bytes(&sj.region).unwrap_or(u64::MAX);
             // A PNG streams its side; other pictures are built whole (and converted once more).
             let lin = if picture { lin.saturating_mul(2) } else { lin };
-            // Both directions hold the surface's tiled bytes and its linear image.
-            tiled.saturating_add(lin)
+            // Both directions hold the surface's tiled bytes and its linear image; a streamed
+            // copy holds bands of about 8 MiB, their windows and the PNG coder's buffers
+            // (`copy/stream.rs`), or less for a small surface.
+            let whole = tiled.saturating_add(lin);
+            if streamed {
+                whole.min(STREAMED_WORKING_SET_BYTES)
+            } else {
+                whole
+            }
         }
         Shape::Texture(t) => t.size_bytes().saturating_add(t.linear_size_bytes()),
     };

@@ -199,33 +199,65 @@ pub fn write_error(path: &Path, e: Box<dyn std::error::Error>) -> Box<dyn std::e
     }
 }
 
-/// Writes a linear element image `data` of `f` (`e`: slices stacked top to bottom) as a PNG
-/// into `out`, `band_rows` element rows at a time, so that only a band of samples is held.
+/// Where the bytes of a linear element image come from: memory, or a file read band by band
+/// with positioned reads (the bytes from `offset` on).
+pub enum ElementSource<'a> {
+    /// The whole image in memory.
+    Memory(&'a [u8]),
+    /// The image at `offset` of `file` (`path` for messages), read into `buf` a band at a time.
+    File { file: &'a File, path: &'a Path, offset: u64, buf: Vec<u8> },
+}
+
+impl ElementSource<'_> {
+    /// Bytes `at..at + len` of the image.
+    fn band(&mut self, at: usize, len: usize) -> PicResult<&[u8]> {
+        match self {
+            ElementSource::Memory(d) => d
+                .get(at..at.saturating_add(len))
+                .ok_or_else(|| format!("{} bytes end before byte {}", d.len(), at + len).into()),
+            ElementSource::File { file, path, offset, buf } => {
+                use std::os::unix::fs::FileExt;
+                if buf.len() < len {
+                    buf.try_reserve_exact(len - buf.len())
+                        .map_err(|_| format!("cannot allocate {len} bytes for a band"))?;
+                    buf.resize(len, 0);
+                }
+                file.read_exact_at(&mut buf[..len], *offset + at as u64).map_err(|e| cannot_read("raw", path, e))?;
+                Ok(&buf[..len])
+            }
+        }
+    }
+}
+
+/// Writes a linear element image of `f` (`e`: slices stacked top to bottom) from `src` as a
+/// PNG into `out`, `band_rows` element rows at a time, so that only a band of samples (and, from
+/// a file, a band of elements) is held.
 pub fn write_image(
     out: &crate::io::write::OutFile,
     path: &Path,
     f: &Format,
     e: Extent<Texels>,
-    data: &[u8],
+    mut src: ElementSource,
     (c, band_rows): (PngCompression, u32),
 ) -> PicResult<()> {
     let io = |e| write_error(path, e);
     let file = crate::io::hooks::Counted(out.0.try_clone().map_err(|e| write_error(path, Box::new(e)))?);
     let height = e.height.checked_mul(e.depth).ok_or("picture height overflows")?;
-    let mut w = PngWriter::new(file, f, e.width, height, c).map_err(io)?;
     let (_, bh) = f.block_dims();
     let (row_bytes, slice_bytes) = (e.row_bytes(f), e.slice_bytes(f));
     let elem_rows = e.to_elements(f).height;
-    if data.len() < slice_bytes.saturating_mul(e.depth as usize) {
-        return Err(format!("{} bytes are not a {}x{}x{} px image", data.len(), e.width, e.height, e.depth).into());
+    if let ElementSource::Memory(data) = src {
+        if data.len() < slice_bytes.saturating_mul(e.depth as usize) {
+            return Err(format!("{} bytes are not a {}x{}x{} px image", data.len(), e.width, e.height, e.depth).into());
+        }
     }
+    let mut w = PngWriter::new(file, f, e.width, height, c).map_err(io)?;
     for z in 0..e.depth as usize {
-        let slice = &data[z * slice_bytes..(z + 1) * slice_bytes];
         let mut ey = 0;
         while ey < elem_rows {
             let h = band_rows.max(1).min(elem_rows - ey);
             let px_rows = ((ey + h) * bh).min(e.height) - ey * bh;
-            let band = &slice[ey as usize * row_bytes..(ey + h) as usize * row_bytes];
+            let band = src.band(z * slice_bytes + ey as usize * row_bytes, h as usize * row_bytes)?;
             w.write_band(Extent::<Texels>::new(e.width, px_rows, 1), band).map_err(io)?;
             ey += h;
         }

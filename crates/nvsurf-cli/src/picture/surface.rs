@@ -36,7 +36,9 @@ pub fn write_surface_as(
     match kind {
         PicKind::Png => {
             let mut group = crate::io::Group::new();
-            let files = stage_png_whole(&mut group, path, f, e, data)?;
+            // Band by band (about 8 MiB of elements a band) where the format streams.
+            let rows = u32::try_from((8usize << 20) / e.row_bytes(f).max(1)).unwrap_or(u32::MAX).max(1);
+            let files = stage_png(&mut group, path, f, e, data, (PngCompression::default(), rows))?;
             group.commit()?;
             Ok(files)
         }
@@ -72,7 +74,9 @@ pub fn stage_png(
     if !super::png_stream::streams(f) {
         return stage_png_whole(group, path, f, e, data);
     }
-    group.stage(path, |out| super::png_stream::write_image(out, path, f, e, data, how))?;
+    group.stage(path, |out| {
+        super::png_stream::write_image(out, path, f, e, super::png_stream::ElementSource::Memory(data), how)
+    })?;
     Ok(vec![path.to_path_buf()])
 }
 

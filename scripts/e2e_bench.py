@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""End-to-end timings and peak memory of whole `nvsurf` commands (issue #39, item 4).
+
+    python3 scripts/e2e_bench.py target/release/nvsurf [--mib 256] [--runs 3] [--dir /tmp]
+
+Writes a random dump of MIB MiB (an 8192-wide RGBA8 surface on GH100) into a scratch directory,
+then runs, alternately in each round so that the machine's load falls on all of them alike:
+
+- `cat SRC > DST` of the same bytes (the baseline: both files in the page cache);
+- `untile` and `tile` to and from a raw file, `--threads 1`;
+- `untile` to PNG and `tile` from it, `--png-compression fast`;
+- `convert` of the raw linear file to PNG.
+
+Every output is removed before its command runs (a fresh file, as `cat` gets). Each row gives
+the median, minimum and maximum wall time, the median ratio to `cat` of the same round, and the
+largest peak resident memory (the process's own `ru_maxrss`, read with `wait4`). Scratch files
+are removed at the end. Nothing here is run by CI.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def run(argv, stdout=None):
+    """Runs argv; (wall seconds, peak RSS in MiB). Fails loudly on a non-zero exit."""
+    start = time.perf_counter()
+    p = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - start
+    err = p.stderr.read().decode(errors="replace")
+    p.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{' '.join(argv)} failed: {err}")
+    return wall, usage.ru_maxrss / 1024.0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("nvsurf")
+    ap.add_argument("--mib", type=int, default=256)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--dir", default=None)
+    args = ap.parse_args()
+    width = 8192
+    height = args.mib * (1 << 20) // (width * 4)
+    surf = ["--gpu", "gh100", "--format", "R8G8B8A8_UNORM", "--size", f"{width}x{height}"]
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix="nvsurf-e2e-") as tmp:
+        p = lambda name: os.path.join(tmp, name)
+        with open(p("dump.bin"), "wb") as f:
+            for _ in range(args.mib):
+                f.write(os.urandom(1 << 20))
+        nv = args.nvsurf
+        # The linear file and the PNG the tile rows read.
+        run([nv, "untile", *surf, "--input", p("dump.bin"), "--output", p("lin.bin")])
+        run([nv, "untile", *surf, "--png-compression", "fast", "--input", p("dump.bin"), "--output", p("in.png")])
+        rows = {
+            "cat": None,
+            "untile raw": [nv, "untile", *surf, "--threads", "1", "--input", p("dump.bin"), "--output", p("out")],
+            "tile raw": [nv, "tile", *surf, "--threads", "1", "--input", p("lin.bin"), "--output", p("out")],
+            "untile png fast": [nv, "untile", *surf, "--threads", "1", "--png-compression", "fast",
+                                "--input", p("dump.bin"), "--output", p("out.png")],
+            "tile png": [nv, "tile", *surf, "--threads", "1", "--input", p("in.png"), "--output", p("out")],
+            "convert raw to png": [nv, "convert", "--format", "R8G8B8A8_UNORM", "--size", f"{width}x{height}",
+                                   "--input", p("lin.bin"), "--output", p("out.png")],
+        }
+        times = {k: [] for k in rows}
+        peaks = {k: 0.0 for k in rows}
+        ratios = {k: [] for k in rows}
+        for _ in range(args.runs):
+            for name, argv in rows.items():
+                for out in ("out", "out.png"):
+                    if os.path.exists(p(out)):
+                        os.remove(p(out))
+                if argv is None:
+                    with open(p("out"), "wb") as dst:
+                        wall, peak = run(["cat", p("dump.bin")], stdout=dst)
+                else:
+                    wall, peak = run(argv)
+                times[name].append(wall)
+                peaks[name] = max(peaks[name], peak)
+            for name in rows:
+                ratios[name].append(times[name][-1] / times["cat"][-1])
+        print(f"{args.mib} MiB surface ({width}x{height} RGBA8, GH100 blocklinear), {args.runs} rounds")
+        print(f"{'row':<20} {'median s':>9} {'min s':>7} {'max s':>7} {'x cat':>6} {'peak MiB':>9}")
+        for name in rows:
+            t = times[name]
+            print(f"{name:<20} {statistics.median(t):9.3f} {min(t):7.3f} {max(t):7.3f} "
+                  f"{statistics.median(ratios[name]):6.2f} {peaks[name]:9.1f}")
+
+
+if __name__ == "__main__":
+    main()
