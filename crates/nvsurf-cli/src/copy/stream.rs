@@ -141,10 +141,26 @@ pub(super) fn untile_raw(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &
     let mut lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
     let bar = progress_bar(s.size_bytes(), u64::from(region.h) * u64::from(region.d), "untile");
     with_temp(out_path, |out| {
+        let wrote = cannot_write(out_path);
+        // A regular file takes positioned writes into its final length (measured faster than
+        // appending); a device or FIFO is written in order.
+        let regular = out.0.metadata().map_err(&wrote)?.is_file();
+        if regular {
+            let total = u64::try_from(row_bytes)? * u64::from(region.h) * u64::from(region.d);
+            out.0.set_len(total).map_err(&wrote)?;
+        }
+        let mut at = 0u64;
         for band in bands(region, rows) {
             let n = row_bytes * band.h as usize;
             src.untile_band(job, &s, band, &mut lin[..n])?;
-            std::io::Write::write_all(out, &lin[..n]).map_err(cannot_write(out_path))?;
+            if regular {
+                use std::os::unix::fs::FileExt;
+                crate::io::hooks::before_write().map_err(&wrote)?;
+                out.0.write_all_at(&lin[..n], at).map_err(&wrote)?;
+            } else {
+                std::io::Write::write_all(out, &lin[..n]).map_err(&wrote)?;
+            }
+            at += n as u64;
             if let Some(b) = &bar {
                 b.inc(u64::from(band.h));
             }
