@@ -126,13 +126,19 @@ fn streamed_raw_copies_match_the_library() {
     }
 }
 
-/// `untile` to PNG reads the dump band by band (a window per band) when it can; the PNG is the
-/// one the in-memory path writes (`--box` of the whole surface takes that path), with bands of
-/// one block row and with the default bands.
+/// `untile` to PNG or DDS reads the dump band by band (a window per band) when it can; the
+/// file is the one the in-memory path writes (`--box` of the whole surface takes that path),
+/// with bands of one block row and with the default bands.
 #[test]
-fn streamed_png_untile_matches_the_in_memory_path() {
+fn streamed_png_and_dds_untile_match_the_in_memory_path() {
+    for ext in ["png", "dds"] {
+        streamed_untile_matches(ext);
+    }
+}
+
+fn streamed_untile_matches(ext: &str) {
     let tmp = Scratch::new("stream-png");
-    let (dump, a_png, b_png) = (tmp.path("dump.bin"), tmp.path("a.png"), tmp.path("b.png"));
+    let (dump, a_png, b_png) = (tmp.path("dump.bin"), tmp.path(&format!("a.{ext}")), tmp.path(&format!("b.{ext}")));
     let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
     for (gpu, format, size, boxed) in [
         ("gh100", "R8G8B8A8_UNORM", [200u32, 150u32], "0,0,0,200,150,1"),
@@ -155,7 +161,7 @@ fn streamed_png_untile_matches_the_in_memory_path() {
         let want = std::fs::read(&a_png).unwrap();
         for band in [Some("1"), None] {
             run(&with(&[], &b_png), band);
-            assert!(std::fs::read(&b_png).unwrap() == want, "{gpu} {format} band {band:?}");
+            assert!(std::fs::read(&b_png).unwrap() == want, "{ext}: {gpu} {format} band {band:?}");
         }
     }
 }

@@ -173,6 +173,31 @@ pub(super) fn untile_raw(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &
     Ok(())
 }
 
+/// `untile` of `sj` from the dump `in_path` to the DDS `path` of `f` (a format whose DXGI twin
+/// stores the elements as they are, [`crate::picture::dxgi_of`]), `e` pixels: the header, then
+/// the surface band by band.
+pub(super) fn untile_dds(
+    job: &Job,
+    sj: &SurfaceJob,
+    in_path: &Path,
+    (path, f, e): (&Path, &nvsurf::format::Format, nvsurf::extent::Extent<nvsurf::extent::Texels>),
+) -> Res<()> {
+    let (s, region) = (sj.surface, sj.region);
+    let mut src = TiledSource::open(in_path, sj)?;
+    let rows = surface_band_rows(&s, &region);
+    let row_bytes = usize::try_from(region.extent().row_bytes_of(s.elem_size_bytes()))?;
+    let mut lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
+    let shape = crate::picture::DdsTexture { extent: e, levels: 1, layers: 1, cube: false, data: () };
+    crate::picture::write_dds_streamed(path, f, &shape, |w| {
+        for band in bands(region, rows) {
+            let n = row_bytes * band.h as usize;
+            src.untile_band(job, &s, band, &mut lin[..n])?;
+            w.write_all(&lin[..n]).map_err(cannot_write(path))?;
+        }
+        Ok(())
+    })
+}
+
 /// `tile` of `sj` from the raw linear image `in_path` into a new file `out_path` (no `--onto`),
 /// band by band. `Ok(false)` when the output is not a regular file (a device or FIFO cannot
 /// take positioned writes): the caller takes the whole-surface path.

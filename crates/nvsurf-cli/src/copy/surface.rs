@@ -31,23 +31,8 @@ pub fn untile(job: &Job) -> CmdResult {
     let sj = surface_of(job)?;
     let (s, region, lin) = (sj.surface, sj.region, sj.lin);
     let in_path = &job.tiled;
-    if let LinearSide::Raw(out_path) = &job.linear {
-        if super::stream::streams(job, sj, in_path) {
-            super::stream::untile_raw(job, sj, in_path, out_path)?;
-            return Ok(ExitCode::SUCCESS);
-        }
-    }
-    if let LinearSide::Picture(path, PicKind::Png) = &job.linear {
-        let f = job.picture_format()?;
-        if png_stream::streams(&f) && job.palette.is_none() && super::stream::streams(job, sj, in_path) {
-            // The dump is read band by band too: a band of the picture and its window are held.
-            let mut src = TiledSource::open(in_path, sj)?;
-            warn_if_lossy(&f);
-            let e = region_extent(&f, sj.picture_px, &region);
-            untile_to_png(job, &s, region, &mut src, path, &f, e)?;
-            report(std::slice::from_ref(path), e, &f);
-            return Ok(ExitCode::SUCCESS);
-        }
+    if untile_streamed(job, sj, in_path)? {
+        return Ok(ExitCode::SUCCESS);
     }
     // Only the surface's bytes are read; with --box, only the blocks (or row segments) that the
     // box touches: its window, a smaller surface of the same layout.
@@ -118,6 +103,41 @@ pub fn untile(job: &Job) -> CmdResult {
         LinearSide::Split(..) => return Err("--split needs a whole texture".into()),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `untile` of one surface band by band where it streams (`copy/stream.rs`): a raw output, a
+/// PNG, or a DDS whose DXGI format stores the elements as they are. `Ok(false)` when it does
+/// not stream (the caller reads the surface whole).
+fn untile_streamed(job: &Job, sj: &SurfaceJob, in_path: &std::path::Path) -> Res<bool> {
+    let (s, region) = (sj.surface, sj.region);
+    if let LinearSide::Raw(out_path) = &job.linear {
+        if super::stream::streams(job, sj, in_path) {
+            super::stream::untile_raw(job, sj, in_path, out_path)?;
+            return Ok(true);
+        }
+    }
+    if let LinearSide::Picture(path, PicKind::Dds) = &job.linear {
+        let f = job.picture_format()?;
+        if crate::picture::dxgi_of(&f).is_some() && job.palette.is_none() && super::stream::streams(job, sj, in_path) {
+            let e = region_extent(&f, sj.picture_px, &region);
+            super::stream::untile_dds(job, sj, in_path, (path, &f, e))?;
+            report(std::slice::from_ref(path), e, &f);
+            return Ok(true);
+        }
+    }
+    if let LinearSide::Picture(path, PicKind::Png) = &job.linear {
+        let f = job.picture_format()?;
+        if png_stream::streams(&f) && job.palette.is_none() && super::stream::streams(job, sj, in_path) {
+            // The dump is read band by band too: a band of the picture and its window are held.
+            let mut src = TiledSource::open(in_path, sj)?;
+            warn_if_lossy(&f);
+            let e = region_extent(&f, sj.picture_px, &region);
+            untile_to_png(job, &s, region, &mut src, path, &f, e)?;
+            report(std::slice::from_ref(path), e, &f);
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// `nvsurf tile` of one surface.

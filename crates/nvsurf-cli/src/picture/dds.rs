@@ -174,6 +174,11 @@ pub fn write_dds<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>) -
     if data.len() < need {
         return Err(Error::BufferTooSmall { what: "texture data", needed: need as u64, got: data.len() as u64 }.into());
     }
+    if dxgi_of(f).is_some() {
+        let shape = DdsTexture { extent: tex.extent, levels: tex.levels, layers: tex.layers, cube: tex.cube, data: () };
+        let io = crate::io::copy::cannot_write(path);
+        return write_dds_streamed(path, f, &shape, |w| w.write_all(&data[..need]).map_err(&io));
+    }
     let twin = dxgi_of(f);
     let dxgi = twin.unwrap_or(DxgiFormat::R32G32B32A32_Float);
     let e = tex.extent;
@@ -222,6 +227,47 @@ pub fn write_dds<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>) -
                 }
             }
         }
+        w.flush().map_err(&io)
+    })
+}
+
+/// Writes a DDS of `f`, whose DXGI format stores the elements as they are ([`dxgi_of`]), with
+/// the shape of `tex`: the header, then `data`, which writes the texture's bytes (exactly
+/// [`DdsTexture::bytes`] of them, layer-major then level) into the writer it is given, band by
+/// band if it likes. Atomic, as every output. A format without a DXGI twin is refused here
+/// (its DDS holds decoded floats: [`write_dds`]).
+pub fn write_dds_streamed(
+    path: &Path,
+    f: &Format,
+    tex: &DdsTexture<()>,
+    data: impl FnOnce(&mut dyn Write) -> PicResult<()>,
+) -> PicResult<()> {
+    let dxgi = dxgi_of(f).ok_or_else(|| format!("{} has no DXGI format to stream into a DDS", f.name()))?;
+    let e = tex.extent;
+    let header = Header::new_dxgi(
+        e.height,
+        e.width,
+        (e.depth > 1).then_some(e.depth),
+        dxgi,
+        (tex.levels > 1).then_some(tex.levels),
+        (tex.layers > 1).then_some(tex.layers),
+        dds_caps2(tex.cube, e.depth),
+    )?;
+    let dimension = if e.depth > 1 { D3D10ResourceDimension::Texture3D } else { D3D10ResourceDimension::Texture2D };
+    let array_size = if tex.cube { tex.layers / 6 } else { tex.layers };
+    let header10 = Header10::new(dxgi, tex.cube, dimension, array_size, AlphaMode::Unknown);
+    let dds = Dds { header, header10: Some(header10), data: Vec::new() };
+    // The container's own count of its data (ddsfile's), against what is written.
+    let expected = u64::from(dds.get_array_stride()?) * u64::from(tex.layers);
+    let need = tex.bytes(f) as u64;
+    if expected != need {
+        return Err(format!("DDS size mismatch: container expects {expected} bytes, have {need}").into());
+    }
+    let io = crate::io::copy::cannot_write(path);
+    crate::io::with_temp(path, |out| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, out);
+        dds.write(&mut w)?;
+        data(&mut w)?;
         w.flush().map_err(&io)
     })
 }
