@@ -207,6 +207,15 @@ pub fn from_png(
         .into());
     }
     let e = Extent::<Texels>::new(img.width, img.height / depth, depth);
+    if img.bits == 8 && img.channels == 4 && stencil.is_none() && f.encodes_rgba8_by_bytes() {
+        // 8-bit RGBA into an 8_8_8_8 unorm permutation: byte moves (the library's, tested
+        // against the per-texel path), no float conversion.
+        let px: Vec<[u8; 4]> = img.samples.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]].map(|v| v as u8)).collect();
+        let mut out = super::size::try_filled("encoded elements", e.checked_bytes(&f)?, 0u8)?;
+        let rows = img.height;
+        f.encode_rect_rgba8_with(&px, e.width, rows, &mut out, e.row_bytes(&f), &enc.options)?;
+        return Ok((e, out));
+    }
     let max = if img.bits == 16 { 65535 } else { 255 };
     let kinds = f.channel_kinds();
     let ch = img.channels as usize;

@@ -84,6 +84,9 @@ impl Format {
                 options,
             );
         }
+        if let Some(inv) = self.byte_unmap_rgba8() {
+            return self.encode_byte_unmap_rect_rgba8(inv, px, (width_px, height_px), out, row_pitch_bytes);
+        }
         let texel = |p: &[u8; 4]| self.f32_to_texel(&p.map(|b| f32::from(b) / 255.0));
         let Layout::Compressed(_bc) = self.tex.layout else {
             let texels: alloc::vec::Vec<Texel> = px.iter().map(texel).collect();

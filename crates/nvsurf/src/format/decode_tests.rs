@@ -288,6 +288,48 @@ fn rgba8_fast_path_matches_generic() {
     assert!(checked > 20, "only {checked} formats took the byte-move path");
 }
 
+/// The byte-move path of `encode_rect_rgba8_with` (`byte_unmap_rgba8`) against the generic
+/// path (each byte read as `b / 255`, encoded per texel): every color format and `8_8_8_8` with
+/// every component type and swizzle, sRGB on and off, into a padded row pitch whose padding
+/// stays untouched; every byte value on every channel.
+#[test]
+fn rgba8_byte_encode_matches_generic() {
+    use crate::format::{color_formats, ComponentType as T, Swizzle as S};
+    let (w, h, pitch) = (64u32, 5u32, 64 * 4 + 12);
+    let px: Vec<[u8; 4]> =
+        (0..w * h).map(|i| [0u32, 1, 2, 3].map(|c| ((i * 4 + c).wrapping_mul(2_654_435_761) >> 9) as u8)).collect();
+    let mut formats: Vec<Format> = color_formats().iter().map(Format::from_color).collect();
+    let base = Format::parse("tex:0x08").unwrap();
+    for t in [T::Unorm, T::Uint, T::Snorm] {
+        for swz in [
+            [S::C0, S::C1, S::C2, S::C3],
+            [S::C2, S::C1, S::C0, S::C3],
+            [S::C3, S::C0, S::C1, S::C2],
+            [S::C2, S::C1, S::C0, S::OneFloat],
+            [S::C1, S::C1, S::C0, S::C2],
+        ] {
+            for srgb in [false, true] {
+                formats.push(base.with_components([t; 4]).unwrap().with_swizzle(swz).with_srgb(srgb));
+            }
+        }
+    }
+    let mut checked = 0;
+    for f in formats {
+        if !f.encodes_rgba8_by_bytes() {
+            continue;
+        }
+        let plain = f.with_srgb(false);
+        let mut fast = vec![0xA5u8; pitch * h as usize];
+        f.encode_rect_rgba8_with(&px, w, h, &mut fast, pitch, &Default::default()).unwrap();
+        let texels: Vec<Texel> = px.iter().map(|p| plain.f32_to_texel(&p.map(|b| f32::from(b) / 255.0))).collect();
+        let mut slow = vec![0xA5u8; pitch * h as usize];
+        plain.encode_rect_elements(&texels, w, h, &mut slow, pitch).unwrap();
+        assert_eq!(fast, slow, "{} {:?} {:?} srgb {}", f.name(), f.components(), f.swizzle(), f.is_srgb());
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} formats took the byte-move encode");
+}
+
 /// The table path of `decode_rect` (`texel_lut.rs`) against the generic per-element path:
 /// every texture and colour format, and `8_8_8_8`/`10_10_10_2` with every component type,
 /// sRGB on and off and swizzles with constants, over a random image with a padded row pitch.

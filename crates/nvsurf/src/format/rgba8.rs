@@ -48,6 +48,56 @@ impl Format {
         Some(map)
     }
 
+    /// The inverse of [`Format::byte_map_rgba8`] for encoding from 8-bit RGBA: for each element
+    /// byte, the pixel byte it takes, when the swizzle reads each of the four unorm components
+    /// exactly once (RGBA8, BGRA8, ...; sRGB formats once their curve is set aside, as
+    /// [`Format::encode_rect_rgba8_with`] does). The generic path stores `round(b / 255 * 255)`
+    /// = `b` for such a component, so the byte moves give its bytes exactly (tested against it).
+    pub(super) fn byte_unmap_rgba8(&self) -> Option<[usize; 4]> {
+        let map = self.byte_map_rgba8()?;
+        let mut inv = [usize::MAX; 4];
+        for (ch, &m) in map.iter().enumerate() {
+            let m = usize::from(m);
+            // A constant channel (or a component read twice) is no permutation.
+            if m >= 4 || inv[m] != usize::MAX || self.types[m] != ComponentType::Unorm {
+                return None;
+            }
+            inv[m] = ch;
+        }
+        Some(inv)
+    }
+
+    /// Whether [`Format::encode_rect_rgba8_with`] stores 8-bit RGBA pixels by moving bytes (no
+    /// arithmetic): `8_8_8_8` unorm formats whose swizzle is a permutation.
+    pub fn encodes_rgba8_by_bytes(&self) -> bool {
+        self.with_srgb(false).byte_unmap_rgba8().is_some()
+    }
+
+    /// [`Format::encode_rect_rgba8_with`] by byte moves ([`Format::byte_unmap_rgba8`]), after
+    /// the same checks as the generic path.
+    pub(super) fn encode_byte_unmap_rect_rgba8(
+        &self,
+        inv: [usize; 4],
+        px: &[[u8; 4]],
+        (width_px, height_px): (u32, u32),
+        out: &mut [u8],
+        row_pitch_bytes: usize,
+    ) -> Result<()> {
+        self.check_rect(out.len(), row_pitch_bytes, width_px, height_px, px.len())?;
+        let w = width_px as usize;
+        if w == 0 {
+            return Ok(());
+        }
+        // check_rect proved `height` rows of `row_pitch_bytes` (the last `w * 4` bytes long)
+        // fit in `out` and `w * height` pixels in `px`.
+        for (row_px, row_out) in px.chunks_exact(w).zip(out.chunks_mut(row_pitch_bytes)).take(height_px as usize) {
+            for (p, dst) in row_px.iter().zip(row_out[..w * 4].chunks_exact_mut(4)) {
+                dst.copy_from_slice(&inv.map(|ch| p[ch]));
+            }
+        }
+        Ok(())
+    }
+
     /// Word tables for [`Format::decode_rect_rgba8`] of simple formats with elements of at
     /// most 4 bytes whose read fields are at most 16 bits wide, when `worth(decodes)` says the
     /// `decodes` generic decodes that fill them pay off.
