@@ -1,10 +1,12 @@
 //! Block compression: [`Bc`], the block formats (the 4x4-pixel BC1-BC7 (DXT, RGTC, BPTC) and
 //! ETC2/EAC blocks, and ASTC 2D blocks of 4x4 to 12x12 pixels), and the decoding of one block,
-//! to component registers or straight to RGBA8 rows: BC through the `bcdec_rs` crate (a safe
-//! port of bcdec); ETC2/EAC and ASTC in `astc_etc`. BC encoding is in `bc_encode` (feature
+//! to component registers or straight to RGBA8 rows: BC1-BC5 by our own decoders
+//! (`bc_s3tc`), BC6H and BC7 through the `bcdec_rs` crate (a safe port of bcdec); ETC2/EAC and
+//! ASTC in `astc_etc`. BC encoding is in `bc_encode` (feature
 //! `bc-encode`); ASTC encoding is the CLI's (`astc-encode`).
 
 use super::astc_etc::{astc_rgba8, eac_components, etc_rgba8, EtcColour, MAX_BLOCK_PIXELS};
+use super::bc_s3tc::{bc1_rgba8, bc2_rgba8, bc3_rgba8, rgtc_components};
 use super::numbers::unorm8;
 
 /// Block-compressed formats: 4x4 pixels per element, except ASTC (its footprint).
@@ -80,20 +82,8 @@ pub(crate) fn decode_bc(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]], 
             }
         }
         Bc::EacR11 | Bc::EacRg11 => eac_components(bc == Bc::EacRg11, signed, src, out, one),
-        Bc::Bc4 => {
-            let mut f = [0f32; 16];
-            bcdec_rs::bc4_float(src, &mut f, 4, signed);
-            for (o, v) in out.iter_mut().zip(f) {
-                *o = [v.to_bits(), 0, 0, one];
-            }
-        }
-        Bc::Bc5 => {
-            let mut f = [0f32; 32];
-            bcdec_rs::bc5_float(src, &mut f, 8, signed);
-            for (i, o) in out.iter_mut().take(16).enumerate() {
-                *o = [f[2 * i].to_bits(), f[2 * i + 1].to_bits(), 0, one];
-            }
-        }
+        Bc::Bc4 => rgtc_components(src, 1, signed, out, one),
+        Bc::Bc5 => rgtc_components(src, 2, signed, out, one),
         Bc::Bc6hSigned | Bc::Bc6hUnsigned => {
             let mut f = [0f32; 48];
             bcdec_rs::bc6h_float(src, &mut f, 12, bc == Bc::Bc6hSigned);
@@ -109,9 +99,9 @@ pub(crate) fn decode_bc(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]], 
 #[inline]
 pub(crate) fn bc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
     match bc {
-        Bc::Bc1 => bcdec_rs::bc1(src, dst, pitch),
-        Bc::Bc2 => bcdec_rs::bc2(src, dst, pitch),
-        Bc::Bc3 => bcdec_rs::bc3(src, dst, pitch),
+        Bc::Bc1 => bc1_rgba8(src, dst, pitch),
+        Bc::Bc2 => bc2_rgba8(src, dst, pitch),
+        Bc::Bc3 => bc3_rgba8(src, dst, pitch),
         Bc::Etc2Rgb => etc_rgba8(EtcColour::Rgb, src, dst, pitch),
         Bc::Etc2RgbA1 => etc_rgba8(EtcColour::RgbA1, src, dst, pitch),
         Bc::Etc2Rgba => etc_rgba8(EtcColour::Rgba, src, dst, pitch),

@@ -35,6 +35,7 @@ mod astc_etc;
 mod bc;
 #[cfg(feature = "bc-encode")]
 pub(crate) mod bc_encode;
+mod bc_s3tc;
 mod encode_options;
 mod field;
 pub(crate) mod lut;
@@ -46,6 +47,7 @@ pub use astc_encode::{astc_footprint_refusal, encode_astc_rgba8, ISPC_ASTC_MAX_S
 pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, EtcColour, ASTC_DECODER};
 pub use bc::Bc;
 pub(crate) use bc::{bc_rgba8, decode_bc};
+pub(crate) use bc_s3tc::{rgtc_rgba8, RgtcRgba8};
 pub use encode_options::{BcQuality, EncodeOptions};
 pub use field::ComponentType;
 pub(crate) use field::{decode_field, encode_field, one_of};

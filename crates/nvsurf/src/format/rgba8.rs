@@ -8,7 +8,9 @@
 //!   fields are at most 16 bits wide, one table per field giving the field's share of the output
 //!   word, with row kernels specialised for the `8_8_8_8`/`8_8_8_X8` and `10_10_10_2` layouts;
 //! - BC1/BC2/BC3/BC7, ETC2 RGB/RGBA/RGB8A1 and ASTC with the identity swizzle: the block
-//!   decoders straight into the caller's rows.
+//!   decoders straight into the caller's rows;
+//! - BC4/BC5 (RGTC) with any swizzle ([`Format::rgtc_rgba8_map`]): each block's palette as
+//!   bytes (exactly the rounded floats of the generic path), straight into the caller's rows.
 //!
 //! This module chooses the path and fills the tables; the row kernels are in `codec/lut.rs`.
 
@@ -17,7 +19,10 @@ use super::swizzle::Swizzle;
 use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
-use crate::codec::{astc_rgba8, bc_rgba8, etc_rgba8, Bc, ComponentType, EtcColour, YuvMatrix, MAX_PIXELS_PER_ELEM};
+use crate::codec::{
+    astc_rgba8, bc_rgba8, etc_rgba8, rgtc_rgba8, Bc, ComponentType, EtcColour, RgtcRgba8, ValueKind, YuvMatrix,
+    MAX_PIXELS_PER_ELEM,
+};
 use crate::error::Result;
 
 impl Format {
@@ -170,6 +175,36 @@ impl Format {
         }
     }
 
+    /// BC4/BC5 (without sRGB or YUV) whose channels showing C0 or C1 read as floats: the
+    /// number of channel blocks (1 or 2) and how each block becomes RGBA8 words. The constant
+    /// channels' bytes are the generic path's for a block of zeros (they do not depend on it).
+    pub(super) fn rgtc_rgba8_map(&self) -> Option<(usize, RgtcRgba8)> {
+        let channels = match self.tex.layout {
+            Layout::Compressed(Bc::Bc4) => 1,
+            Layout::Compressed(Bc::Bc5) => 2,
+            _ => return None,
+        };
+        if self.srgb || self.yuv != YuvMatrix::Raw {
+            return None;
+        }
+        let kinds = self.channel_kinds();
+        let constants = self.texel_to_rgba8(&self.swizzled([0, 0, 0, self.missing(3)]));
+        let signed = self.types[0] == ComponentType::Snorm;
+        let mut map = RgtcRgba8 { base: 0, c0: 0, c1: 0, signed };
+        for (i, s) in self.swizzle.iter().enumerate() {
+            match s.component() {
+                Some(c) if c < channels => {
+                    if kinds[i] != ValueKind::Float {
+                        return None;
+                    }
+                    *(if c == 0 { &mut map.c0 } else { &mut map.c1 }) |= 1 << (8 * i);
+                }
+                _ => map.base |= u32::from(constants[i]) << (8 * i),
+            }
+        }
+        Some((channels, map))
+    }
+
     /// Decodes compressed blocks to RGBA8: whole blocks straight into the caller's rows, edge
     /// blocks through a block buffer. ETC2 and ASTC get a loop of their own each, so that the
     /// decoder crate's block function inlines into it (one shared loop cost ETC2 a third of its
@@ -189,6 +224,12 @@ impl Format {
             Bc::Etc2RgbA1 => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::RgbA1, s, d, p)),
             Bc::Etc2Rgba => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgba, s, d, p)),
             Bc::Astc { w, h } => self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p)),
+            Bc::Bc4 | Bc::Bc5 => match self.rgtc_rgba8_map() {
+                Some((n, map)) => self.block_rect_rgba8(bc, args, out, |s, d, p| rgtc_rgba8(s, n, map, d, p)),
+                None => {
+                    self.decode_rect_with(elems, row_pitch_bytes, width_px, height_px, out, |t| self.texel_to_rgba8(t))
+                }
+            },
             _ => self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p)),
         }
     }
