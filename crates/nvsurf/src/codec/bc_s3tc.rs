@@ -58,7 +58,7 @@ fn word(r: u8, g: u8, b: u8) -> u32 {
 /// The four-colour palette of a BC1-BC3 colour block (the first 4 bytes of `c`), as RGBA8
 /// words; `opaque`: always the four-colour mode (BC2, BC3).
 #[inline(always)]
-fn colour_palette(c: [u8; 4], opaque: bool) -> [u32; 4] {
+pub(super) fn colour_palette(c: [u8; 4], opaque: bool) -> [u32; 4] {
     let c0 = u16::from_le_bytes([c[0], c[1]]) as usize;
     let c1 = u16::from_le_bytes([c[2], c[3]]) as usize;
     let (r0, g0, b0) = (c0 >> 11, (c0 >> 5) & 63, c0 & 31);
@@ -78,7 +78,7 @@ fn colour_palette(c: [u8; 4], opaque: bool) -> [u32; 4] {
 
 /// The eight 8-bit BC3 alpha values of `a` (its first two bytes), packed little-endian.
 #[inline(always)]
-fn alpha_palette(a: [u8; 2]) -> u64 {
+pub(super) fn alpha_palette(a: [u8; 2]) -> u64 {
     let (a0, a1) = (a[0] as u32, a[1] as u32);
     let six = |w: u32| ((w * a0 + (7 - w) * a1 + 1) / 7) as u64;
     let four = |w: u32| ((w * a0 + (5 - w) * a1 + 1) / 5) as u64;
@@ -193,13 +193,19 @@ pub(crate) fn rgtc_components(src: &[u8], channels: usize, signed: bool, out: &m
 /// float palette clamped to [0, 1], times 255, rounded; computed exactly in integers.
 #[inline(always)]
 pub(crate) fn rgtc_byte_palette(b: &[u8], signed: bool) -> u64 {
-    let (e0, e1, d) = if signed {
-        ((b[0] as i8).max(-127) as i32, (b[1] as i8).max(-127) as i32, 127)
+    if signed {
+        byte_palette::<127>((b[0] as i8).max(-127) as i32, (b[1] as i8).max(-127) as i32)
     } else {
-        (b[0] as i32, b[1] as i32, 255)
-    };
-    // round(255 * max(n, 0) / (k * d)) for the weighted sum n of k parts.
-    let byte = |n: i32, k: u32| round_div(255 * n.max(0) as u32, k * d) as u64;
+        byte_palette::<255>(b[0] as i32, b[1] as i32)
+    }
+}
+
+/// [`rgtc_byte_palette`] of endpoints `e0`, `e1` that read `e / D` (a constant, so that the
+/// divisions become multiplications).
+#[inline(always)]
+fn byte_palette<const D: u32>(e0: i32, e1: i32) -> u64 {
+    // round(255 * max(n, 0) / (k * D)) for the weighted sum n of k parts.
+    let byte = |n: i32, k: u32| round_div(255 * n.max(0) as u32, k * D) as u64;
     let ends = byte(e0, 1) | byte(e1, 1) << 8;
     let six = |w: i32| byte(w * e0 + (7 - w) * e1, 7);
     let four = |w: i32| byte(w * e0 + (5 - w) * e1, 5);
@@ -242,6 +248,67 @@ pub(crate) fn rgtc_rgba8(src: &[u8], channels: usize, map: RgtcRgba8, dst: &mut 
         *p = map.base | v0 * map.c0 | v1 * map.c1;
     }
     put_rows(dst, pitch, rows);
+}
+
+/// A BC1-BC5 block kind and how it becomes RGBA8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum S3tc {
+    /// BC1 (8 bytes).
+    Bc1,
+    /// BC2 (16 bytes).
+    Bc2,
+    /// BC3 (16 bytes).
+    Bc3,
+    /// BC4 (8 bytes, `channels` 1) or BC5 (16 bytes, 2).
+    Rgtc {
+        /// Channel blocks: 1 or 2.
+        channels: usize,
+        /// How the channels become RGBA8.
+        map: RgtcRgba8,
+    },
+}
+
+impl S3tc {
+    /// Bytes per block.
+    pub(crate) const fn block_bytes(self) -> usize {
+        match self {
+            S3tc::Bc1 | S3tc::Rgtc { channels: 1, .. } => 8,
+            _ => 16,
+        }
+    }
+
+    /// One block to RGBA8 rows, `pitch` bytes apart (the portable path).
+    #[inline(always)]
+    pub(crate) fn block_rgba8(self, src: &[u8], dst: &mut [u8], pitch: usize) {
+        match self {
+            S3tc::Bc1 => bc1_rgba8(src, dst, pitch),
+            S3tc::Bc2 => bc2_rgba8(src, dst, pitch),
+            S3tc::Bc3 => bc3_rgba8(src, dst, pitch),
+            S3tc::Rgtc { channels, map } => rgtc_rgba8(src, channels, map, dst, pitch),
+        }
+    }
+
+    /// A run of whole blocks (`src`, consecutive) side by side into RGBA8 rows: block `i` at
+    /// byte `16 i` of each of four rows `pitch` bytes apart. Blocks whose pixels `dst` does
+    /// not hold get only the rows that fit (never from the library's callers).
+    pub(crate) fn row_rgba8(self, src: &[u8], dst: &mut [u8], pitch: usize) {
+        let size = self.block_bytes();
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::avx2() {
+            let n = src.len() / size;
+            let need = pitch.checked_mul(3).and_then(|p| p.checked_add(n.checked_mul(16)?));
+            if need.is_some_and(|need| need <= dst.len()) {
+                // SAFETY: the CPU has AVX2 (so SSSE3), and `dst` holds `3 pitch + 16 n` bytes.
+                unsafe { super::bc_s3tc_x86::row_rgba8(self, src, dst, pitch) };
+                return;
+            }
+        }
+        for (i, b) in src.chunks_exact(size).enumerate() {
+            if let Some(d) = dst.get_mut(16 * i..) {
+                self.block_rgba8(b, d, pitch);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
 use crate::codec::{
-    astc_rgba8, bc_rgba8, etc_rgba8, rgtc_rgba8, Bc, ComponentType, EtcColour, RgtcRgba8, ValueKind, YuvMatrix,
+    astc_rgba8, bc_rgba8, etc_rgba8, Bc, ComponentType, EtcColour, RgtcRgba8, S3tc, ValueKind, YuvMatrix,
     MAX_PIXELS_PER_ELEM,
 };
 use crate::error::Result;
@@ -219,22 +219,36 @@ impl Format {
         out: &mut [[u8; 4]],
     ) -> Result<()> {
         let args = (elems, row_pitch_bytes, width_px, height_px);
-        match bc {
-            Bc::Etc2Rgb => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgb, s, d, p)),
-            Bc::Etc2RgbA1 => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::RgbA1, s, d, p)),
-            Bc::Etc2Rgba => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgba, s, d, p)),
-            Bc::Astc { w, h } => self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p)),
+        let kind = match bc {
+            Bc::Etc2Rgb => {
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgb, s, d, p), None)
+            }
+            Bc::Etc2RgbA1 => {
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::RgbA1, s, d, p), None)
+            }
+            Bc::Etc2Rgba => {
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgba, s, d, p), None)
+            }
+            Bc::Astc { w, h } => {
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p), None)
+            }
+            Bc::Bc1 => S3tc::Bc1,
+            Bc::Bc2 => S3tc::Bc2,
+            Bc::Bc3 => S3tc::Bc3,
             Bc::Bc4 | Bc::Bc5 => match self.rgtc_rgba8_map() {
-                Some((n, map)) => self.block_rect_rgba8(bc, args, out, |s, d, p| rgtc_rgba8(s, n, map, d, p)),
+                Some((channels, map)) => S3tc::Rgtc { channels, map },
                 None => {
-                    self.decode_rect_with(elems, row_pitch_bytes, width_px, height_px, out, |t| self.texel_to_rgba8(t))
+                    return self
+                        .decode_rect_with(elems, row_pitch_bytes, width_px, height_px, out, |t| self.texel_to_rgba8(t))
                 }
             },
-            _ => self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p)),
-        }
+            _ => return self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p), None),
+        };
+        self.block_rect_rgba8(bc, args, out, move |s, d, p| kind.block_rgba8(s, d, p), Some(kind))
     }
 
-    /// The loop of [`Format::decode_bc_rect_rgba8`] with `decode(block, rows, pitch)`.
+    /// The loop of [`Format::decode_bc_rect_rgba8`] with `decode(block, rows, pitch)`; the
+    /// whole blocks of each whole block row go to `rows` at once when given.
     #[inline(always)]
     fn block_rect_rgba8(
         &self,
@@ -242,6 +256,7 @@ impl Format {
         (elems, row_pitch_bytes, width_px, height_px): (&[u8], usize, u32, u32),
         out: &mut [[u8; 4]],
         mut decode: impl FnMut(&[u8], &mut [u8], usize),
+        rows_of: Option<S3tc>,
     ) -> Result<()> {
         let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
         let size = self.elem_size_bytes() as usize;
@@ -250,7 +265,16 @@ impl Format {
         let (bw, bh) = (bw as usize, bh as usize);
         let mut block = [0u8; 4 * MAX_PIXELS_PER_ELEM];
         for ey in 0..rows {
-            for ex in 0..cols {
+            let mut first = 0;
+            if let Some(k) = rows_of.filter(|_| ey * bh + bh <= h && bw == 4) {
+                // The whole blocks of a whole block row, side by side into the caller's rows.
+                first = w / 4;
+                let at = ey * row_pitch_bytes;
+                let start = ey * bh * w * 4;
+                let end = start + (bh - 1) * w * 4 + 16 * first;
+                k.row_rgba8(&elems[at..at + first * size], &mut out.as_flattened_mut()[start..end], w * 4);
+            }
+            for ex in first..cols {
                 let at = ey * row_pitch_bytes + ex * size;
                 let src = &elems[at..at + size];
                 let full = ex * bw + bw <= w && ey * bh + bh <= h;
