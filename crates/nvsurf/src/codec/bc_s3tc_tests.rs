@@ -165,8 +165,14 @@ fn check_rgtc(b: &[u8; 16], signed: bool) {
         let want = [byte(t0[i]), byte(t1[i]), byte(t0[i]), 0x42];
         assert_eq!(px[i], want, "BC5 RGBA8, pixel {i}, block {b:02x?}, signed {signed}");
     }
+    // The row path (byte shuffles where the CPU has them) gives the same bytes.
+    let mut row = [0u8; 64];
+    S3tc::Rgtc { channels: 2, map }.row_rgba8(b, &mut row, 16);
+    assert_eq!(&row, px.as_flattened(), "BC5 row, block {b:02x?}, signed {signed}");
     let px = pixels(|s, d, p| rgtc_rgba8(s, 1, map, d, p), b);
     assert!(px.iter().zip(&t0).all(|(p, t)| *p == [byte(*t), 0, byte(*t), 0x42]), "BC4 RGBA8");
+    S3tc::Rgtc { channels: 1, map }.row_rgba8(&b[..8], &mut row, 16);
+    assert_eq!(&row, px.as_flattened(), "BC4 row, block {b:02x?}, signed {signed}");
 }
 
 #[test]
