@@ -78,7 +78,7 @@ pub(super) fn colour_palette(c: [u8; 4], opaque: bool) -> [u32; 4] {
 
 /// The eight 8-bit BC3 alpha values of `a` (its first two bytes), packed little-endian.
 #[inline(always)]
-pub(super) fn alpha_palette(a: [u8; 2]) -> u64 {
+fn alpha_palette(a: [u8; 2]) -> u64 {
     let (a0, a1) = (a[0] as u32, a[1] as u32);
     let six = |w: u32| ((w * a0 + (7 - w) * a1 + 1) / 7) as u64;
     let four = |w: u32| ((w * a0 + (5 - w) * a1 + 1) / 5) as u64;

@@ -117,6 +117,22 @@ fn bc1_palette_matches_twin_for_every_endpoint_pair_of_each_channel() {
 }
 
 #[test]
+fn bc3_alpha_matches_twin_for_every_endpoint_pair() {
+    // Every alpha endpoint pair (both modes), indices covering all 8 values, both paths.
+    let idx: u64 = (0..16).fold(0, |acc, i| acc | ((i % 8) as u64) << (3 * i));
+    for e in 0..=0xffffu16 {
+        let mut b = [0x5au8; 16];
+        b[..2].copy_from_slice(&e.to_le_bytes());
+        b[2..8].copy_from_slice(&idx.to_le_bytes()[..6]);
+        let want = twin::bc3(&b);
+        assert_eq!(pixels(bc3_rgba8, &b), want, "BC3 alpha {e:04x}");
+        let mut row = [0u8; 64];
+        S3tc::Bc3.row_rgba8(&b, &mut row, 16);
+        assert_eq!(&row, want.as_flattened(), "BC3 row alpha {e:04x}");
+    }
+}
+
+#[test]
 fn bc4_bc5_match_twin_and_bcdec_for_every_endpoint_pair() {
     // Every endpoint pair (both modes), signed and unsigned, indices covering all 8 values.
     let idx: u64 = (0..16).fold(0, |acc, i| acc | ((i % 8) as u64) << (3 * i));

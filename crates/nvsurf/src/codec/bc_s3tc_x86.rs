@@ -5,7 +5,7 @@
 //! The portable path and this one give the same bytes (`bc_s3tc_tests.rs` compares them on
 //! every mode).
 
-use super::bc_s3tc::{alpha_palette, colour_palette, rgtc_byte_palette, S3tc};
+use super::bc_s3tc::{colour_palette, rgtc_byte_palette, S3tc};
 use core::arch::x86_64::{
     __m128i, _mm_add_epi16, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_mulhi_epu16, _mm_mullo_epi16,
     _mm_or_si128, _mm_packus_epi16, _mm_set1_epi16, _mm_set1_epi32, _mm_set_epi64x, _mm_setr_epi16, _mm_setr_epi8,
@@ -47,20 +47,30 @@ static PAIR3: [u64; 64] = pair_table::<64, 3>();
 /// Two 4-bit values (BC2 alpha).
 static PAIR4: [u64; 256] = pair_table::<256, 4>();
 
-/// `rgtc_byte_palette` of an unsigned block with endpoints `e0`, `e1`, in the low 8 bytes, for
-/// both modes at once in 16-bit lanes: `round(n / 7)` and `round(n / 5)` of the weighted sums
-/// `n <= 7 * 255` as `floor((2 n + k) / 2k)` by multiplying by `ceil(65536 / 2k)` (exact for
-/// these `n`: the error stays below the distance to the next integer, and the tests compare
-/// every endpoint pair with the portable path).
+/// An 8-value palette of 8-bit endpoints `e0`, `e1` in the low 8 bytes, for both modes at
+/// once in 16-bit lanes, `floor((x + bias) / k)` of `x = 2 n` (`ROUND`: the rounded mixes of
+/// unsigned BC4/BC5, `rgtc_byte_palette`) or of `x = n` (BC3 alpha, `alpha_palette`, whose
+/// bias is 1), for the weighted sums `n <= 7 * 255`, by multiplying by `ceil(65536 / k)`:
+/// exact for these `x` (the error stays below the distance to the next integer; the tests
+/// compare every endpoint pair with the portable path).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn unsigned_palette(e0: u8, e1: u8) -> __m128i {
+fn palette8<const ROUND: bool>(e0: u8, e1: u8) -> __m128i {
     let (a, b) = (_mm_set1_epi16(i16::from(e0)), _mm_set1_epi16(i16::from(e1)));
-    let sum = |w0: __m128i, w1: __m128i| _mm_add_epi16(_mm_mullo_epi16(w0, a), _mm_mullo_epi16(w1, b));
+    let sum = |w0: __m128i, w1: __m128i| {
+        let n = _mm_add_epi16(_mm_mullo_epi16(w0, a), _mm_mullo_epi16(w1, b));
+        if ROUND {
+            _mm_add_epi16(n, n)
+        } else {
+            n
+        }
+    };
     let n6 = sum(_mm_setr_epi16(7, 0, 6, 5, 4, 3, 2, 1), _mm_setr_epi16(0, 7, 1, 2, 3, 4, 5, 6));
     let n4 = sum(_mm_setr_epi16(5, 0, 4, 3, 2, 1, 0, 0), _mm_setr_epi16(0, 5, 1, 2, 3, 4, 0, 0));
-    let six = _mm_mulhi_epu16(_mm_add_epi16(_mm_add_epi16(n6, n6), _mm_set1_epi16(7)), _mm_set1_epi16(4682));
-    let four = _mm_mulhi_epu16(_mm_add_epi16(_mm_add_epi16(n4, n4), _mm_set1_epi16(5)), _mm_set1_epi16(6554));
+    // (2n + 7) / 14 and (2n + 5) / 10, or (n + 1) / 7 and (n + 1) / 5.
+    let (b6, m6, b4, m4) = if ROUND { (7, 4682, 5, 6554) } else { (1, 9363, 1, 13108) };
+    let six = _mm_mulhi_epu16(_mm_add_epi16(n6, _mm_set1_epi16(b6)), _mm_set1_epi16(m6));
+    let four = _mm_mulhi_epu16(_mm_add_epi16(n4, _mm_set1_epi16(b4)), _mm_set1_epi16(m4));
     let four = _mm_or_si128(four, _mm_setr_epi16(0, 0, 0, 0, 0, 0, 0, 255));
     let pick = _mm_set1_epi16(-i16::from(e0 > e1));
     let p = _mm_or_si128(_mm_and_si128(pick, six), _mm_andnot_si128(pick, four));
@@ -132,7 +142,7 @@ pub(super) unsafe fn row_rgba8(kind: S3tc, src: &[u8], dst: &mut [u8], pitch: us
         S3tc::Bc3 => {
             for (i, b) in src.chunks_exact(16).enumerate() {
                 let c = colour!(&b[8..16], true, true);
-                let pal = _mm_set_epi64x(0, alpha_palette([b[0], b[1]]) as i64);
+                let pal = palette8::<false>(b[0], b[1]);
                 let idx = le(b) >> 16;
                 store(
                     i,
@@ -154,7 +164,7 @@ pub(super) unsafe fn row_rgba8(kind: S3tc, src: &[u8], dst: &mut [u8], pitch: us
                     let pal = if map.signed {
                         _mm_set_epi64x(0, rgtc_byte_palette(blk, true) as i64)
                     } else {
-                        unsigned_palette(blk[0], blk[1])
+                        palette8::<true>(blk[0], blk[1])
                     };
                     let idx = le(blk) >> 16;
                     for (y, r) in rows.iter_mut().enumerate() {
