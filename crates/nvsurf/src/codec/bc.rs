@@ -6,7 +6,7 @@
 //! `bc-encode`); ASTC encoding is the CLI's (`astc-encode`).
 
 use super::astc_etc::{astc_rgba8, eac_components, etc_rgba8, EtcColour, MAX_BLOCK_PIXELS};
-use super::bc_s3tc::{bc1_rgba8, bc2_rgba8, bc3_rgba8, rgtc_components};
+use super::bc_s3tc::{bc1_rgba8, bc2_rgba8, bc3_rgba8, rgtc_components, S3tc};
 use super::numbers::unorm8;
 
 /// Block-compressed formats: 4x4 pixels per element, except ASTC (its footprint).
@@ -107,5 +107,28 @@ pub(crate) fn bc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
         Bc::Etc2Rgba => etc_rgba8(EtcColour::Rgba, src, dst, pitch),
         Bc::Astc { w, h } => astc_rgba8(w, h, src, dst, pitch),
         _ => bcdec_rs::bc7(src, dst, pitch),
+    }
+}
+
+/// A run of whole BC1-BC5 blocks of `kind` (`src`, consecutive) side by side into RGBA8
+/// rows: block `i` at byte `16 i` of each of four rows `pitch` bytes apart; by byte shuffles
+/// (`bc_s3tc_x86`) where `cpu::avx2()` allows, else block by block. Blocks whose pixels `dst`
+/// does not hold get only the rows that fit (never from the library's callers).
+pub(crate) fn s3tc_row_rgba8(kind: S3tc, src: &[u8], dst: &mut [u8], pitch: usize) {
+    let size = kind.block_bytes();
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::avx2() {
+        let n = src.len() / size;
+        let need = pitch.checked_mul(3).and_then(|p| p.checked_add(n.checked_mul(16)?));
+        if need.is_some_and(|need| need <= dst.len()) {
+            // SAFETY: the CPU has AVX2 (so SSSE3), and `dst` holds `3 pitch + 16 n` bytes.
+            unsafe { super::bc_s3tc_x86::row_rgba8(kind, src, dst, pitch) };
+            return;
+        }
+    }
+    for (i, b) in src.chunks_exact(size).enumerate() {
+        if let Some(d) = dst.get_mut(16 * i..) {
+            kind.block_rgba8(b, d, pitch);
+        }
     }
 }

@@ -133,7 +133,7 @@ pub(crate) fn bc1_rgba8(src: &[u8], dst: &mut [u8], pitch: usize) {
 #[inline]
 pub(crate) fn bc2_rgba8(src: &[u8], dst: &mut [u8], pitch: usize) {
     let a = u64::from_le_bytes(src[..8].try_into().unwrap_or([0; 8]));
-    let alpha = |i: usize| ((a >> (4 * i)) as u32 & 15) * 17 << 24;
+    let alpha = |i: usize| (((a >> (4 * i)) as u32 & 15) * 17) << 24;
     put_rows(dst, pitch, colour_rows(&src[8..16], true, Some(&alpha)));
 }
 
@@ -245,7 +245,7 @@ pub(crate) fn rgtc_rgba8(src: &[u8], channels: usize, map: RgtcRgba8, dst: &mut 
     for (i, p) in rows.as_flattened_mut().iter_mut().enumerate() {
         let v0 = (p0 >> (8 * ((i0 >> (3 * i)) & 7))) as u32 & 0xff;
         let v1 = (p1 >> (8 * ((i1 >> (3 * i)) & 7))) as u32 & 0xff;
-        *p = map.base | v0 * map.c0 | v1 * map.c1;
+        *p = map.base | (v0 * map.c0) | (v1 * map.c1);
     }
     put_rows(dst, pitch, rows);
 }
@@ -285,28 +285,6 @@ impl S3tc {
             S3tc::Bc2 => bc2_rgba8(src, dst, pitch),
             S3tc::Bc3 => bc3_rgba8(src, dst, pitch),
             S3tc::Rgtc { channels, map } => rgtc_rgba8(src, channels, map, dst, pitch),
-        }
-    }
-
-    /// A run of whole blocks (`src`, consecutive) side by side into RGBA8 rows: block `i` at
-    /// byte `16 i` of each of four rows `pitch` bytes apart. Blocks whose pixels `dst` does
-    /// not hold get only the rows that fit (never from the library's callers).
-    pub(crate) fn row_rgba8(self, src: &[u8], dst: &mut [u8], pitch: usize) {
-        let size = self.block_bytes();
-        #[cfg(target_arch = "x86_64")]
-        if crate::cpu::avx2() {
-            let n = src.len() / size;
-            let need = pitch.checked_mul(3).and_then(|p| p.checked_add(n.checked_mul(16)?));
-            if need.is_some_and(|need| need <= dst.len()) {
-                // SAFETY: the CPU has AVX2 (so SSSE3), and `dst` holds `3 pitch + 16 n` bytes.
-                unsafe { super::bc_s3tc_x86::row_rgba8(self, src, dst, pitch) };
-                return;
-            }
-        }
-        for (i, b) in src.chunks_exact(size).enumerate() {
-            if let Some(d) = dst.get_mut(16 * i..) {
-                self.block_rgba8(b, d, pitch);
-            }
         }
     }
 }

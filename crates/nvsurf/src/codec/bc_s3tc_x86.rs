@@ -36,7 +36,7 @@ const fn pair_table<const N: usize, const BITS: usize>() -> [u64; N] {
     while v < N {
         let lo = (v & ((1 << BITS) - 1)) as u64;
         let hi = (v >> BITS) as u64;
-        t[v] = lo * 0x0101_0101 | (hi * 0x0101_0101) << 32;
+        t[v] = (lo * 0x0101_0101) | ((hi * 0x0101_0101) << 32);
         v += 1;
     }
     t
@@ -77,7 +77,7 @@ fn palette8<const ROUND: bool>(e0: u8, e1: u8) -> __m128i {
     _mm_packus_epi16(p, p)
 }
 
-/// [`S3tc::row_rgba8`] with byte shuffles. One function with closures (which inherit its
+/// `bc::s3tc_row_rgba8` with byte shuffles. One function with closures (which inherit its
 /// target features), so that everything inlines into the loop of each kind.
 ///
 /// # Safety

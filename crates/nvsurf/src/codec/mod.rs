@@ -49,7 +49,7 @@ mod yuv;
 pub use astc_encode::{astc_footprint_refusal, encode_astc_rgba8, ISPC_ASTC_MAX_SIDE};
 pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, EtcColour, ASTC_DECODER};
 pub use bc::Bc;
-pub(crate) use bc::{bc_rgba8, decode_bc};
+pub(crate) use bc::{bc_rgba8, decode_bc, s3tc_row_rgba8};
 pub(crate) use bc_s3tc::{RgtcRgba8, S3tc};
 pub use encode_options::{BcQuality, EncodeOptions};
 pub use field::ComponentType;

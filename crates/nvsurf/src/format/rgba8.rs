@@ -20,8 +20,8 @@ use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
 use crate::codec::{
-    astc_rgba8, bc_rgba8, etc_rgba8, Bc, ComponentType, EtcColour, RgtcRgba8, S3tc, ValueKind, YuvMatrix,
-    MAX_PIXELS_PER_ELEM,
+    astc_rgba8, bc_rgba8, etc_rgba8, s3tc_row_rgba8, Bc, ComponentType, EtcColour, RgtcRgba8, S3tc, ValueKind,
+    YuvMatrix, MAX_PIXELS_PER_ELEM,
 };
 use crate::error::Result;
 
@@ -272,7 +272,7 @@ impl Format {
                 let at = ey * row_pitch_bytes;
                 let start = ey * bh * w * 4;
                 let end = start + (bh - 1) * w * 4 + 16 * first;
-                k.row_rgba8(&elems[at..at + first * size], &mut out.as_flattened_mut()[start..end], w * 4);
+                s3tc_row_rgba8(k, &elems[at..at + first * size], &mut out.as_flattened_mut()[start..end], w * 4);
             }
             for ex in first..cols {
                 let at = ey * row_pitch_bytes + ex * size;
