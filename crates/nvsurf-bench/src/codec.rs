@@ -12,13 +12,17 @@
 //!   checked against the tables, AVX2 where available): the other 4-byte paths of
 //!   `Format::decode_rect_rgba8` (chosen in `format/rgba8.rs`, row kernels in `codec/lut.rs`).
 //!   `nvsurf::cpu::active_level()` is printed with the table header.
-//! - `codec-bc1`, `codec-bc7`: block decode (bcdec_rs) straight into the caller's rows.
+//! - `codec-bc1`, `codec-bc3`, `codec-bc5`, `codec-bc7`: block decode straight into the
+//!   caller's rows, raced against memcpy and against bcdec_rs called directly on the same
+//!   blocks into the same RGBA8 rows (`codec_blocks::bcdec_direct`); JSON `crate_gbps` and
+//!   `ratio_crate_paired` (ours over the crate's, above 1 is faster), as the ASTC rows report.
 //!
 //! `--case codec` runs only these cases; `--case codec-bc1` one of them.
 //!
 //! The element data is the same pseudo-random noise for every case (any bit pattern is a valid
 //! BC1 block; for BC7 it spreads over all eight modes, reserved mode bits included).
 
+use crate::codec_blocks::bcdec_direct;
 use crate::{noise, paired_ratio, race, Contender};
 use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
@@ -26,7 +30,7 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// (case name, format name) of every codec case.
-const CASES: [(&str, &str); 8] = [
+const CASES: [(&str, &str); 10] = [
     ("codec-rgba8", "A8B8G8R8"),
     ("codec-bgra8", "BGRA8_UNORM"),
     ("codec-bgrx8", "BGRX8_UNORM"),
@@ -34,6 +38,8 @@ const CASES: [(&str, &str); 8] = [
     ("codec-rgba8-uint", "RGBA8_UINT"),
     ("codec-rgb10a2", "RGB10_A2_UNORM"),
     ("codec-bc1", "bc1"),
+    ("codec-bc3", "bc3"),
+    ("codec-bc5", "bc5"),
     ("codec-bc7", "bc7"),
 ];
 
@@ -65,6 +71,13 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
                 assert_eq!(out[y * side as usize + x], want, "{name}: fast path differs at ({x}, {y})");
             }
         }
+        // The BC rows also race bcdec_rs called directly (same pixels checked first).
+        let bc = fmt.starts_with("bc");
+        let mut theirs = vec![0u8; if bc { out_bytes } else { 0 }];
+        if bc {
+            bcdec_direct(fmt, &elems, side as usize, &mut theirs);
+            assert!(out.as_flattened() == &theirs[..], "{name}: ours differs from bcdec_rs");
+        }
         let mut contenders = vec![
             Contender {
                 name: "ours",
@@ -73,8 +86,16 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
             },
             Contender { name: "memcpy", run: Box::new(|| dst.copy_from_slice(&src)), times: vec![] },
         ];
+        if bc {
+            contenders.push(Contender {
+                name: "crate",
+                run: Box::new(|| bcdec_direct(fmt, &elems, side as usize, &mut theirs)),
+                times: vec![],
+            });
+        }
         let gbps = race(&mut contenders, out_bytes, budget);
         let paired = paired_ratio(&contenders[0], &contenders[1]);
+        let crate_paired = bc.then(|| paired_ratio(&contenders[0], &contenders[2]));
         drop(contenders);
         let (o, m) = (gbps[0], gbps[1]);
         if !json_out {
@@ -91,10 +112,29 @@ pub fn run(only: Option<&String>, smoke: bool, budget: Duration, json_out: bool,
                 "-"
             );
         }
-        rows.push(json!({
+        let mut row = json!({
             "case": name, "op": "decode", "threads": 1, "format": f.name(), "gbps": o, "memcpy_gbps": m,
             "tegra_gbps": null, "tegra_alloc_gbps": null, "tegra_ffi_gbps": null,
             "ratio_memcpy": o / m, "ratio_memcpy_paired": paired, "ratio_tegra": null,
-        }));
+        });
+        if let Some(cp) = crate_paired {
+            let c = gbps[2];
+            if !json_out {
+                say!(
+                    "{:<22} {:<6} {:>3} {:>9.2} {:>9.2} {:>7.2} {:>7.2}   (vs bcdec_rs)",
+                    name,
+                    "decode",
+                    1,
+                    o,
+                    c,
+                    o / c,
+                    cp
+                );
+            }
+            row["crate_gbps"] = json!(c);
+            row["ratio_crate"] = json!(o / c);
+            row["ratio_crate_paired"] = json!(cp);
+        }
+        rows.push(row);
     }
 }

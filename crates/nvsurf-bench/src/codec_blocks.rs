@@ -63,6 +63,33 @@ fn direct(fmt: &str, elems: &[u8], side: usize, out: &mut [u8]) {
     }
 }
 
+/// bcdec_rs called directly: every block of a `side` x `side` picture of `fmt` (`bc1`, `bc3`,
+/// `bc5` or `bc7`, unsigned) into `out` (RGBA8 rows; BC5's red and green, blue 0, alpha 255,
+/// from the crate's RG8 block), `side` a multiple of 4.
+pub(crate) fn bcdec_direct(fmt: &str, elems: &[u8], side: usize, out: &mut [u8]) {
+    let pitch = side * 4;
+    let cols = side / 4;
+    let size = if fmt == "bc1" { 8 } else { 16 };
+    for (i, blk) in elems.chunks_exact(size).enumerate() {
+        let (bx, by) = (i % cols, i / cols);
+        let at = by * 4 * pitch + bx * 16;
+        let dst = &mut out[at..at + 3 * pitch + 16];
+        match fmt {
+            "bc1" => bcdec_rs::bc1(blk, dst, pitch),
+            "bc3" => bcdec_rs::bc3(blk, dst, pitch),
+            "bc7" => bcdec_rs::bc7(blk, dst, pitch),
+            _ => {
+                let mut rg = [0u8; 32];
+                bcdec_rs::bc5(blk, &mut rg, 8, false);
+                for (p, v) in rg.chunks_exact(2).enumerate() {
+                    let o = (p / 4) * pitch + (p % 4) * 4;
+                    dst[o..o + 4].copy_from_slice(&[v[0], v[1], 0, 255]);
+                }
+            }
+        }
+    }
+}
+
 /// Runs the cases (all, or the one `only` names; `codec`/`codec-blocks`: all), printing table
 /// rows unless `json_out` (the memcpy column holds the crate's speed), and appends one JSON row
 /// each to `rows`.

@@ -110,6 +110,23 @@ pub const TARGETS: &[Target] = &[
         key: "ratio_crate_paired",
         min: 0.95,
     },
+    // Issue 39 item 5: decoders against bcdec_rs called directly (one thread).
+    Target {
+        what: "BC1-BC5 decode >= 2x bcdec_rs (BC1, BC3, BC5)",
+        cases: &["codec-bc1", "codec-bc3", "codec-bc5"],
+        op: Some("decode"),
+        threads: Some(1),
+        key: "ratio_crate_paired",
+        min: 2.0,
+    },
+    Target {
+        what: "BC7 decode >= 3x bcdec_rs",
+        cases: &["codec-bc7"],
+        op: Some("decode"),
+        threads: Some(1),
+        key: "ratio_crate_paired",
+        min: 3.0,
+    },
     Target {
         what: "all threads >= 0.9x a memcpy split over the same threads",
         cases: ISSUE_CASES,

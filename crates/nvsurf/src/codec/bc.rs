@@ -1,10 +1,12 @@
 //! Block compression: [`Bc`], the block formats (the 4x4-pixel BC1-BC7 (DXT, RGTC, BPTC) and
 //! ETC2/EAC blocks, and ASTC 2D blocks of 4x4 to 12x12 pixels), and the decoding of one block,
-//! to component registers or straight to RGBA8 rows: BC through the `bcdec_rs` crate (a safe
-//! port of bcdec); ETC2/EAC and ASTC in `astc_etc`. BC encoding is in `bc_encode` (feature
+//! to component registers or straight to RGBA8 rows: BC1-BC5 by our own decoders
+//! (`bc_s3tc`), BC6H and BC7 through the `bcdec_rs` crate (a safe port of bcdec); ETC2/EAC and
+//! ASTC in `astc_etc`. BC encoding is in `bc_encode` (feature
 //! `bc-encode`); ASTC encoding is the CLI's (`astc-encode`).
 
 use super::astc_etc::{astc_rgba8, eac_components, etc_rgba8, EtcColour, MAX_BLOCK_PIXELS};
+use super::bc_s3tc::{bc1_rgba8, bc2_rgba8, bc3_rgba8, rgtc_components, S3tc};
 use super::numbers::unorm8;
 
 /// Block-compressed formats: 4x4 pixels per element, except ASTC (its footprint).
@@ -80,20 +82,8 @@ pub(crate) fn decode_bc(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]], 
             }
         }
         Bc::EacR11 | Bc::EacRg11 => eac_components(bc == Bc::EacRg11, signed, src, out, one),
-        Bc::Bc4 => {
-            let mut f = [0f32; 16];
-            bcdec_rs::bc4_float(src, &mut f, 4, signed);
-            for (o, v) in out.iter_mut().zip(f) {
-                *o = [v.to_bits(), 0, 0, one];
-            }
-        }
-        Bc::Bc5 => {
-            let mut f = [0f32; 32];
-            bcdec_rs::bc5_float(src, &mut f, 8, signed);
-            for (i, o) in out.iter_mut().take(16).enumerate() {
-                *o = [f[2 * i].to_bits(), f[2 * i + 1].to_bits(), 0, one];
-            }
-        }
+        Bc::Bc4 => rgtc_components(src, 1, signed, out, one),
+        Bc::Bc5 => rgtc_components(src, 2, signed, out, one),
         Bc::Bc6hSigned | Bc::Bc6hUnsigned => {
             let mut f = [0f32; 48];
             bcdec_rs::bc6h_float(src, &mut f, 12, bc == Bc::Bc6hSigned);
@@ -109,13 +99,36 @@ pub(crate) fn decode_bc(bc: Bc, signed: bool, src: &[u8], out: &mut [[u32; 4]], 
 #[inline]
 pub(crate) fn bc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
     match bc {
-        Bc::Bc1 => bcdec_rs::bc1(src, dst, pitch),
-        Bc::Bc2 => bcdec_rs::bc2(src, dst, pitch),
-        Bc::Bc3 => bcdec_rs::bc3(src, dst, pitch),
+        Bc::Bc1 => bc1_rgba8(src, dst, pitch),
+        Bc::Bc2 => bc2_rgba8(src, dst, pitch),
+        Bc::Bc3 => bc3_rgba8(src, dst, pitch),
         Bc::Etc2Rgb => etc_rgba8(EtcColour::Rgb, src, dst, pitch),
         Bc::Etc2RgbA1 => etc_rgba8(EtcColour::RgbA1, src, dst, pitch),
         Bc::Etc2Rgba => etc_rgba8(EtcColour::Rgba, src, dst, pitch),
         Bc::Astc { w, h } => astc_rgba8(w, h, src, dst, pitch),
         _ => bcdec_rs::bc7(src, dst, pitch),
+    }
+}
+
+/// A run of whole BC1-BC5 blocks of `kind` (`src`, consecutive) side by side into RGBA8
+/// rows: block `i` at byte `16 i` of each of four rows `pitch` bytes apart; by byte shuffles
+/// (`bc_s3tc_x86`) where `cpu::avx2()` allows, else block by block. Blocks whose pixels `dst`
+/// does not hold get only the rows that fit (never from the library's callers).
+pub(crate) fn s3tc_row_rgba8(kind: S3tc, src: &[u8], dst: &mut [u8], pitch: usize) {
+    let size = kind.block_bytes();
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::avx2() {
+        let n = src.len() / size;
+        let need = pitch.checked_mul(3).and_then(|p| p.checked_add(n.checked_mul(16)?));
+        if need.is_some_and(|need| need <= dst.len()) {
+            // SAFETY: the CPU has AVX2 (so SSSE3), and `dst` holds `3 pitch + 16 n` bytes.
+            unsafe { super::bc_s3tc_x86::row_rgba8(kind, src, dst, pitch) };
+            return;
+        }
+    }
+    for (i, b) in src.chunks_exact(size).enumerate() {
+        if let Some(d) = dst.get_mut(16 * i..) {
+            kind.block_rgba8(b, d, pitch);
+        }
     }
 }

@@ -24,7 +24,8 @@
 //! ([`ValueKind`]).
 //!
 //! Modules: `numbers` (one value), `field` ([`ComponentType`] and one bitfield), `yuv`,
-//! `bc` ([`Bc`] blocks; ASTC and ETC2/EAC in `astc_etc`), `bc_encode` (BC encoding through
+//! `bc` ([`Bc`] blocks; our BC1-BC5 decoders in `bc_s3tc`, their x86_64 rows in
+//! `bc_s3tc_x86`; ASTC and ETC2/EAC in `astc_etc`), `bc_encode` (BC encoding through
 //! maintained crates, feature `bc-encode`), `astc_encode` (ASTC LDR encoding through Intel's
 //! ISPC encoder, feature `bc-encode`), `encode_options` ([`EncodeOptions`], [`BcQuality`])
 //! and `lut` (the RGBA8 row kernels).
@@ -35,6 +36,9 @@ mod astc_etc;
 mod bc;
 #[cfg(feature = "bc-encode")]
 pub(crate) mod bc_encode;
+mod bc_s3tc;
+#[cfg(target_arch = "x86_64")]
+mod bc_s3tc_x86;
 mod encode_options;
 mod field;
 pub(crate) mod lut;
@@ -45,7 +49,8 @@ mod yuv;
 pub use astc_encode::{astc_footprint_refusal, encode_astc_rgba8, ISPC_ASTC_MAX_SIDE};
 pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, EtcColour, ASTC_DECODER};
 pub use bc::Bc;
-pub(crate) use bc::{bc_rgba8, decode_bc};
+pub(crate) use bc::{bc_rgba8, decode_bc, s3tc_row_rgba8};
+pub(crate) use bc_s3tc::{RgtcRgba8, S3tc};
 pub use encode_options::{BcQuality, EncodeOptions};
 pub use field::ComponentType;
 pub(crate) use field::{decode_field, encode_field, one_of};

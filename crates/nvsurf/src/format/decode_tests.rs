@@ -613,3 +613,39 @@ fn fast_paths_are_taken() {
     assert!(p("RGBA8_SRGB").word_lut(|_| true).unwrap().bytes.is_some());
     assert_eq!(p("RGBA8_SINT").word_lut(|_| true).unwrap().kernel, rgba8::LutKernel::Bytes);
 }
+
+/// The BC4/BC5 RGBA8 path (byte palettes straight into the rows) against the generic
+/// per-texel path: unorm and snorm, swizzles with constants, edge blocks of an odd-sized
+/// picture and a padded row pitch.
+#[test]
+fn rgtc_rgba8_path_matches_generic() {
+    use crate::format::{ComponentType as T, Swizzle as S};
+    let (w, h) = (23u32, 10u32);
+    let mut checked = 0;
+    for name in ["bc4", "bc5", "BC4_SNORM", "BC5_SNORM"] {
+        let base = Format::parse(name).unwrap();
+        let size = base.elem_size_bytes() as usize;
+        let pitch = 6 * size + 5;
+        let data: Vec<u8> = (0..pitch * 3).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+        for swz in [
+            None,
+            Some([S::C1, S::C0, S::Zero, S::OneFloat]),
+            Some([S::C0, S::C0, S::C0, S::C1]),
+            Some([S::OneInt, S::C2, S::C3, S::C0]),
+        ] {
+            let f = swz.map_or(base, |s| base.with_swizzle(s));
+            if f.rgtc_rgba8_map().is_none() {
+                assert!(swz.is_some_and(|s| s[0] == S::OneInt), "{name} {swz:?} has no RGTC map");
+                continue;
+            }
+            let mut fast = vec![[0u8; 4]; (w * h) as usize];
+            f.decode_rect_rgba8(&data, pitch, w, h, &mut fast).unwrap();
+            let mut slow = vec![[0u8; 4]; (w * h) as usize];
+            f.decode_rect_with(&data, pitch, w, h, &mut slow, |t| f.texel_to_rgba8(t)).unwrap();
+            assert_eq!(fast, slow, "{name} {swz:?}");
+            checked += 1;
+        }
+        assert_eq!(base.types[0] == T::Snorm, name.ends_with("SNORM"), "{name}");
+    }
+    assert!(checked >= 12, "{checked}");
+}

@@ -39,7 +39,7 @@ impl Format {
         })
     }
 
-    fn missing(&self, i: usize) -> u32 {
+    pub(super) fn missing(&self, i: usize) -> u32 {
         if i < 3 {
             0
         } else {
@@ -52,7 +52,7 @@ impl Format {
     }
 
     /// Applies the swizzle (and sRGB decoding) to decoded components C0-C3.
-    fn swizzled(&self, c: [u32; 4]) -> Texel {
+    pub(super) fn swizzled(&self, c: [u32; 4]) -> Texel {
         let mut t = self.swizzle.map(|s| match s {
             Swizzle::Zero => 0,
             Swizzle::OneInt => 1,

@@ -3,8 +3,9 @@
 //! both, and the row helpers for formats of one pixel per element. The RGBA8 decode takes the
 //! fast paths of `rgba8.rs` where one applies.
 
+use super::element_layout::Layout;
 use super::Format;
-use crate::codec::{EncodeOptions, Texel, MAX_PIXELS_PER_ELEM};
+use crate::codec::{Bc, EncodeOptions, Texel, MAX_PIXELS_PER_ELEM};
 use crate::error::{Error, Result};
 use crate::extent::{Extent, Texels};
 
@@ -167,6 +168,9 @@ impl Format {
             return self.decode_byte_map_rect_rgba8(map, elems, row_pitch_bytes, width_px, height_px, out);
         }
         if let Some(bc) = self.bc_rgba8_direct() {
+            return self.decode_bc_rect_rgba8(bc, elems, row_pitch_bytes, width_px, height_px, out);
+        }
+        if let (Some(_), Layout::Compressed(bc @ (Bc::Bc4 | Bc::Bc5))) = (self.rgtc_rgba8_map(), self.tex.layout) {
             return self.decode_bc_rect_rgba8(bc, elems, row_pitch_bytes, width_px, height_px, out);
         }
         // Lookup tables pay off once the image has a few times more pixels than the generic

@@ -8,7 +8,9 @@
 //!   fields are at most 16 bits wide, one table per field giving the field's share of the output
 //!   word, with row kernels specialised for the `8_8_8_8`/`8_8_8_X8` and `10_10_10_2` layouts;
 //! - BC1/BC2/BC3/BC7, ETC2 RGB/RGBA/RGB8A1 and ASTC with the identity swizzle: the block
-//!   decoders straight into the caller's rows.
+//!   decoders straight into the caller's rows;
+//! - BC4/BC5 (RGTC) with any swizzle ([`Format::rgtc_rgba8_map`]): each block's palette as
+//!   bytes (exactly the rounded floats of the generic path), straight into the caller's rows.
 //!
 //! This module chooses the path and fills the tables; the row kernels are in `codec/lut.rs`.
 
@@ -17,7 +19,10 @@ use super::swizzle::Swizzle;
 use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
-use crate::codec::{astc_rgba8, bc_rgba8, etc_rgba8, Bc, ComponentType, EtcColour, YuvMatrix, MAX_PIXELS_PER_ELEM};
+use crate::codec::{
+    astc_rgba8, bc_rgba8, etc_rgba8, s3tc_row_rgba8, Bc, ComponentType, EtcColour, RgtcRgba8, S3tc, ValueKind,
+    YuvMatrix, MAX_PIXELS_PER_ELEM,
+};
 use crate::error::Result;
 
 impl Format {
@@ -220,6 +225,36 @@ impl Format {
         }
     }
 
+    /// BC4/BC5 (without sRGB or YUV) whose channels showing C0 or C1 read as floats: the
+    /// number of channel blocks (1 or 2) and how each block becomes RGBA8 words. The constant
+    /// channels' bytes are the generic path's for a block of zeros (they do not depend on it).
+    pub(super) fn rgtc_rgba8_map(&self) -> Option<(usize, RgtcRgba8)> {
+        let channels = match self.tex.layout {
+            Layout::Compressed(Bc::Bc4) => 1,
+            Layout::Compressed(Bc::Bc5) => 2,
+            _ => return None,
+        };
+        if self.srgb || self.yuv != YuvMatrix::Raw {
+            return None;
+        }
+        let kinds = self.channel_kinds();
+        let constants = self.texel_to_rgba8(&self.swizzled([0, 0, 0, self.missing(3)]));
+        let signed = self.types[0] == ComponentType::Snorm;
+        let mut map = RgtcRgba8 { base: 0, c0: 0, c1: 0, signed };
+        for (i, s) in self.swizzle.iter().enumerate() {
+            match s.component() {
+                Some(c) if c < channels => {
+                    if kinds[i] != ValueKind::Float {
+                        return None;
+                    }
+                    *(if c == 0 { &mut map.c0 } else { &mut map.c1 }) |= 1 << (8 * i);
+                }
+                _ => map.base |= u32::from(constants[i]) << (8 * i),
+            }
+        }
+        Some((channels, map))
+    }
+
     /// Decodes compressed blocks to RGBA8: whole blocks straight into the caller's rows, edge
     /// blocks through a block buffer. ETC2 and ASTC get a loop of their own each, so that the
     /// decoder crate's block function inlines into it (one shared loop cost ETC2 a third of its
@@ -234,16 +269,36 @@ impl Format {
         out: &mut [[u8; 4]],
     ) -> Result<()> {
         let args = (elems, row_pitch_bytes, width_px, height_px);
-        match bc {
-            Bc::Etc2Rgb => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgb, s, d, p)),
-            Bc::Etc2RgbA1 => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::RgbA1, s, d, p)),
-            Bc::Etc2Rgba => self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgba, s, d, p)),
-            Bc::Astc { w, h } => self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p)),
-            _ => self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p)),
-        }
+        let kind = match bc {
+            Bc::Etc2Rgb => {
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgb, s, d, p), None)
+            }
+            Bc::Etc2RgbA1 => {
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::RgbA1, s, d, p), None)
+            }
+            Bc::Etc2Rgba => {
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgba, s, d, p), None)
+            }
+            Bc::Astc { w, h } => {
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p), None)
+            }
+            Bc::Bc1 => S3tc::Bc1,
+            Bc::Bc2 => S3tc::Bc2,
+            Bc::Bc3 => S3tc::Bc3,
+            Bc::Bc4 | Bc::Bc5 => match self.rgtc_rgba8_map() {
+                Some((channels, map)) => S3tc::Rgtc { channels, map },
+                None => {
+                    return self
+                        .decode_rect_with(elems, row_pitch_bytes, width_px, height_px, out, |t| self.texel_to_rgba8(t))
+                }
+            },
+            _ => return self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p), None),
+        };
+        self.block_rect_rgba8(bc, args, out, move |s, d, p| kind.block_rgba8(s, d, p), Some(kind))
     }
 
-    /// The loop of [`Format::decode_bc_rect_rgba8`] with `decode(block, rows, pitch)`.
+    /// The loop of [`Format::decode_bc_rect_rgba8`] with `decode(block, rows, pitch)`; the
+    /// whole blocks of each whole block row go to `rows` at once when given.
     #[inline(always)]
     fn block_rect_rgba8(
         &self,
@@ -251,6 +306,7 @@ impl Format {
         (elems, row_pitch_bytes, width_px, height_px): (&[u8], usize, u32, u32),
         out: &mut [[u8; 4]],
         mut decode: impl FnMut(&[u8], &mut [u8], usize),
+        rows_of: Option<S3tc>,
     ) -> Result<()> {
         let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
         let size = self.elem_size_bytes() as usize;
@@ -259,7 +315,16 @@ impl Format {
         let (bw, bh) = (bw as usize, bh as usize);
         let mut block = [0u8; 4 * MAX_PIXELS_PER_ELEM];
         for ey in 0..rows {
-            for ex in 0..cols {
+            let mut first = 0;
+            if let Some(k) = rows_of.filter(|_| ey * bh + bh <= h && bw == 4) {
+                // The whole blocks of a whole block row, side by side into the caller's rows.
+                first = w / 4;
+                let at = ey * row_pitch_bytes;
+                let start = ey * bh * w * 4;
+                let end = start + (bh - 1) * w * 4 + 16 * first;
+                s3tc_row_rgba8(k, &elems[at..at + first * size], &mut out.as_flattened_mut()[start..end], w * 4);
+            }
+            for ex in first..cols {
                 let at = ey * row_pitch_bytes + ex * size;
                 let src = &elems[at..at + size];
                 let full = ex * bw + bw <= w && ey * bh + bh <= h;
