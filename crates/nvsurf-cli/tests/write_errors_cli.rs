@@ -17,192 +17,54 @@ enum Target {
     Nothing,
 }
 
-/// The cases of each subcommand (its path of names, e.g. `xf rdi read`): arguments that make
-/// it print successfully. `{dump}` is a 64x64 RGBA8 dump, `{dir}` a scratch directory,
+/// The cases of each subcommand (its path of names, e.g. `xf rdi read`): arguments (split at
+/// spaces) that make it print successfully. `{dump}` is a 64x64 RGBA8 dump, `{dir}` a scratch directory,
 /// `{trace}` an XF trace and `{state}` the state `xf run --json` prints.
-const CASES: &[(&str, Target, &[&str])] = &[
-    ("layout", Target::Stdout, &["--gpu", "gf100", "--elem-size", "4", "--size", "300x200", "--block-log2", "0,5,0"]),
-    ("layout", Target::Stdout, &["--gpu", "gf100", "--elem-size", "4", "--size", "30x20", "--map"]),
-    ("layout", Target::Stdout, &["--gpu", "gf100", "--elem-size", "4", "--size", "30x20", "--map", "--svg"]),
-    ("layout", Target::Stdout, &["--gpu", "gf100", "--elem-size", "4", "--size", "30x20", "--json"]),
-    (
-        "addr",
-        Target::Stdout,
-        &["--gpu", "g80", "--elem-size", "16", "--size", "13x17x3", "--block-log2", "1,1,1", "--at", "9,5,1"],
-    ),
-    ("addr", Target::Stdout, &["--gpu", "g80", "--elem-size", "16", "--size", "13x17x3", "--box", "0,0,0,13,17,3"]),
-    (
-        "untile",
-        Target::File,
-        &["--gpu", "gf100", "--format", "A8B8G8R8", "--size", "64x64", "--input", "{dump}", "--output", "/dev/full"],
-    ),
-    (
-        "untile",
-        Target::Stdout,
-        &["--gpu", "gf100", "--format", "A8B8G8R8", "--size", "64x64", "--input", "{dump}", "--output", "-"],
-    ),
-    (
-        "untile",
-        Target::Stdout,
-        &[
-            "--gpu",
-            "gf100",
-            "--format",
-            "A8B8G8R8",
-            "--size",
-            "64x64",
-            "--input",
-            "{dump}",
-            "--output",
-            "{dir}/u.bin",
-            "--json",
-        ],
-    ),
-    (
-        "tile",
-        Target::File,
-        &["--gpu", "gf100", "--format", "A8B8G8R8", "--size", "64x64", "--input", "{dump}", "--output", "/dev/full"],
-    ),
-    (
-        "tile",
-        Target::Stdout,
-        &[
-            "--gpu",
-            "gf100",
-            "--format",
-            "A8B8G8R8",
-            "--size",
-            "64x64",
-            "--input",
-            "{dump}",
-            "--output",
-            "{dir}/t.bin",
-            "--json",
-        ],
-    ),
-    ("formats", Target::Stdout, &[]),
-    ("formats", Target::Stdout, &["--json"]),
-    ("formats", Target::Stdout, &["--gpu", "gf100"]),
-    ("decode", Target::Stdout, &["--format", "11_11_10", "--hex", "0000807c"]),
-    ("decode", Target::Stdout, &["--format", "11_11_10", "--hex", "0000807c", "--json"]),
-    (
-        "convert",
-        Target::File,
-        &["--format", "A8B8G8R8", "--size", "64x64", "--input", "{dump}", "--output", "/dev/full"],
-    ),
-    (
-        "convert",
-        Target::Stdout,
-        &["--format", "A8B8G8R8", "--size", "64x64", "--input", "{dump}", "--output", "{dir}/c.png", "--json"],
-    ),
-    ("xf decode", Target::Stdout, &["{trace}"]),
-    ("xf decode", Target::Stdout, &["{trace}", "--json"]),
-    ("xf run", Target::Stdout, &["--gpu", "nv2a", "{trace}"]),
-    ("xf run", Target::Stdout, &["--gpu", "nv2a", "{trace}", "--json"]),
-    ("xf rdi encode", Target::Stdout, &["--gpu", "NV20", "1", "2", "3", "4"]),
-    ("xf rdi read", Target::Stdout, &["--space", "xfpr", "{state}"]),
-    ("xf rdi write", Target::Stdout, &["--space", "xfctx", "--addr", "4", "{state}", "7"]),
-    ("xf rdi decode", Target::Stdout, &["--gpu", "NV20", "--addr", "0x34", "0102030405060708"]),
-    ("xf info", Target::Stdout, &[]),
-    ("xf info", Target::Stdout, &["--json"]),
-    ("msaa", Target::Stdout, &["--mode", "ms8_cs8"]),
-    ("msaa", Target::Stdout, &["--mode", "ms8_cs8", "--json"]),
-    (
-        "resolve",
-        Target::File,
-        &[
-            "--gpu",
-            "g80",
-            "--ms-mode",
-            "ms4_cs4",
-            "--format",
-            "A8B8G8R8",
-            "--size",
-            "32x32",
-            "--block-log2",
-            "0,1,0",
-            "--input",
-            "{dump}",
-            "--output",
-            "/dev/full",
-        ],
-    ),
-    (
-        "resolve",
-        Target::Stdout,
-        &[
-            "--gpu",
-            "g80",
-            "--ms-mode",
-            "ms4_cs4",
-            "--format",
-            "A8B8G8R8",
-            "--size",
-            "32x32",
-            "--block-log2",
-            "0,1,0",
-            "--input",
-            "{dump}",
-            "--output",
-            "{dir}/r.png",
-        ],
-    ),
-    ("storage list", Target::Stdout, &["--gpu", "g84"]),
-    (
-        "storage check",
-        Target::Stdout,
-        &[
-            "--gpu",
-            "g84",
-            "--storage-type",
-            "0x78",
-            "--compression",
-            "single",
-            "--format",
-            "4",
-            "--ms-mode",
-            "ms4",
-            "--memory",
-            "vram",
-            "--binding",
-            "color",
-        ],
-    ),
-    ("storage suggest", Target::Stdout, &["--gpu", "gf100", "--format", "Z24_S8", "--ms-mode", "ms4"]),
-    (
-        "texture",
-        Target::Stdout,
-        &[
-            "--gpu",
-            "gf100",
-            "--type",
-            "2d",
-            "--elem-size",
-            "4",
-            "--size",
-            "300x200",
-            "--levels",
-            "9",
-            "--block-log2",
-            "0,5,0",
-        ],
-    ),
-    (
-        "texture",
-        Target::Stdout,
-        &["--gpu", "gf100", "--type", "2d", "--elem-size", "4", "--size", "300x200", "--levels", "9", "--json"],
-    ),
-    ("guess", Target::Stdout, &["--gpu", "gm20b", "--format", "RGBA8_UNORM", "--size", "64x64", "--input", "{dump}"]),
-    (
-        "guess",
-        Target::Stdout,
-        &["--gpu", "gm20b", "--format", "RGBA8_UNORM", "--size", "64x64", "--input", "{dump}", "--json"],
-    ),
+const CASES: &[(&str, Target, &str)] = &[
+    ("layout", Target::Stdout, "--gpu gf100 --elem-size 4 --size 300x200 --block-log2 0,5,0"),
+    ("layout", Target::Stdout, "--gpu gf100 --elem-size 4 --size 30x20 --map"),
+    ("layout", Target::Stdout, "--gpu gf100 --elem-size 4 --size 30x20 --map --svg"),
+    ("layout", Target::Stdout, "--gpu gf100 --elem-size 4 --size 30x20 --json"),
+    ("addr", Target::Stdout, "--gpu g80 --elem-size 16 --size 13x17x3 --block-log2 1,1,1 --at 9,5,1"),
+    ("addr", Target::Stdout, "--gpu g80 --elem-size 16 --size 13x17x3 --box 0,0,0,13,17,3"),
+    ("untile", Target::File, "--gpu gf100 --format A8B8G8R8 --size 64x64 --input {dump} --output /dev/full"),
+    ("untile", Target::Stdout, "--gpu gf100 --format A8B8G8R8 --size 64x64 --input {dump} --output -"),
+    ("untile", Target::Stdout, "--gpu gf100 --format A8B8G8R8 --size 64x64 --input {dump} --output {dir}/u.bin --json"),
+    ("tile", Target::File, "--gpu gf100 --format A8B8G8R8 --size 64x64 --input {dump} --output /dev/full"),
+    ("tile", Target::Stdout, "--gpu gf100 --format A8B8G8R8 --size 64x64 --input {dump} --output {dir}/t.bin --json"),
+    ("formats", Target::Stdout, ""),
+    ("formats", Target::Stdout, "--json"),
+    ("formats", Target::Stdout, "--gpu gf100"),
+    ("decode", Target::Stdout, "--format 11_11_10 --hex 0000807c"),
+    ("decode", Target::Stdout, "--format 11_11_10 --hex 0000807c --json"),
+    ("convert", Target::File, "--format A8B8G8R8 --size 64x64 --input {dump} --output /dev/full"),
+    ("convert", Target::Stdout, "--format A8B8G8R8 --size 64x64 --input {dump} --output {dir}/c.png --json"),
+    ("xf decode", Target::Stdout, "{trace}"),
+    ("xf decode", Target::Stdout, "{trace} --json"),
+    ("xf run", Target::Stdout, "--gpu nv2a {trace}"),
+    ("xf run", Target::Stdout, "--gpu nv2a {trace} --json"),
+    ("xf rdi encode", Target::Stdout, "--gpu NV20 1 2 3 4"),
+    ("xf rdi read", Target::Stdout, "--space xfpr {state}"),
+    ("xf rdi write", Target::Stdout, "--space xfctx --addr 4 {state} 7"),
+    ("xf rdi decode", Target::Stdout, "--gpu NV20 --addr 0x34 0102030405060708"),
+    ("xf info", Target::Stdout, ""),
+    ("xf info", Target::Stdout, "--json"),
+    ("msaa", Target::Stdout, "--mode ms8_cs8"),
+    ("msaa", Target::Stdout, "--mode ms8_cs8 --json"),
+    ("resolve", Target::File, "--gpu g80 --ms-mode ms4_cs4 --format A8B8G8R8 --size 32x32 --block-log2 0,1,0 --input {dump} --output /dev/full"),
+    ("resolve", Target::Stdout, "--gpu g80 --ms-mode ms4_cs4 --format A8B8G8R8 --size 32x32 --block-log2 0,1,0 --input {dump} --output {dir}/r.png"),
+    ("storage list", Target::Stdout, "--gpu g84"),
+    ("storage check", Target::Stdout, "--gpu g84 --storage-type 0x78 --compression single --format 4 --ms-mode ms4 --memory vram --binding color"),
+    ("storage suggest", Target::Stdout, "--gpu gf100 --format Z24_S8 --ms-mode ms4"),
+    ("texture", Target::Stdout, "--gpu gf100 --type 2d --elem-size 4 --size 300x200 --levels 9 --block-log2 0,5,0"),
+    ("texture", Target::Stdout, "--gpu gf100 --type 2d --elem-size 4 --size 300x200 --levels 9 --json"),
+    ("guess", Target::Stdout, "--gpu gm20b --format RGBA8_UNORM --size 64x64 --input {dump}"),
+    ("guess", Target::Stdout, "--gpu gm20b --format RGBA8_UNORM --size 64x64 --input {dump} --json"),
     // `clean` reports on stderr only: it must keep stdout empty.
-    ("clean", Target::Nothing, &["{dir}"]),
-    ("completions", Target::Stdout, &["bash"]),
-    ("completions", Target::Stdout, &["zsh"]),
-    ("man", Target::Stdout, &[]),
+    ("clean", Target::Nothing, "{dir}"),
+    ("completions", Target::Stdout, "bash"),
+    ("completions", Target::Stdout, "zsh"),
+    ("man", Target::Stdout, ""),
 ];
 
 /// Every leaf subcommand's path of names (`xf rdi read`), clap's own `help` left out.
@@ -231,10 +93,10 @@ fn run(path: &str, args: &[String], full_stdout: bool) -> (Option<i32>, Vec<u8>,
 }
 
 /// The arguments of a case with its placeholders filled.
-fn fill(args: &[&str], tmp: &Scratch, state: &Path) -> Vec<String> {
+fn fill(args: &str, tmp: &Scratch, state: &Path) -> Vec<String> {
     let trace = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xf/pipe_constants.xft");
     let dump = tmp.path("dump.bin");
-    args.iter()
+    args.split_whitespace()
         .map(|a| {
             a.replace("{dump}", dump.to_str().unwrap())
                 .replace("{dir}", tmp.dir().to_str().unwrap())
@@ -259,7 +121,7 @@ fn every_subcommand_into_dev_full_is_one_error_line_and_status_2() {
     let dump: Vec<u8> = (0u32..64 * 64 * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
     std::fs::write(tmp.path("dump.bin"), dump).unwrap();
     let state = tmp.path("state.json");
-    let (code, out, err) = run("xf run", &fill(&["--gpu", "nv2a", "{trace}", "--json"], &tmp, &state), false);
+    let (code, out, err) = run("xf run", &fill("--gpu nv2a {trace} --json", &tmp, &state), false);
     assert_eq!(code, Some(0), "{err}");
     std::fs::write(&state, out).unwrap();
 
