@@ -16,9 +16,14 @@ fn check(r: Result<Format, Error>) {
             let _ = f.channel_kinds();
             let _ = nvsurf::FormatClass::of(&f);
             assert!(!f.name().is_empty());
-            let mut px = [[0u32; 4]; 64];
+            // A buffer of the format's own pixel count (an ASTC 12x12 element is 144 pixels):
+            // that decodes, one pixel less is a typed error.
+            let n = f.pixels_per_elem();
+            assert!((1..=144).contains(&n), "{n} pixels");
+            let mut px = vec![[0u32; 4]; n];
             let zero = [0u8; 16];
-            f.decode_element(&zero, &mut px).unwrap();
+            assert_eq!(f.decode_element(&zero, &mut px).unwrap(), n);
+            assert!(matches!(f.decode_element(&zero, &mut px[..n - 1]), Err(Error::BufferTooSmall { .. })));
             let _ = f.palette_entry_format();
             let _ = f.id_name();
         }

@@ -157,7 +157,7 @@ class Texture:
         block_policy_source."""
     def untile(self, dump: Buffer, *, threads: int | None = None) -> npt.NDArray[np.uint8]:
         """The dump (at least size_bytes) untiled into a new uint8 array of
-        linear_size_bytes. threads: 1 (default), 0 for every core, or N. Releases the GIL."""
+        linear_size_bytes. threads: 1 (default), 0 for every core, or N (at most 4x the machine's cores). Releases the GIL."""
     def tile(self, linear: Buffer, *, threads: int | None = None) -> npt.NDArray[np.uint8]:
         """The packed linear texture tiled into a new zero-padded uint8 array of size_bytes.
         Releases the GIL."""

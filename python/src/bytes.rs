@@ -124,15 +124,23 @@ pub fn zeros<'py>(py: Python<'py>, shape: impl IntoPyObject<'py>, dtype: &str) -
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Threads(pub usize);
 
-/// Most threads `threads=` takes.
-const MAX_THREADS: u64 = 1024;
-
 impl Threads {
-    /// From a Python int.
+    /// From a Python int: 0 to [`nvsurf::tile::max_threads`] (4x the machine's cores, the
+    /// CLI's `--threads` limit too).
     pub fn parse(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Threads> {
-        match obj {
-            None => Ok(Threads(1)),
-            Some(o) => Ok(Threads(crate::args::uint("threads", o, MAX_THREADS)? as usize)),
+        let Some(o) = obj else { return Ok(Threads(1)) };
+        let max = nvsurf::tile::max_threads();
+        if !o.is_instance_of::<pyo3::types::PyInt>() {
+            return Err(bad("threads", crate::args::repr(o), "is not an integer"));
+        }
+        match o.extract::<u64>() {
+            Ok(n) if n <= max as u64 => Ok(Threads(n as usize)),
+            // Past the limit, negative, or past u64: the text of the number itself.
+            _ => Err(bad(
+                "threads",
+                crate::args::repr(o),
+                &format!("is out of range 0..={max} (0 is every core; at most 4x the machine's cores)"),
+            )),
         }
     }
 

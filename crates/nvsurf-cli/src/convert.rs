@@ -116,6 +116,19 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
         };
         (e, files)
     };
+    // The JSON first: when stdout cannot be written, its error is the one line on stderr.
+    if a.json {
+        let mut v = serde_json::json!({
+            "command": "convert",
+            "output": files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            "width_px": e.width,
+            "height_px": e.height,
+            "depth_px": e.depth,
+            "format": f.name(),
+        });
+        enc.add_json(&mut v);
+        crate::outln!("{v}")?;
+    }
     for p in &files {
         eprintln!(
             "wrote {} ({}x{}x{} px, {} {}){}",
@@ -127,18 +140,6 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
             f.id_name(),
             enc.summary()
         );
-    }
-    if a.json {
-        let mut v = serde_json::json!({
-            "command": "convert",
-            "output": files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
-            "width_px": e.width,
-            "height_px": e.height,
-            "depth_px": e.depth,
-            "format": f.name(),
-        });
-        enc.add_json(&mut v);
-        println!("{v}");
     }
     Ok(std::process::ExitCode::SUCCESS)
 }

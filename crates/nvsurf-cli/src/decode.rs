@@ -156,12 +156,12 @@ pub fn run(a: DecodeArgs) -> CmdResult {
     if a.json {
         let pixels: Vec<Value> =
             px.iter().map(|t| Value::Array((0..4).map(|i| channel_json(kinds[i], t[i])).collect())).collect();
-        println!("{}", json!({ "pixels": pixels }));
+        crate::outln!("{}", json!({ "pixels": pixels }))?;
     } else {
         let (bw, _) = f.block_dims();
         let types: Vec<&str> = f.components().iter().map(|t| t.name()).collect();
         let sw: Vec<&str> = f.swizzle().iter().map(|s| s.name()).collect();
-        println!(
+        crate::outln!(
             "{} ({}), {} B, components {}, swizzle {}{}",
             f.name(),
             f.id_name(),
@@ -169,10 +169,10 @@ pub fn run(a: DecodeArgs) -> CmdResult {
             types.join(","),
             sw.join(","),
             if f.is_srgb() { ", sRGB" } else { "" }
-        );
+        )?;
         for (i, t) in px.iter().enumerate() {
             let v: Vec<String> = (0..4).map(|c| channel_text(kinds[c], t[c])).collect();
-            println!("x={} y={}: r={} g={} b={} a={}", i as u32 % bw, i as u32 / bw, v[0], v[1], v[2], v[3]);
+            crate::outln!("x={} y={}: r={} g={} b={} a={}", i as u32 % bw, i as u32 / bw, v[0], v[1], v[2], v[3])?;
         }
     }
     Ok(ExitCode::SUCCESS)

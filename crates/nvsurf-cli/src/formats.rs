@@ -187,14 +187,14 @@ fn run_pre_g80(gpu: nvsurf::Gpu, table: PreG80Table, a: &FormatsArgs) -> CmdResu
     }
     let rows = pre_g80_catalogue(gpu);
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&rows)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{} texture formats of {} (TEX_FORMAT FORMAT field):", table.name(), gpu.name());
+    crate::outln!("{} texture formats of {} (TEX_FORMAT FORMAT field):", table.name(), gpu.name())?;
     for r in &rows {
         let names: Vec<&str> = r["names"].as_array().into_iter().flatten().filter_map(|n| n.as_str()).collect();
         let gens: Vec<&str> = r["generations"].as_array().into_iter().flatten().filter_map(|n| n.as_str()).collect();
-        println!(
+        crate::outln!(
             "  {:#04x}  {:>2} B  {:<28} {:<8} {} RGBA={}{}, {}",
             r["id"].as_u64().unwrap_or(0),
             r["elem_size"].as_u64().unwrap_or(0),
@@ -204,7 +204,7 @@ fn run_pre_g80(gpu: nvsurf::Gpu, table: PreG80Table, a: &FormatsArgs) -> CmdResu
             r["swizzle"].as_str().unwrap_or(""),
             if r["palette"].as_bool() == Some(true) { ", palette indices (--palette)" } else { "" },
             gens.join(" ")
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -220,14 +220,14 @@ pub fn run(a: FormatsArgs) -> CmdResult {
     let kind = a.kind.as_deref().map(parse_kind).transpose()?;
     let rows = catalogue(kind);
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&rows)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut last = "";
     for r in &rows {
         let k = r["kind"].as_str().unwrap_or("");
         if k != last {
-            println!("{} formats:", k);
+            crate::outln!("{} formats:", k)?;
             last = k;
         }
         let names: Vec<&str> = r["names"].as_array().into_iter().flatten().filter_map(|n| n.as_str()).collect();
@@ -263,13 +263,13 @@ pub fn run(a: FormatsArgs) -> CmdResult {
                 t.join(", ")
             }
         };
-        println!(
+        crate::outln!(
             "  {:#04x}  {:>2} B  {:<40} {}",
             r["id"].as_u64().unwrap_or(0),
             r["elem_size"].as_u64().unwrap_or(0),
             names.join(" "),
             detail
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

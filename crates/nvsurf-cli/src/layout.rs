@@ -118,28 +118,29 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
     if a.json {
         let mut v = summary_json(&s);
         assumed.add_json(&mut v);
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
     } else if a.svg {
         let svg = map::render_svg(&s, a.svg_z)?;
-        eprintln!("assumed: {}", assumed.describe());
         let mut out = std::io::stdout().lock();
-        out.write_all(svg.as_bytes()).and_then(|()| out.flush()).map_err(|e| format!("cannot write the map: {e}"))?;
-    } else if a.map {
-        // stdout is the map; what was assumed goes beside it.
+        out.write_all(svg.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write the map to stdout: {e}"))?;
+        // What was assumed goes beside the map, once it is written: an error comes alone.
         eprintln!("assumed: {}", assumed.describe());
+    } else if a.map {
         // Written as it is made: a large --map-limit map is hundreds of MB of text.
         let mut out = FmtOut { w: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()), err: None };
         let drawn = map::render_to(&s, a.map_limit, &mut out);
         let flushed = out.err.take().map_or_else(|| std::io::Write::flush(&mut out.w), Err);
-        match flushed {
-            // A closed pipe (`| head`) ends the map quietly.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-            Err(e) => return Err(format!("cannot write the map: {e}").into()),
-            Ok(()) => drawn?,
-        }
+        // A failed write (a full disk, a closed pipe) is the cause of a failed rendering.
+        flushed.map_err(|e| format!("cannot write the map to stdout: {e}"))?;
+        drawn?;
+        // stdout is the map; what was assumed goes beside it, once it is drawn (a map over
+        // --map-limit is refused in one line, alone).
+        eprintln!("assumed: {}", assumed.describe());
     } else {
-        print!("{}", summary_text(&s));
-        println!("{:<13}{}", "assumed", assumed.describe());
+        crate::out!("{}", summary_text(&s))?;
+        crate::outln!("{:<13}{}", "assumed", assumed.describe())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -158,10 +159,10 @@ pub fn run_addr(a: AddrArgs) -> CmdResult {
     if a.json {
         let mut v = json!({"address": address, "offset": offset, "offset_bytes": offset});
         assumed.add_json(&mut v);
-        println!("{v}");
+        crate::outln!("{v}")?;
     } else {
         // stdout is the address alone (scripts read it); what was assumed goes beside it.
-        println!("{address:#x}");
+        crate::outln!("{address:#x}")?;
         eprintln!("assumed: {}", assumed.describe());
     }
     Ok(ExitCode::SUCCESS)
@@ -187,7 +188,7 @@ fn print_window(s: &Surface, region: Region, json: bool, assumed: &Assumed) -> C
         let head = serde_json::to_string_pretty(&v)?;
         let head = head.strip_suffix('}').ok_or("JSON object without its brace")?.trim_end();
         let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-        let io = |e: std::io::Error| format!("cannot write the ranges: {e}");
+        let io = |e: std::io::Error| format!("cannot write the ranges to stdout: {e}");
         write!(out, "{head},\n  \"pieces\": [").map_err(io)?;
         for (i, p) in w.pieces.iter().enumerate() {
             let mut v = json!({
@@ -204,7 +205,7 @@ fn print_window(s: &Surface, region: Region, json: bool, assumed: &Assumed) -> C
         return Ok(ExitCode::SUCCESS);
     }
     let n = w.pieces.len();
-    println!(
+    crate::outln!(
         "# box {},{},{},{},{},{}: {} bytes of the surface's {} in {n} range{}",
         region.x,
         region.y,
@@ -215,14 +216,12 @@ fn print_window(s: &Surface, region: Region, json: bool, assumed: &Assumed) -> C
         w.size_bytes(),
         s.size_bytes(),
         if n == 1 { "" } else { "s" }
-    );
-    println!("# assumed: {}", assumed.describe());
-    println!("# address range (end exclusive)      offset             bytes  window offset");
-    let mut out = std::io::stdout().lock();
+    )?;
+    crate::outln!("# assumed: {}", assumed.describe())?;
+    crate::outln!("# address range (end exclusive)      offset             bytes  window offset")?;
     for p in &w.pieces {
         let a = s.address() + p.offset_bytes;
-        writeln!(
-            out,
+        crate::outln!(
             "{a:#012x}..{:#012x}  {:#012x}  {:>12}  {:>12}",
             a + p.len_bytes,
             p.offset_bytes,

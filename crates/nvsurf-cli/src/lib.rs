@@ -3,6 +3,10 @@
 //! Every command lives in a module of its own; this file only parses and dispatches. Errors are
 //! printed as one line (`error: <field> <value> <rule>`) and exit with status 2. The modules are
 //! public so the fuzz targets (`fuzz/`) reach the parsers; `src/main.rs` only calls [`main`].
+//! Commands print through [`outln!`] and [`out!`] (`println!` panics on a failed write), so a
+//! full disk or a closed pipe on stdout is one line and status 2 too.
+
+#![deny(clippy::print_stdout)]
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -99,42 +103,31 @@ enum Cmd {
 
 /// `nvsurf completions SHELL`: the completion script of the whole command definition.
 fn completions(shell: clap_complete::Shell) -> CmdResult {
-    use clap::CommandFactory;
-    clap_complete::generate(shell, &mut Cli::command(), "nvsurf", &mut std::io::stdout());
+    // Made in memory: clap_complete panics when its writer fails.
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut command(), "nvsurf", &mut out);
+    io::out::print_bytes(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `nvsurf man`: the manual page (roff) of the whole command definition.
 fn manual() -> CmdResult {
-    use clap::CommandFactory;
     let mut out = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut out).map_err(|e| format!("cannot render the manual: {e}"))?;
-    std::io::Write::write_all(&mut std::io::stdout(), &out).map_err(|e| format!("cannot write the manual: {e}"))?;
+    clap_mangen::Man::new(command()).render(&mut out).map_err(|e| format!("cannot render the manual: {e}"))?;
+    io::out::print_bytes(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Ends the process quietly (status 141, as a shell reports SIGPIPE) when stdout is closed
-/// early, e.g. `nvsurf formats | head`: Rust reports a failed print as a panic otherwise.
-fn quiet_on_broken_pipe() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let msg = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if msg.contains("Broken pipe") {
-            std::process::exit(141);
-        }
-        default(info);
-    }));
+/// The whole command definition (every subcommand and flag), as clap builds it: the
+/// completions, the manual and the tests that run every subcommand read it.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command()
 }
 
 /// The `nvsurf` program: parses the command line, runs the command and prints its error as one
 /// line (status 2). `src/main.rs` only calls this.
 pub fn main() -> ExitCode {
-    quiet_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e)
@@ -177,6 +170,8 @@ pub fn main() -> ExitCode {
         Cmd::Completions { shell } => completions(shell),
         Cmd::Man => manual(),
     };
+    // Text printed without a final newline is still buffered: its write can fail here.
+    let result = result.and_then(|code| Ok(io::out::flush().map(|()| code)?));
     match result {
         Ok(code) => code,
         Err(e) => {

@@ -171,10 +171,10 @@ pub fn run(a: MsaaArgs) -> CmdResult {
     };
     if a.json {
         let v: Vec<Value> = modes.iter().map(|m| mode_json(*m)).collect();
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
     } else {
         let texts: Vec<String> = modes.iter().map(|m| mode_text(*m)).collect();
-        print!("{}", texts.join("\n"));
+        crate::out!("{}", texts.join("\n"))?;
     }
     if let Some(path) = &a.picture {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();

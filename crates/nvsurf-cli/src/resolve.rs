@@ -211,14 +211,14 @@ pub fn run(a: ResolveArgs) -> CmdResult {
     };
     let how = if coverage.is_some() { "coverage-weighted" } else { "box average" };
     for p in files {
-        println!(
+        crate::outln!(
             "wrote {} ({w}x{h} px, {} {} resolve of {}, {})",
             p.display(),
             f.name(),
             mode.name(),
             how,
             f.id_name()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

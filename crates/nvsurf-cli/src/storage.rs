@@ -172,24 +172,26 @@ fn list(gpu: Option<String>, as_json: bool) -> CmdResult {
         tables.iter().flat_map(|t| t.types().iter()).filter(|t| gpu.is_none_or(|g| t.exists_on(g))).collect();
     if as_json {
         let v: Vec<Value> = types.iter().map(|t| type_json(t)).collect();
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut last = None;
     for t in types {
         if last != Some(t.table) {
-            println!(
+            crate::outln!(
                 "{} storage {} ({}):",
                 t.table.name().to_uppercase(),
                 if t.table == Table::G80 { "types" } else { "kinds" },
                 t.source
-            );
-            println!("  id    name                           class  LRR   compression      formats / sample modes");
+            )?;
+            crate::outln!(
+                "  id    name                           class  LRR   compression      formats / sample modes"
+            )?;
             last = Some(t.table);
         }
         let modes = t.samples.mode_names();
         let modes = if modes.len() == MsMode::all().count() { "any".to_string() } else { modes.join(",") };
-        println!(
+        crate::outln!(
             "  {:#04x}  {:<30} {:<6} {:<5} {:<16} {}; {}{}{}",
             t.id,
             t.name,
@@ -200,7 +202,7 @@ fn list(gpu: Option<String>, as_json: bool) -> CmdResult {
             modes,
             if t.min_gpu > Gpu::G80 && t.table == Table::G80 { format!("; {}+", t.min_gpu) } else { String::new() },
             if t.provisional { "; provisional (rnndb UNK)" } else { "" },
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -225,19 +227,23 @@ fn check(a: CheckArgs) -> CmdResult {
             "notes": r.notes,
             "storage_type": r.storage_type.map(type_json),
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
     } else {
         let name = r.storage_type.map_or(String::new(), |t| format!(" {}", t.name));
         if r.valid {
-            println!("valid: storage type {:#x}{name} on {gpu}", c.storage_type);
+            crate::outln!("valid: storage type {:#x}{name} on {gpu}", c.storage_type)?;
         } else {
-            println!("invalid: storage type {:#x}{name} on {gpu}; {} broken rule(s):", c.storage_type, r.reasons.len());
+            crate::outln!(
+                "invalid: storage type {:#x}{name} on {gpu}; {} broken rule(s):",
+                c.storage_type,
+                r.reasons.len()
+            )?;
             for x in &r.reasons {
-                println!("  [{}] {}", x.rule, x.message);
+                crate::outln!("  [{}] {}", x.rule, x.message)?;
             }
         }
         for n in &r.notes {
-            println!("  note: {n}");
+            crate::outln!("  note: {n}")?;
         }
     }
     Ok(if r.valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
@@ -269,17 +275,17 @@ fn suggest(
             "source": s.source,
             "notes": s.notes,
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
     } else {
         let g80 = Table::for_gpu(gpu) == Some(Table::G80);
         let comp = if g80 { format!(" compression {}", s.compression.name()) } else { String::new() };
-        println!("{gpu} {} {m}: storage type {:#x} {}{comp}", f.describe(), s.id, s.name);
+        crate::outln!("{gpu} {} {m}: storage type {:#x} {}{comp}", f.describe(), s.id, s.name)?;
         if let Some((id, n)) = s.uncompressed {
-            println!("  uncompressed: {id:#x} {n}{}", if g80 { " compression NONE" } else { "" });
+            crate::outln!("  uncompressed: {id:#x} {n}{}", if g80 { " compression NONE" } else { "" })?;
         }
-        println!("  source: {}", s.source);
+        crate::outln!("  source: {}", s.source)?;
         for n in &s.notes {
-            println!("  note: {n}");
+            crate::outln!("  note: {n}")?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -266,21 +266,25 @@ pub fn run(a: TextureArgs) -> CmdResult {
         let [level, layer, z] = parse_point("at", at)?;
         let v = subresource_json(&t, level, layer, z)?;
         if a.json {
-            println!("{}", serde_json::to_string_pretty(&v)?);
+            crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
         } else {
-            println!(
+            crate::outln!(
                 "level {level} layer {layer}: offset {} size {} (packed linear: offset {} size {}); z slice {z} at {}",
-                v["offset"], v["size"], v["linear_offset"], v["linear_size"], v["slice_offset"]
-            );
+                v["offset"],
+                v["size"],
+                v["linear_offset"],
+                v["linear_size"],
+                v["slice_offset"]
+            )?;
         }
         return Ok(ExitCode::SUCCESS);
     }
     if a.json {
         let v = texture_json(&TextureRecord::new(&t, a.surface.format()?.as_ref(), &assumed));
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
     } else {
-        println!("{t}");
-        println!("assumed: {}", assumed.describe());
+        crate::outln!("{t}")?;
+        crate::outln!("assumed: {}", assumed.describe())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -17,11 +17,10 @@ impl ThreadsArg {
     }
 }
 
-/// `--threads`: 1 to 4x the machine's cores (more only queue behind each other, and a typo
-/// such as 1024 would start a thousand threads); `None` is every core.
+/// `--threads`: 1 to [`nvsurf::tile::max_threads`] (4x the machine's cores); `None` is every
+/// core.
 pub fn check_threads(threads: Option<usize>) -> Res<Option<usize>> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let max = 4 * cores;
+    let max = nvsurf::tile::max_threads();
     match threads {
         Some(n) if n == 0 || n > max => {
             Err(nvsurf::Error::OutOfRange { field: "threads", value: n as u64, min: 1, max: max as u64 }.into())

@@ -158,6 +158,30 @@ fn closed_stdout_is_not_a_panic() {
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
+    // A closed pipe is a failed write like any other: one line naming stdout, status 2.
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: cannot write the map to stdout: Broken pipe"), "{err}");
+}
+
+/// A map over --map-limit is refused in one line, alone: no "assumed" line before it (that
+/// line goes beside a map that was drawn).
+#[test]
+fn a_map_over_its_limit_is_one_error_line() {
+    let (code, out, err) =
+        nvsurf(&["layout", "--gpu", "gf100", "--elem-size", "4", "--size", "300x300", "--map", "--map-limit", "65536"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(
+        err,
+        "error: map 300x300x1 is not supported: a map is drawn for at most 65536 elements; use a smaller --size or \
+         raise --map-limit\n"
+    );
+    // Under the limit, the map is drawn and what was assumed follows on stderr.
+    let (code, out, err) = nvsurf(&["layout", "--gpu", "gf100", "--elem-size", "4", "--size", "30x30", "--map"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("z == 0:"), "{out}");
+    assert!(err.starts_with("assumed: ") && err.lines().count() == 1, "{err}");
 }
 
 /// `--map` is written as it is drawn: a 2048x2048 map (about 38 MB of text) under a 20 MB
@@ -177,7 +201,8 @@ fn large_maps_stream_and_write_errors_are_named() {
     let lines: usize = String::from_utf8(out).unwrap().trim().parse().unwrap();
     assert_eq!(lines, 6 + 2 + 3 + 2048 + 2048 / 8, "{err}");
     let (code, _, err) = sh(&format!("$N {big} > /dev/full"));
-    assert!(code == 2 && err.contains("cannot write the map: No space left on device"), "{err}");
+    assert!(code == 2 && err.starts_with("error: cannot write the map to stdout: No space left on device"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 /// `addr --box`: the byte ranges that hold a box. On the document's example (13x17x3 of

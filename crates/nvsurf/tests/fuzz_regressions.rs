@@ -37,3 +37,34 @@ fn swizzled_wide_short_surfaces_equal_the_reference() {
         }
     }
 }
+
+/// `format_name` target: `\x12ASTC_12x12_UNORM_BLOCK` (GPU index 0x12, then an ASTC 12x12
+/// name) crashed the target, which decoded every parsed format's zero element into its own
+/// 64-pixel buffer and unwrapped the result: an ASTC 12x12 element is 144 pixels. The library
+/// was right (a short buffer is a typed error, nothing is written past it); the target now
+/// sizes its buffer by `pixels_per_elem`. Every name the catalogue accepts decodes a zero
+/// element into exactly its own pixel count, and refuses one pixel less.
+#[test]
+fn every_format_decodes_a_zero_element_into_its_own_pixel_count() {
+    use nvsurf::format::{all_names, Format};
+    use nvsurf::gpu::ALL_GPUS;
+    use nvsurf::Error;
+    let gpu = ALL_GPUS[0x12 % ALL_GPUS.len()];
+    let astc = Format::parse_for("ASTC_12x12_UNORM_BLOCK", gpu).unwrap();
+    assert_eq!(astc.pixels_per_elem(), 144);
+    let mut short = [[0u32; 4]; 64];
+    let got = astc.decode_element(&[0u8; 16], &mut short);
+    assert!(matches!(got, Err(Error::BufferTooSmall { needed: 144, got: 64, .. })), "{got:?}");
+    let mut checked = 0;
+    for name in all_names() {
+        let f = Format::parse(name).unwrap();
+        let n = f.pixels_per_elem();
+        let elem = vec![0u8; f.elem_size_bytes() as usize];
+        let mut px = vec![[0u32; 4]; n];
+        assert_eq!(f.decode_element(&elem, &mut px).unwrap(), n, "{name}");
+        let got = f.decode_element(&elem, &mut px[..n - 1]);
+        assert!(matches!(got, Err(Error::BufferTooSmall { .. })), "{name}: {got:?}");
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+}

@@ -37,10 +37,11 @@ pub fn run_untile(a: UntileArgs) -> CmdResult {
     }
     job.palette = untile_palette(&job, a.palette.as_deref())?;
     let code = run(&job)?;
-    eprintln!("{}", job.summary());
+    // The JSON first: when stdout cannot be written, its error is the one line on stderr.
     if a.json {
-        println!("{}", job.summary_json());
+        crate::outln!("{}", job.summary_json())?;
     }
+    eprintln!("{}", job.summary());
     Ok(code)
 }
 
@@ -97,10 +98,11 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     for m in job.mips.as_ref().map(|p| p.encoding.measured()).unwrap_or_default() {
         job.encoding.push(m, m.level, m.layer);
     }
-    eprintln!("{}{}", job.summary(), job.encoding.summary());
+    // The JSON first: when stdout cannot be written, its error is the one line on stderr.
     if a.json {
-        println!("{}", job.summary_json());
+        crate::outln!("{}", job.summary_json())?;
     }
+    eprintln!("{}{}", job.summary(), job.encoding.summary());
     Ok(code)
 }
 

@@ -335,27 +335,27 @@ fn render_json(q: &Query, o: &Outcome) -> Result<(), Box<dyn std::error::Error>>
         "stands_out": o.stands_out,
         "hint": o.hint,
     });
-    println!("{}", serde_json::to_string_pretty(&v)?);
+    crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
     Ok(())
 }
 
 /// Prints what `guess` found as a table, the verdict after it.
-fn render_table(q: &Query, o: &Outcome) {
+fn render_table(q: &Query, o: &Outcome) -> Result<(), crate::io::out::StdoutError> {
     let (tried, offsets_tried, elem, size) = (o.tried, o.offsets_tried, q.elem, q.size);
     let from = if q.auto {
         format!("searched at {offsets_tried} offset{}", if offsets_tried == 1 { "" } else { "s" })
     } else {
         format!("{} bytes from offset {}", o.available, o.found.first().map_or(0, |f| f.offset))
     };
-    println!(
+    crate::outln!(
         "# {tried} candidate layouts for {} ({}x{} elements of {elem} bytes) in '{}' ({from})",
         gpu_name(q.gpus),
         size[0],
         size[1],
         q.input_name
-    );
-    println!("# roughness: mean squared byte difference to the right and below; lower is smoother");
-    println!("{:>4} {:>9} {:>12}  {:<30} untile flags", "rank", "roughness", "size_bytes", "layout");
+    )?;
+    crate::outln!("# roughness: mean squared byte difference to the right and below; lower is smoother")?;
+    crate::outln!("{:>4} {:>9} {:>12}  {:<30} untile flags", "rank", "roughness", "size_bytes", "layout")?;
     for (f, rec) in o.found.iter().zip(&o.records) {
         let r = &f.r;
         let part = if r.roughness.is_some() && r.rows_scored < identify::sample_region(&r.candidate.surface).h {
@@ -369,17 +369,18 @@ fn render_table(q: &Query, o: &Outcome) {
             (Some(_), None) if r.flat => "flat".to_string(),
             (Some(s), None) => format!("{s:.3}{part}"),
         };
-        println!("{:>4} {score:>9} {:>12}  {:<30} {}", rec.rank, rec.size_bytes, rec.label, rec.flags);
+        crate::outln!("{:>4} {score:>9} {:>12}  {:<30} {}", rec.rank, rec.size_bytes, rec.label, rec.flags)?;
     }
     if o.records.len() < o.found.len() {
-        println!("... {} more (--top 0 lists all)", o.found.len() - o.records.len());
+        crate::outln!("... {} more (--top 0 lists all)", o.found.len() - o.records.len())?;
     }
     for line in &o.hint {
-        println!("{line}");
+        crate::outln!("{line}")?;
     }
     for p in &o.pictures {
         eprintln!("wrote {}", p.display());
     }
+    Ok(())
 }
 
 /// Runs `nvsurf guess`: parses the arguments, ranks the candidates, prints them.
@@ -389,7 +390,7 @@ pub fn run(a: GuessArgs) -> CmdResult {
     if q.a.json {
         render_json(&q, &o)?;
     } else {
-        render_table(&q, &o);
+        render_table(&q, &o)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,14 +2,16 @@
 //! bytes needed ([`read`]), writing atomically with clean-up on signals, alone or as a group
 //! ([`write`]), patching a large dump in place of one surface ([`patch`]) or where it lies
 //! under an undo journal ([`inplace`]), a killed run's leftovers ([`leftovers`]), the write
-//! paths' test hooks ([`hooks`]), progress bars ([`progress`]), and the free space an output
-//! needs ([`space`]).
+//! paths' test hooks ([`hooks`]), progress bars ([`progress`]), the free space an output
+//! needs ([`space`]), and command output on stdout that reports a failed write instead of
+//! panicking ([`out`]).
 
 pub mod copy;
 pub mod files;
 pub mod hooks;
 pub mod inplace;
 pub mod leftovers;
+pub mod out;
 pub mod patch;
 pub mod progress;
 pub mod read;

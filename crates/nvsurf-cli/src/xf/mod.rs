@@ -170,13 +170,13 @@ pub fn run(a: XfArgs) -> CmdResult {
     Ok(code)
 }
 
-/// Runs `write` on a buffered stdout and flushes it; a closed pipe (`| head`) is not an error.
-fn to_stdout(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) -> std::io::Result<()> {
+/// Runs `write` on a buffered stdout and flushes it; a failed write (a full disk, a closed
+/// pipe) is an error that names stdout.
+fn to_stdout(
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), crate::io::out::StdoutError> {
     let mut w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    match write(&mut w).and_then(|()| w.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        r => r,
-    }
+    write(&mut w).and_then(|()| w.flush()).map_err(crate::io::out::StdoutError)
 }
 
 /// Writes `v` as pretty JSON and a newline.

@@ -55,6 +55,8 @@ pub use copy::{tile, tile_part, tile_to_vec, untile, untile_part, untile_to_vec}
 #[allow(deprecated)]
 pub use copy::{tile_parallel, tile_part_parallel, untile_parallel, untile_part_parallel};
 pub use copy::{tile_to_buf, tile_with, untile_to_buf, untile_with};
+#[cfg(feature = "std")]
+pub use options::max_threads;
 pub use options::{CopyOptions, Threads};
 #[cfg(feature = "testing")]
 #[doc(hidden)]

@@ -24,6 +24,14 @@ pub enum Threads {
     CurrentPool,
 }
 
+/// The most worker threads a copy is given: 4x the machine's cores (more only queue behind
+/// each other, and a typo such as 1024 would start a thousand threads). The CLI's
+/// `--threads` and Python's `threads=` both refuse more.
+#[cfg(feature = "std")]
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_mul(4)
+}
+
 /// How one copy runs: every field changes speed only, never the bytes written.
 /// `CopyOptions::default()` is what the plain entry points ([`untile`](super::untile),
 /// [`tile`](super::tile)) do.
