@@ -179,8 +179,39 @@ pub fn write_dds<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>) -
         let io = crate::io::copy::cannot_write(path);
         return write_dds_streamed(path, f, &shape, |w| w.write_all(&data[..need]).map_err(&io));
     }
-    let twin = dxgi_of(f);
-    let dxgi = twin.unwrap_or(DxgiFormat::R32G32B32A32_Float);
+    // No DXGI twin: the texels are written as RGBA32F.
+    let e = tex.extent;
+    let dds = dds_container(DxgiFormat::R32G32B32A32_Float, tex)?;
+    // The container's own count of its data (ddsfile's), against what is written.
+    let expected = u64::from(dds.get_array_stride()?) * u64::from(tex.layers);
+    let written = (0..tex.levels)
+        .map(|l| {
+            let x = level_extent(e, l);
+            [x.width, x.height, x.depth, 16].map(u64::from).iter().product::<u64>()
+        })
+        .sum::<u64>()
+        .saturating_mul(u64::from(tex.layers));
+    if expected != written {
+        return Err(format!("DDS size mismatch: container expects {expected} bytes, have {written}").into());
+    }
+    let io = crate::io::copy::cannot_write(path);
+    crate::io::with_temp(path, |out| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, out);
+        dds.write(&mut w)?;
+        for layer in 0..tex.layers {
+            for level in 0..tex.levels {
+                let (at, n) = tex.span(f, layer, level);
+                let px = decode_f32(f, level_extent(e, level), &data[at..at + n])?;
+                let bytes: Vec<u8> = px.iter().flatten().flat_map(|v| v.to_le_bytes()).collect();
+                w.write_all(&bytes).map_err(&io)?;
+            }
+        }
+        w.flush().map_err(&io)
+    })
+}
+
+/// The DDS container (header and DX10 header, no data) of a texture of `tex`'s shape in `dxgi`.
+fn dds_container<D>(dxgi: DxgiFormat, tex: &DdsTexture<D>) -> PicResult<Dds> {
     let e = tex.extent;
     let header = Header::new_dxgi(
         e.height,
@@ -194,41 +225,7 @@ pub fn write_dds<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>) -
     let dimension = if e.depth > 1 { D3D10ResourceDimension::Texture3D } else { D3D10ResourceDimension::Texture2D };
     let array_size = if tex.cube { tex.layers / 6 } else { tex.layers };
     let header10 = Header10::new(dxgi, tex.cube, dimension, array_size, AlphaMode::Unknown);
-    let dds = Dds { header, header10: Some(header10), data: Vec::new() };
-    // The container's own count of its data (ddsfile's), against what is written.
-    let expected = u64::from(dds.get_array_stride()?) * u64::from(tex.layers);
-    let written = match twin {
-        Some(_) => need as u64,
-        None => (0..tex.levels)
-            .map(|l| {
-                let x = level_extent(e, l);
-                [x.width, x.height, x.depth, 16].map(u64::from).iter().product::<u64>()
-            })
-            .sum::<u64>()
-            .saturating_mul(u64::from(tex.layers)),
-    };
-    if expected != written {
-        return Err(format!("DDS size mismatch: container expects {expected} bytes, have {written}").into());
-    }
-    let io = crate::io::copy::cannot_write(path);
-    crate::io::with_temp(path, |out| {
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, out);
-        dds.write(&mut w)?;
-        match twin {
-            Some(_) => w.write_all(&data[..need]).map_err(&io)?,
-            None => {
-                for layer in 0..tex.layers {
-                    for level in 0..tex.levels {
-                        let (at, n) = tex.span(f, layer, level);
-                        let px = decode_f32(f, level_extent(e, level), &data[at..at + n])?;
-                        let bytes: Vec<u8> = px.iter().flatten().flat_map(|v| v.to_le_bytes()).collect();
-                        w.write_all(&bytes).map_err(&io)?;
-                    }
-                }
-            }
-        }
-        w.flush().map_err(&io)
-    })
+    Ok(Dds { header, header10: Some(header10), data: Vec::new() })
 }
 
 /// Writes a DDS of `f`, whose DXGI format stores the elements as they are ([`dxgi_of`]), with
@@ -243,20 +240,7 @@ pub fn write_dds_streamed(
     data: impl FnOnce(&mut dyn Write) -> PicResult<()>,
 ) -> PicResult<()> {
     let dxgi = dxgi_of(f).ok_or_else(|| format!("{} has no DXGI format to stream into a DDS", f.name()))?;
-    let e = tex.extent;
-    let header = Header::new_dxgi(
-        e.height,
-        e.width,
-        (e.depth > 1).then_some(e.depth),
-        dxgi,
-        (tex.levels > 1).then_some(tex.levels),
-        (tex.layers > 1).then_some(tex.layers),
-        dds_caps2(tex.cube, e.depth),
-    )?;
-    let dimension = if e.depth > 1 { D3D10ResourceDimension::Texture3D } else { D3D10ResourceDimension::Texture2D };
-    let array_size = if tex.cube { tex.layers / 6 } else { tex.layers };
-    let header10 = Header10::new(dxgi, tex.cube, dimension, array_size, AlphaMode::Unknown);
-    let dds = Dds { header, header10: Some(header10), data: Vec::new() };
+    let dds = dds_container(dxgi, tex)?;
     // The container's own count of its data (ddsfile's), against what is written.
     let expected = u64::from(dds.get_array_stride()?) * u64::from(tex.layers);
     let need = tex.bytes(f) as u64;
