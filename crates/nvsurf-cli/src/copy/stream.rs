@@ -66,6 +66,13 @@ fn bands(region: Region, rows: u32) -> impl Iterator<Item = Region> {
     })
 }
 
+/// The bytes of one row of `region`'s linear image, and a buffer for `rows` such rows.
+fn band_buffer(s: &Surface, region: &Region, rows: u32) -> Res<(usize, LineAligned)> {
+    let row_bytes = usize::try_from(region.extent().row_bytes_of(s.elem_size_bytes()))?;
+    let lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
+    Ok((row_bytes, lin))
+}
+
 /// A buffer of at least `len` bytes, grown (reallocated) only when a band needs more.
 fn at_least<'a>(buf: &'a mut Option<LineAligned>, what: &str, len: usize) -> Res<&'a mut [u8]> {
     if buf.as_ref().is_none_or(|b| b.len() < len) {
@@ -137,8 +144,7 @@ pub(super) fn untile_raw(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &
     let (s, region) = (sj.surface, sj.region);
     let mut src = TiledSource::open(in_path, sj)?;
     let rows = surface_band_rows(&s, &region);
-    let row_bytes = usize::try_from(region.extent().row_bytes_of(s.elem_size_bytes()))?;
-    let mut lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
+    let (row_bytes, mut lin) = band_buffer(&s, &region, rows)?;
     let bar = progress_bar(s.size_bytes(), u64::from(region.h) * u64::from(region.d), "untile");
     with_temp(out_path, |out| {
         let wrote = cannot_write(out_path);
@@ -185,8 +191,7 @@ pub(super) fn untile_dds(
     let (s, region) = (sj.surface, sj.region);
     let mut src = TiledSource::open(in_path, sj)?;
     let rows = surface_band_rows(&s, &region);
-    let row_bytes = usize::try_from(region.extent().row_bytes_of(s.elem_size_bytes()))?;
-    let mut lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
+    let (row_bytes, mut lin) = band_buffer(&s, &region, rows)?;
     let shape = crate::picture::DdsTexture { extent: e, levels: 1, layers: 1, cube: false, data: () };
     crate::picture::write_dds_streamed(path, f, &shape, |w| {
         for band in bands(region, rows) {
@@ -244,8 +249,7 @@ pub(super) fn tile_new_file(
     }
     let (s, region) = (sj.surface, sj.region);
     let es = s.elem_size_bytes();
-    let row_bytes = usize::try_from(region.extent().row_bytes_of(es))?;
-    let mut lin = LineAligned::zeroed("linear band", row_bytes.checked_mul(rows as usize).ok_or("band too large")?)?;
+    let (row_bytes, mut lin) = band_buffer(&s, &region, rows)?;
     let mut tiled: Option<LineAligned> = None;
     let total = sj.file_bytes.max(sj.end) as u64;
     let bar = progress_bar(s.size_bytes(), u64::from(region.h) * u64::from(region.d), "tile");
