@@ -15,14 +15,14 @@ use std::process::Command;
 use std::time::Instant;
 
 /// The `nvsurf` binary beside this benchmark's (both in the target directory's profile dir).
-fn nvsurf_binary() -> Option<PathBuf> {
+pub(crate) fn nvsurf_binary() -> Option<PathBuf> {
     let me = std::env::current_exe().ok()?;
     let p = me.parent()?.join("nvsurf");
     p.exists().then_some(p)
 }
 
 /// Runs `cmd`, returns (wall seconds, peak resident set in bytes); panics on failure.
-fn timed(cmd: &mut Command) -> (f64, u64) {
+pub(crate) fn timed(cmd: &mut Command) -> (f64, u64) {
     let t = Instant::now();
     let child = cmd.spawn().expect("spawn nvsurf");
     let pid = child.id() as libc::pid_t;
@@ -45,7 +45,7 @@ fn timed(cmd: &mut Command) -> (f64, u64) {
 /// tiled for GM20B with its defaults (Tegra order, NVIDIA's block) by `nvsurf tile` as a child:
 /// this process never holds the picture, because a child's peak memory counts the parent's
 /// peak up to its `exec` (Linux keeps the old address space's high-water mark).
-fn make_dump(bin: &Path, side: u32, pic: &Path, dump: &Path) {
+pub(crate) fn make_dump(bin: &Path, side: u32, pic: &Path, dump: &Path) {
     use std::io::Write;
     let mut w = std::io::BufWriter::new(std::fs::File::create(pic).expect("picture file"));
     let mut seed = 1u32;

@@ -47,6 +47,7 @@ mod capi;
 mod cli;
 mod codec;
 mod codec_blocks;
+mod e2e;
 mod targets;
 
 /// The line printer behind [`say!`].
@@ -689,6 +690,7 @@ fn main() {
     bc_encode::run(only, smoke, budget, json_out, &mut rows);
     codec_blocks::run(only, smoke, budget, json_out, &mut rows);
     cli::run(only, smoke, quick, json_out, &mut rows);
+    e2e::run(only, quick, json_out, &mut rows);
     if !json_out && only.is_none_or(|o| o.starts_with("capi")) {
         say!("(capi rows: ours = the C call, memcpy column = the Rust call, paired = C over Rust)");
     }

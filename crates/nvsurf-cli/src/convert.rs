@@ -28,6 +28,9 @@ pub struct ConvertArgs {
     /// Output: a picture (.png, .exr, .dds, .ktx2) or raw linear elements (any other extension).
     #[arg(long)]
     output: PathBuf,
+    /// PNG compression of a .png output: fast (default), default or best.
+    #[arg(long = "png-compression", value_name = "fast|default|best", default_value = "fast")]
+    png_compression: String,
     /// A .ktx2 output zstd-supercompressed at this level (1-22); without it, stored as it is.
     #[arg(long = "ktx2-zstd", value_name = "LEVEL", allow_hyphen_values = true)]
     ktx2_zstd: Option<i32>,
@@ -76,6 +79,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     // Every allocation from here on (the raw input, each decoder and encoder) is within it.
     a.memory.apply();
     let mut enc = Encoding::new(BcQuality::parse(&a.bc_quality)?);
+    let png = crate::picture::png_stream::PngCompression::parse(&a.png_compression)?;
     if a.json && a.output.as_os_str() == "-" {
         return Err(Error::Unsupported {
             field: "json",
@@ -98,7 +102,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     let pool = a.threads.pool()?;
     enc.parallel = pool.is_some();
     let (e, files) = if let Some(e) = streams_raw_to_png(&a, (in_kind, out_kind), &f, palette.is_some())? {
-        raw_to_png(&a, &f, e)?;
+        raw_to_png(&a, &f, e, png)?;
         (e, vec![a.output.clone()])
     } else {
         let read = || read_input(&a, in_kind.is_some(), &f, &enc).map_err(|e| e.to_string());
@@ -107,7 +111,9 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
             Some(p) if out_picture => crate::palette::expand(&f, p, &data)?,
             _ => (f, data),
         };
-        let files = if let Some(kind) = out_kind {
+        let files = if let Some(PicKind::Png) = out_kind {
+            crate::picture::write_png_with(&a.output, &f, e, &data, png)?
+        } else if let Some(kind) = out_kind {
             write_surface_as(kind.with_ktx2_zstd(a.ktx2_zstd), &a.output, &f, e, &data)?
         } else {
             crate::io::check_free_space(&a.output, false, data.len() as u64)?;
@@ -252,12 +258,13 @@ fn raw_to_png(
     a: &ConvertArgs,
     f: &nvsurf::format::Format,
     e: Extent<Texels>,
+    png: crate::picture::png_stream::PngCompression,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    use crate::picture::png_stream::{write_image, ElementSource, PngCompression};
+    use crate::picture::png_stream::{write_image, ElementSource};
     let file = std::fs::File::open(&a.input).map_err(crate::io::copy::cannot_read(&a.input))?;
     let rows = u32::try_from((8usize << 20) / e.row_bytes(f).max(1)).unwrap_or(u32::MAX).max(1);
     crate::io::with_temp(&a.output, |out| {
         let src = ElementSource::File { file: &file, path: &a.input, offset: 0, buf: Vec::new() };
-        write_image(out, &a.output, f, e, src, (PngCompression::default(), rows))
+        write_image(out, &a.output, f, e, src, (png, rows))
     })
 }

@@ -253,3 +253,36 @@ fn streamed_convert_raw_to_png_round_trips() {
         assert!(std::fs::read(&back).unwrap() == data, "band {band:?}");
     }
 }
+
+/// `convert --png-compression`: `best` writes a smaller PNG than `fast` of a smooth picture,
+/// on the streamed path (raw input) and the in-memory one (DDS input), and both give the
+/// same pixels back.
+#[test]
+fn convert_png_compression_is_honoured() {
+    let tmp = Scratch::new("convert-png-compression");
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    let (raw, dds, back) = (tmp.path("in.bin"), tmp.path("in.dds"), tmp.path("back.bin"));
+    let (w, h) = (256usize, 64usize);
+    let data: Vec<u8> = (0..w * h).flat_map(|i| [(i % w) as u8, (i / w * 3) as u8, 128, 255]).collect();
+    std::fs::write(&raw, &data).unwrap();
+    let conv = |input: &std::path::Path, out: &std::path::Path, extra: &[&str]| {
+        let mut a: Vec<String> = ["convert", "--format", "R8G8B8A8_UNORM"].iter().map(|s| s.to_string()).collect();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a.extend(["--input".into(), p(input), "--output".into(), p(out)]);
+        run(&a, None);
+    };
+    conv(&raw, &dds, &["--size", "256x64"]);
+    for (input, size) in [(&raw, Some("256x64")), (&dds, None)] {
+        let mut lens = Vec::new();
+        for level in ["fast", "best"] {
+            let png = tmp.path(&format!("{level}.png"));
+            let mut extra = vec!["--png-compression", level];
+            extra.extend(size.iter().flat_map(|s| ["--size", *s]));
+            conv(input, &png, &extra);
+            lens.push(std::fs::metadata(&png).unwrap().len());
+            conv(&png, &back, &[]);
+            assert!(std::fs::read(&back).unwrap() == data, "{level} from {}", input.display());
+        }
+        assert!(lens[1] < lens[0], "best {} bytes, fast {} bytes, from {}", lens[1], lens[0], input.display());
+    }
+}

@@ -163,6 +163,7 @@ pub(super) fn untile_raw(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &
                 use std::os::unix::fs::FileExt;
                 crate::io::hooks::before_write().map_err(&wrote)?;
                 out.0.write_all_at(&lin[..n], at).map_err(&wrote)?;
+                crate::io::writeback::start(&out.0, at, n as u64);
             } else {
                 std::io::Write::write_all(out, &lin[..n]).map_err(&wrote)?;
             }
@@ -270,6 +271,7 @@ pub(super) fn tile_new_file(
                 crate::io::hooks::before_write().map_err(&wrote)?;
                 let at = sj.offset as u64 + p.offset_bytes;
                 out.0.write_all_at(&buf[from..from + p.len_bytes as usize], at).map_err(&wrote)?;
+                crate::io::writeback::start(&out.0, at, p.len_bytes);
             }
             if let Some(b) = &bar {
                 b.inc(u64::from(band.h));

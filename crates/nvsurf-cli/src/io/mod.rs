@@ -17,6 +17,7 @@ pub mod progress;
 pub mod read;
 pub mod space;
 pub mod write;
+pub mod writeback;
 
 pub use patch::{patch_onto, patch_window_onto, write_sparse};
 pub use progress::progress_bar;

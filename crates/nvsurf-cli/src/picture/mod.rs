@@ -63,7 +63,8 @@ pub use ktx2_write::{check_zstd_level, ktx2_bytes, write_ktx2};
 pub use png::has_stencil_picture;
 pub use size::try_filled;
 pub use surface::{
-    read_surface, read_surface_as, read_surface_as_with, read_surface_with, stage_png, write_surface, write_surface_as,
+    read_surface, read_surface_as, read_surface_as_with, read_surface_with, stage_png, write_png_with, write_surface,
+    write_surface_as,
 };
 pub use texels::check_len;
 pub use texture::DdsTexture;

@@ -26,6 +26,24 @@ pub fn write_surface(path: &Path, f: &Format, e: Extent<Texels>, data: &[u8]) ->
 }
 
 /// [`write_surface`] as a picture of `kind` whatever the path's extension (`-`: stdout).
+/// Writes `data` (elements of `f`, `e` texels) as the PNG `path` at `compression` (several
+/// files for a format that needs them), band by band (about 8 MiB of elements a band) where the
+/// format streams.
+pub fn write_png_with(
+    path: &Path,
+    f: &Format,
+    e: Extent<Texels>,
+    data: &[u8],
+    compression: PngCompression,
+) -> PicResult<Vec<PathBuf>> {
+    let mut group = crate::io::Group::new();
+    let rows = u32::try_from((8usize << 20) / e.row_bytes(f).max(1)).unwrap_or(u32::MAX).max(1);
+    let files = stage_png(&mut group, path, f, e, data, (compression, rows))?;
+    group.commit()?;
+    Ok(files)
+}
+
+/// Writes `data` as the picture kind `kind` (see [`write_surface`]).
 pub fn write_surface_as(
     kind: PicKind,
     path: &Path,
@@ -34,14 +52,7 @@ pub fn write_surface_as(
     data: &[u8],
 ) -> PicResult<Vec<PathBuf>> {
     match kind {
-        PicKind::Png => {
-            let mut group = crate::io::Group::new();
-            // Band by band (about 8 MiB of elements a band) where the format streams.
-            let rows = u32::try_from((8usize << 20) / e.row_bytes(f).max(1)).unwrap_or(u32::MAX).max(1);
-            let files = stage_png(&mut group, path, f, e, data, (PngCompression::default(), rows))?;
-            group.commit()?;
-            Ok(files)
-        }
+        PicKind::Png => write_png_with(path, f, e, data, PngCompression::default()),
         PicKind::Exr => {
             let px = decode_f32(f, e, data)?;
             write_exr(path, e.width, e.height * e.depth, &px)?;
