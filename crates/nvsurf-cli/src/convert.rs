@@ -102,7 +102,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
     let pool = a.threads.pool()?;
     enc.parallel = pool.is_some();
     let (e, files) = if let Some(e) = streams_raw_to_png(&a, (in_kind, out_kind), &f, palette.is_some())? {
-        raw_to_png(&a, &f, e, png)?;
+        raw_to_png(&a, &f, e, (png, pool.as_ref()))?;
         (e, vec![a.output.clone()])
     } else {
         let read = || read_input(&a, in_kind.is_some(), &f, &enc).map_err(|e| e.to_string());
@@ -112,7 +112,7 @@ pub fn run_convert(a: ConvertArgs) -> crate::CmdResult {
             _ => (f, data),
         };
         let files = if let Some(PicKind::Png) = out_kind {
-            crate::picture::write_png_with(&a.output, &f, e, &data, png)?
+            crate::picture::write_png_with(&a.output, &f, e, &data, (png, pool.as_ref()))?
         } else if let Some(kind) = out_kind {
             write_surface_as(kind.with_ktx2_zstd(a.ktx2_zstd), &a.output, &f, e, &data)?
         } else {
@@ -258,13 +258,13 @@ fn raw_to_png(
     a: &ConvertArgs,
     f: &nvsurf::format::Format,
     e: Extent<Texels>,
-    png: crate::picture::png_stream::PngCompression,
+    (png, pool): (crate::picture::png_stream::PngCompression, Option<&rayon::ThreadPool>),
 ) -> Result<(), Box<dyn std::error::Error>> {
     use crate::picture::png_stream::{write_image, ElementSource};
     let file = std::fs::File::open(&a.input).map_err(crate::io::copy::cannot_read(&a.input))?;
     let rows = u32::try_from((8usize << 20) / e.row_bytes(f).max(1)).unwrap_or(u32::MAX).max(1);
     crate::io::with_temp(&a.output, |out| {
         let src = ElementSource::File { file: &file, path: &a.input, offset: 0, buf: Vec::new() };
-        write_image(out, &a.output, f, e, src, (png, rows))
+        write_image(out, &a.output, f, e, src, (png, rows, pool))
     })
 }

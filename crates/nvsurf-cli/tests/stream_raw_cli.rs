@@ -286,3 +286,47 @@ fn convert_png_compression_is_honoured() {
         assert!(lens[1] < lens[0], "best {} bytes, fast {} bytes, from {}", lens[1], lens[0], input.display());
     }
 }
+
+/// Decoding split over threads by bands (`Format::decode_rect_rgba8_par`) writes the PNG one
+/// thread writes, byte for byte: `untile` and `convert` of BC1, BC7 and RGB10A2 pictures large
+/// enough for several bands (1 MiB of pixels each).
+#[test]
+fn threaded_png_decode_matches_one_thread() {
+    let tmp = Scratch::new("threaded-png-decode");
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    for (fmt, elem_bytes_per_px4) in [("BC1_UNORM", 2usize), ("BC7_UNORM", 4), ("RGB10_A2_UNORM", 16)] {
+        let (w, h) = (1024usize, 1100usize);
+        let data = noise(w * h * elem_bytes_per_px4 / 4, 11);
+        let raw = tmp.path("in.bin");
+        std::fs::write(&raw, &data).unwrap();
+        let mut pngs = Vec::new();
+        for threads in ["1", "3"] {
+            let png = tmp.path(&format!("{threads}.png"));
+            let a: Vec<String> = ["convert", "--format", fmt, "--size", "1024x1100", "--threads", threads, "--input"]
+                .iter()
+                .map(|s| s.to_string())
+                .chain([p(&raw), "--output".into(), p(&png)])
+                .collect();
+            run(&a, None);
+            let tiled = tmp.path("tiled.bin");
+            let t: Vec<String> = ["tile", "--gpu", "gm20b", "--format", fmt, "--size", "1024x1100", "--input"]
+                .iter()
+                .map(|s| s.to_string())
+                .chain([p(&raw), "--output".into(), p(&tiled)])
+                .collect();
+            run(&t, None);
+            let upng = tmp.path(&format!("u{threads}.png"));
+            let u: Vec<String> =
+                ["untile", "--gpu", "gm20b", "--format", fmt, "--size", "1024x1100", "--threads", threads]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .chain(["--input".into(), p(&tiled), "--output".into(), p(&upng)])
+                    .collect();
+            run(&u, None);
+            pngs.push((std::fs::read(&png).unwrap(), std::fs::read(&upng).unwrap()));
+        }
+        assert!(pngs[0].0 == pngs[1].0, "convert {fmt}");
+        assert!(pngs[0].1 == pngs[1].1, "untile {fmt}");
+        assert!(pngs[0].0 == pngs[0].1, "convert and untile of {fmt} give one picture");
+    }
+}

@@ -299,7 +299,8 @@ fn untile_to_png(
                 let n = (row_bytes * u64::from(h)) as usize;
                 src.untile_band(job, ts, band, &mut buf[..n])?;
                 let px_rows = ((ey + h) * bh).min(e.height) - ey * bh;
-                w.write_band(Extent::<Texels>::new(e.width, px_rows, 1), &buf[..n]).map_err(io)?;
+                w.write_band_in(Extent::<Texels>::new(e.width, px_rows, 1), &buf[..n], job.pool.as_ref())
+                    .map_err(io)?;
                 if let Some(b) = &bar {
                     b.inc(u64::from(h));
                 }

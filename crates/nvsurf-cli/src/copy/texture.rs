@@ -168,7 +168,14 @@ fn write_split(job: &Job, t: &Texture, dir: &Path, kind: SplitKind, linear: &[u8
             Some(f) => {
                 let e = level_extent(t, sub.level)?;
                 let rows = super::stream::band_rows(e.row_bytes(f) as u64, e.to_elements(f).height);
-                crate::picture::stage_png(&mut group, &path, f, e, bytes, (job.png_compression, rows))?;
+                crate::picture::stage_png(
+                    &mut group,
+                    &path,
+                    f,
+                    e,
+                    bytes,
+                    (job.png_compression, rows, job.pool.as_ref()),
+                )?;
             }
         }
     }

@@ -162,11 +162,21 @@ impl PngWriter {
     /// Appends the rows of a band: `data` holds `e.height` pixel rows of linear elements
     /// (packed rows of whole elements; a block format's last band may end inside a block).
     pub fn write_band(&mut self, e: Extent<Texels>, data: &[u8]) -> PicResult<()> {
+        self.write_band_in(e, data, None)
+    }
+
+    /// [`PngWriter::write_band`], the band decoded by bands of element rows on `pool`'s threads
+    /// (`Format::decode_rect_rgba8_par`) where it has one; the bytes are the same.
+    pub fn write_band_in(&mut self, e: Extent<Texels>, data: &[u8], pool: Option<&rayon::ThreadPool>) -> PicResult<()> {
         if self.direct {
             let n = e.width as usize * e.height as usize;
             self.px.clear();
             self.px.resize(n, [0; 4]);
-            self.format.decode_rect_rgba8(data, e.row_bytes(&self.format), e.width, e.height, &mut self.px)?;
+            let (f, px, pitch) = (&self.format, &mut self.px, e.row_bytes(&self.format));
+            match pool {
+                Some(p) => p.install(|| f.decode_rect_rgba8_par(data, pitch, e.width, e.height, px))?,
+                None => f.decode_rect_rgba8(data, pitch, e.width, e.height, px)?,
+            }
             self.stream.write_all(self.px.as_flattened())?;
         } else {
             band_bytes(&self.format, Extent::<Texels>::new(e.width, e.height, 1), data, &mut self.rows)?;
@@ -238,7 +248,7 @@ pub fn write_image(
     f: &Format,
     e: Extent<Texels>,
     mut src: ElementSource,
-    (c, band_rows): (PngCompression, u32),
+    (c, band_rows, pool): (PngCompression, u32, Option<&rayon::ThreadPool>),
 ) -> PicResult<()> {
     let io = |e| write_error(path, e);
     let file = crate::io::hooks::Counted(out.0.try_clone().map_err(|e| write_error(path, Box::new(e)))?);
@@ -258,7 +268,7 @@ pub fn write_image(
             let h = band_rows.max(1).min(elem_rows - ey);
             let px_rows = ((ey + h) * bh).min(e.height) - ey * bh;
             let band = src.band(z * slice_bytes + ey as usize * row_bytes, h as usize * row_bytes)?;
-            w.write_band(Extent::<Texels>::new(e.width, px_rows, 1), band).map_err(io)?;
+            w.write_band_in(Extent::<Texels>::new(e.width, px_rows, 1), band, pool).map_err(io)?;
             ey += h;
         }
     }

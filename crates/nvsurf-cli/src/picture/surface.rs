@@ -28,17 +28,17 @@ pub fn write_surface(path: &Path, f: &Format, e: Extent<Texels>, data: &[u8]) ->
 /// [`write_surface`] as a picture of `kind` whatever the path's extension (`-`: stdout).
 /// Writes `data` (elements of `f`, `e` texels) as the PNG `path` at `compression` (several
 /// files for a format that needs them), band by band (about 8 MiB of elements a band) where the
-/// format streams.
+/// format streams, each band decoded on `pool`'s threads where there is one.
 pub fn write_png_with(
     path: &Path,
     f: &Format,
     e: Extent<Texels>,
     data: &[u8],
-    compression: PngCompression,
+    (compression, pool): (PngCompression, Option<&rayon::ThreadPool>),
 ) -> PicResult<Vec<PathBuf>> {
     let mut group = crate::io::Group::new();
     let rows = u32::try_from((8usize << 20) / e.row_bytes(f).max(1)).unwrap_or(u32::MAX).max(1);
-    let files = stage_png(&mut group, path, f, e, data, (compression, rows))?;
+    let files = stage_png(&mut group, path, f, e, data, (compression, rows, pool))?;
     group.commit()?;
     Ok(files)
 }
@@ -52,7 +52,7 @@ pub fn write_surface_as(
     data: &[u8],
 ) -> PicResult<Vec<PathBuf>> {
     match kind {
-        PicKind::Png => write_png_with(path, f, e, data, PngCompression::default()),
+        PicKind::Png => write_png_with(path, f, e, data, (PngCompression::default(), None)),
         PicKind::Exr => {
             let px = decode_f32(f, e, data)?;
             write_exr(path, e.width, e.height * e.depth, &px)?;
@@ -80,7 +80,7 @@ pub fn stage_png(
     f: &Format,
     e: Extent<Texels>,
     data: &[u8],
-    how: (PngCompression, u32),
+    how: (PngCompression, u32, Option<&rayon::ThreadPool>),
 ) -> PicResult<Vec<PathBuf>> {
     if !super::png_stream::streams(f) {
         return stage_png_whole(group, path, f, e, data);

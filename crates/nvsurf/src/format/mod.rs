@@ -83,6 +83,8 @@ mod lookup;
 mod nv10_catalogue;
 mod palette;
 mod rect;
+#[cfg(feature = "rayon")]
+mod rect_par;
 mod resolve;
 mod rgba8;
 mod suggest;
