@@ -1,11 +1,12 @@
 //! Block compression: [`Bc`], the block formats (the 4x4-pixel BC1-BC7 (DXT, RGTC, BPTC) and
 //! ETC2/EAC blocks, and ASTC 2D blocks of 4x4 to 12x12 pixels), and the decoding of one block,
-//! to component registers or straight to RGBA8 rows: BC1-BC5 by our own decoders
-//! (`bc_s3tc`), BC6H and BC7 through the `bcdec_rs` crate (a safe port of bcdec); ETC2/EAC and
+//! to component registers or straight to RGBA8 rows: BC1-BC5 and BC7 by our own decoders
+//! (`bc_s3tc`, `bc7`), BC6H through the `bcdec_rs` crate (a safe port of bcdec); ETC2/EAC and
 //! ASTC in `astc_etc`. BC encoding is in `bc_encode` (feature
 //! `bc-encode`); ASTC encoding is the CLI's (`astc-encode`).
 
 use super::astc_etc::{astc_rgba8, eac_components, etc_rgba8, EtcColour, MAX_BLOCK_PIXELS};
+use super::bc7::bc7_rgba8;
 use super::bc_s3tc::{bc1_rgba8, bc2_rgba8, bc3_rgba8, rgtc_components, S3tc};
 use super::numbers::unorm8;
 
@@ -106,7 +107,7 @@ pub(crate) fn bc_rgba8(bc: Bc, src: &[u8], dst: &mut [u8], pitch: usize) {
         Bc::Etc2RgbA1 => etc_rgba8(EtcColour::RgbA1, src, dst, pitch),
         Bc::Etc2Rgba => etc_rgba8(EtcColour::Rgba, src, dst, pitch),
         Bc::Astc { w, h } => astc_rgba8(w, h, src, dst, pitch),
-        _ => bcdec_rs::bc7(src, dst, pitch),
+        _ => bc7_rgba8(src, dst, pitch),
     }
 }
 

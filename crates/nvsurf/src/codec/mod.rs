@@ -25,15 +25,20 @@
 //!
 //! Modules: `numbers` (one value), `field` ([`ComponentType`] and one bitfield), `yuv`,
 //! `bc` ([`Bc`] blocks; our BC1-BC5 decoders in `bc_s3tc`, their x86_64 rows in
-//! `bc_s3tc_x86`; ASTC and ETC2/EAC in `astc_etc`), `bc_encode` (BC encoding through
-//! maintained crates, feature `bc-encode`), `astc_encode` (ASTC LDR encoding through Intel's
-//! ISPC encoder, feature `bc-encode`), `encode_options` ([`EncodeOptions`], [`BcQuality`])
+//! `bc_s3tc_x86`; our BC7 decoder in `bc7`, the specification's tables in `bc7_tables`;
+//! ASTC and ETC2/EAC in `astc_etc`), `bc_encode` (BC encoding through maintained crates,
+//! feature `bc-encode`), `astc_encode` (ASTC LDR encoding through Intel's ISPC encoder,
+//! feature `bc-encode`), `encode_options` ([`EncodeOptions`], [`BcQuality`])
 //! and `lut` (the RGBA8 row kernels).
 
 #[cfg(feature = "bc-encode")]
 mod astc_encode;
 mod astc_etc;
 mod bc;
+mod bc7;
+mod bc7_tables;
+#[cfg(target_arch = "x86_64")]
+mod bc7_x86;
 #[cfg(feature = "bc-encode")]
 pub(crate) mod bc_encode;
 mod bc_s3tc;
@@ -50,6 +55,7 @@ pub use astc_encode::{astc_footprint_refusal, encode_astc_rgba8, ISPC_ASTC_MAX_S
 pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, EtcColour, ASTC_DECODER};
 pub use bc::Bc;
 pub(crate) use bc::{bc_rgba8, decode_bc, s3tc_row_rgba8};
+pub(crate) use bc7::{bc7_rgba8, bc7_row_rgba8};
 pub(crate) use bc_s3tc::{RgtcRgba8, S3tc};
 pub use encode_options::{BcQuality, EncodeOptions};
 pub use field::ComponentType;
