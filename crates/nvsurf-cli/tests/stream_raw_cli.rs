@@ -330,3 +330,44 @@ fn threaded_png_decode_matches_one_thread() {
         assert!(pngs[0].0 == pngs[0].1, "convert and untile of {fmt} give one picture");
     }
 }
+
+/// `tile` from a DDS that stores the surface's elements as they are streams its data as a raw
+/// image after the header: the bytes of `tile` from the raw file (RGBA8 2D and 3D, BC1 with a
+/// last block row cut short; bands of one block row and the default), and a 48 MiB surface
+/// within a 72 MiB budget, which holding the picture and the output (96 MiB) would exceed.
+#[test]
+fn tile_from_a_plain_dds_streams() {
+    let tmp = Scratch::new("stream-dds-tile");
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<String>>();
+    for (fmt, size, bytes) in [
+        ("R8G8B8A8_UNORM", "300x70", 300 * 70 * 4),
+        ("R8G8B8A8_UNORM", "64x40x3", 64 * 40 * 3 * 4),
+        ("BC1_UNORM", "200x70", 50 * 18 * 8),
+    ] {
+        let (raw, dds) = (tmp.path("in.bin"), tmp.path("in.dds"));
+        std::fs::write(&raw, noise(bytes, 3)).unwrap();
+        let mut a = args(&["convert", "--format", fmt, "--size", size, "--input"]);
+        a.extend([p(&raw), "--output".into(), p(&dds)]);
+        run(&a, None);
+        let mut outs = Vec::new();
+        for (input, band) in [(&raw, None), (&dds, Some("1")), (&dds, None)] {
+            let out = tmp.path("out.bin");
+            let mut a = args(&["tile", "--gpu", "gm20b", "--format", fmt, "--size", size, "--input"]);
+            a.extend([p(input), "--output".into(), p(&out)]);
+            run(&a, band);
+            outs.push(std::fs::read(&out).unwrap());
+        }
+        assert!(outs[0] == outs[1] && outs[0] == outs[2], "{fmt} {size}");
+    }
+    let (raw, dds, out) = (tmp.path("big.bin"), tmp.path("big.dds"), tmp.path("big.out"));
+    std::fs::File::create(&raw).unwrap().set_len(4096 * 3072 * 4).unwrap();
+    let mut a = args(&["convert", "--format", "R8G8B8A8_UNORM", "--size", "4096x3072", "--input"]);
+    a.extend([p(&raw), "--output".into(), p(&dds)]);
+    run(&a, None);
+    let surf = ["tile", "--gpu", "gh100", "--format", "R8G8B8A8_UNORM", "--size", "4096x3072"];
+    let mut a = args(&surf);
+    a.extend(["--max-memory".into(), "75497472".into(), "--input".into(), p(&dds), "--output".into(), p(&out)]);
+    run(&a, None);
+    assert_eq!(std::fs::metadata(&out).unwrap().len(), 4096 * 3072 * 4);
+}

@@ -7,6 +7,7 @@
 use super::args::CopyArgs;
 use crate::picture::PicKind;
 use crate::surface_args::{parse_list, parse_offset, parse_size, parse_u64, Assumed};
+use nvsurf::extent::{Extent, Texels};
 use nvsurf::format::Format;
 use nvsurf::layout::Surface;
 use nvsurf::texture::Texture;
@@ -169,7 +170,7 @@ impl<'a> Job<'a> {
         };
         // A short input first (no budget would help), then the budget, then the output's room.
         check_input_len(direction, &tiled, &linear, &shape, offset)?;
-        let streamed = streams_bands(direction, onto.is_some(), &shape, (&tiled, &linear));
+        let streamed = streams_bands((direction, onto.is_some()), &shape, (&tiled, &linear), format.as_ref());
         check_memory(a.memory.max_memory, &shape, &linear, streamed)?;
         check_output_space(direction, &tiled, onto, &linear, &shape, offset)?;
         // The threads start last, once every flag has been checked.
@@ -548,15 +549,31 @@ const STREAMED_WORKING_SET_BYTES: u64 = 64 << 20;
 /// pitch surface, no box, rows packed, raw or PNG on the linear side, and for `tile` a new
 /// file of one surface (`patched`: `--onto`; a texture's subresource may grow mips), and a
 /// regular input file.
-fn streams_bands(direction: Direction, patched: bool, shape: &Shape, (tiled, linear): (&Path, &LinearSide)) -> bool {
+fn streams_bands(
+    (direction, patched): (Direction, bool),
+    shape: &Shape,
+    (tiled, linear): (&Path, &LinearSide),
+    format: Option<&Format>,
+) -> bool {
     let Shape::Surface(sj) = shape else { return false };
+    // A DDS that stores the surface's elements as they are is read as a raw image.
+    let plain_dds = |p: &Path| {
+        format.is_some_and(|f| {
+            let want = region_extent(f, sj.picture_px, &sj.region);
+            matches!(crate::picture::dds_stream_offset(p, f, want), Ok(Some(_)))
+        })
+    };
     // Positioned reads: the input is a regular file (a PNG is read by its own reader).
     let input_ok = match (direction, linear) {
         (Direction::Untile, _) => regular_len(tiled).is_some(),
         (Direction::Tile, LinearSide::Raw(p)) => regular_len(p).is_some(),
         (Direction::Tile, _) => true,
     };
-    let linear_ok = matches!(linear, LinearSide::Raw(_) | LinearSide::Picture(_, crate::picture::PicKind::Png));
+    let linear_ok = match linear {
+        LinearSide::Raw(_) | LinearSide::Picture(_, crate::picture::PicKind::Png) => true,
+        LinearSide::Picture(p, crate::picture::PicKind::Dds) => direction == Direction::Tile && plain_dds(p),
+        _ => false,
+    };
     let packed = sj.lin == LinearLayout::packed(&sj.region, sj.surface.elem_size_bytes());
     let layout_ok = !matches!(sj.surface, nvsurf::layout::Surface::Swizzled(_));
     let new_file = direction == Direction::Untile || !(patched || sj.in_texture);
@@ -567,6 +584,16 @@ fn streams_bands(direction: Direction, patched: bool, shape: &Shape, (tiled, lin
 // the order that gives the right advice first: a regular input too short for what the flags
 // declare (no budget would help), then the memory budget ([`check_memory`]), then the output's
 // free space.
+
+/// The picture's extent in pixels for `region` (in elements) of a surface of `surface_px`
+/// pixels (`--size`, or the level's with `--subresource`).
+pub(super) fn region_extent(f: &Format, surface_px: [u32; 3], region: &Region) -> Extent<Texels> {
+    let [pw, ph, _] = surface_px;
+    // Whole blocks from the region's first texel, clipped to the picture's right and bottom.
+    let (first, full) = (region.origin().to_texels(f), region.extent().to_texels(f));
+    let left = |total: u32, start: u32| total.saturating_sub(start);
+    Extent::new(full.width.min(left(pw, first.x)), full.height.min(left(ph, first.y)), region.d)
+}
 
 /// The length of `path` when it is a regular file (pipes, FIFOs and devices have none).
 fn regular_len(path: &Path) -> Option<u64> {

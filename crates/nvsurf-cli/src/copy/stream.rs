@@ -204,14 +204,15 @@ pub(super) fn untile_dds(
     })
 }
 
-/// `tile` of `sj` from the raw linear image `in_path` into a new file `out_path` (no `--onto`),
-/// band by band. `Ok(false)` when the output is not a regular file (a device or FIFO cannot
-/// take positioned writes): the caller takes the whole-surface path.
-pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &Path) -> Res<bool> {
+/// `tile` of `sj` from the raw linear image `in_path` (its first element at byte `data_at`: 0,
+/// or a DDS header's length) into a new file `out_path` (no `--onto`), band by band.
+/// `Ok(false)` when the output is not a regular file (a device or FIFO cannot take positioned
+/// writes): the caller takes the whole-surface path.
+pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, (in_path, data_at): (&Path, u64), out_path: &Path) -> Res<bool> {
     use std::os::unix::fs::FileExt;
     let region = sj.region;
     let input = File::open(in_path).map_err(cannot_read(in_path))?;
-    let file_end = input.metadata().map_err(cannot_read(in_path))?.len();
+    let file_end = input.metadata().map_err(cannot_read(in_path))?.len().saturating_sub(data_at);
     if file_end < sj.span as u64 {
         return Err(format!(
             "input '{}' holds {} bytes but {} bytes are expected ({} rows x {} slices of the linear image)",
@@ -228,7 +229,7 @@ pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path:
     let rows = surface_band_rows(&sj.surface, &region);
     tile_new_file(job, sj, out_path, rows, |band, lin| {
         let at = (band.z - region.z) as usize * slice_bytes + (band.y - region.y) as usize * row_bytes;
-        input.read_exact_at(lin, at as u64).map_err(|e| cannot_read(in_path)(e))
+        input.read_exact_at(lin, data_at + at as u64).map_err(|e| cannot_read(in_path)(e))
     })
 }
 

@@ -3,7 +3,7 @@
 //! band by band under a progress bar when one shows, and the linear side is raw bytes or a
 //! picture of the job's format (its size is the surface's, or the box's, in pixels).
 
-use super::job::{Job, LinearSide, Shape, SurfaceJob};
+use super::job::{region_extent, Job, LinearSide, Shape, SurfaceJob};
 use super::stream::TiledSource;
 use crate::io::{inplace, patch_onto, patch_window_onto, progress_bar, write_atomic, write_sparse, LineAligned};
 use crate::picture::png_stream::{self, PngReader, PngWriter};
@@ -155,8 +155,22 @@ pub fn tile(job: &Job) -> CmdResult {
     }
     if let LinearSide::Raw(p) = &job.linear {
         let new_file = job.onto.is_none() && job.mips.is_none();
-        if new_file && super::stream::streams(job, sj, p) && super::stream::tile_raw_new(job, sj, p, out_path)? {
+        if new_file && super::stream::streams(job, sj, p) && super::stream::tile_raw_new(job, sj, (p, 0), out_path)? {
             return Ok(ExitCode::SUCCESS);
+        }
+    }
+    if let LinearSide::Picture(p, PicKind::Dds) = &job.linear {
+        // A DDS that stores the surface's elements as they are: its data is a raw image after
+        // the header, read band by band.
+        let new_file = job.onto.is_none() && job.mips.is_none();
+        if new_file && super::stream::streams(job, sj, p) {
+            let f = job.picture_format()?;
+            let want = region_extent(&f, sj.picture_px, &region);
+            if let Some(at) = crate::picture::dds_stream_offset(p, &f, want)? {
+                if super::stream::tile_raw_new(job, sj, (p, at), out_path)? {
+                    return Ok(ExitCode::SUCCESS);
+                }
+            }
         }
     }
     let (input, file_end, in_path) = match &job.linear {
@@ -410,16 +424,6 @@ fn linear_bytes(r: &Region, lin: &LinearLayout) -> Res<usize> {
     lin.image_bytes(r)
         .and_then(|n| usize::try_from(n).ok())
         .ok_or_else(|| format!("the linear image of {r:?} with {lin:?} does not fit in memory").into())
-}
-
-/// The picture's extent in pixels for `region` (in elements) of a surface of `surface_px`
-/// pixels (`--size`, or the level's with `--subresource`).
-fn region_extent(f: &Format, surface_px: [u32; 3], region: &Region) -> Extent<Texels> {
-    let [pw, ph, _] = surface_px;
-    // Whole blocks from the region's first texel, clipped to the picture's right and bottom.
-    let (first, full) = (region.origin().to_texels(f), region.extent().to_texels(f));
-    let left = |total: u32, start: u32| total.saturating_sub(start);
-    Extent::new(full.width.min(left(pw, first.x)), full.height.min(left(ph, first.y)), region.d)
 }
 
 /// The picture files written, one line each.

@@ -445,6 +445,32 @@ pub fn describe_dds(head: &[u8]) -> PicResult<Described> {
     dds_described(&dds, None)
 }
 
+/// Where a DDS's elements start, when the file can be read band by band as a raw image of `f`
+/// of `want` texels: a regular file whose header describes one level of one layer (not a cube)
+/// of exactly `want`, stored in `f` itself (no conversion), and long enough for it. `None`
+/// otherwise (the whole-file reader then reads it, converts it or names what is wrong).
+pub fn dds_stream_offset(path: &Path, f: &Format, want: Extent<Texels>) -> PicResult<Option<u64>> {
+    use std::io::Read;
+    let mut file = File::open(path).map_err(|e| cannot_read("DDS", path, e))?;
+    let Ok(meta) = file.metadata() else { return Ok(None) };
+    let mut head = Vec::with_capacity(148);
+    (&mut file).take(148).read_to_end(&mut head).map_err(|e| cannot_read("DDS", path, e))?;
+    if !meta.is_file() || check_dds_header(&head).is_err() {
+        return Ok(None);
+    }
+    let end = if &head[84..88] == b"DX10" { 148 } else { 128 };
+    let Ok(d) = Dds::read(&head[..end]).map_err(|_| ()).and_then(|dds| dds_described(&dds, Some(f)).map_err(|_| ()))
+    else {
+        return Ok(None);
+    };
+    let plain = d.levels == 1 && d.layers == 1 && !d.cube && d.extent == want && d.format == *f;
+    let need = d.shape().checked_bytes(&d.format).ok().map(|n| n as u64 + end as u64);
+    Ok(match need {
+        Some(n) if plain && meta.len() >= n => Some(end as u64),
+        _ => None,
+    })
+}
+
 fn read_dds_file(path: &Path, f: &Format, enc: &Encoding) -> PicResult<DdsTexture> {
     use std::io::Read;
     let mut file = File::open(path)?;
