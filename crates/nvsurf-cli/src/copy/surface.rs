@@ -140,6 +140,22 @@ fn untile_streamed(job: &Job, sj: &SurfaceJob, in_path: &std::path::Path) -> Res
     Ok(false)
 }
 
+/// `tile` from a DDS that stores the surface's elements as they are, into a new file: its
+/// data is a raw image after the header, read band by band. `Ok(false)`, with nothing done,
+/// for any other input or output.
+fn tile_plain_dds(job: &Job, sj: &SurfaceJob) -> Res<bool> {
+    let LinearSide::Picture(p, PicKind::Dds) = &job.linear else { return Ok(false) };
+    if job.onto.is_some() || job.mips.is_some() || !super::stream::streams(job, sj, p) {
+        return Ok(false);
+    }
+    let f = job.picture_format()?;
+    let want = region_extent(&f, sj.picture_px, &sj.region);
+    match crate::picture::dds_stream_offset(p, &f, want)? {
+        Some(at) => super::stream::tile_raw_new(job, sj, (p, at), &job.tiled),
+        None => Ok(false),
+    }
+}
+
 /// `nvsurf tile` of one surface.
 pub fn tile(job: &Job) -> CmdResult {
     let sj = surface_of(job)?;
@@ -159,19 +175,8 @@ pub fn tile(job: &Job) -> CmdResult {
             return Ok(ExitCode::SUCCESS);
         }
     }
-    if let LinearSide::Picture(p, PicKind::Dds) = &job.linear {
-        // A DDS that stores the surface's elements as they are: its data is a raw image after
-        // the header, read band by band.
-        let new_file = job.onto.is_none() && job.mips.is_none();
-        if new_file && super::stream::streams(job, sj, p) {
-            let f = job.picture_format()?;
-            let want = region_extent(&f, sj.picture_px, &region);
-            if let Some(at) = crate::picture::dds_stream_offset(p, &f, want)? {
-                if super::stream::tile_raw_new(job, sj, (p, at), out_path)? {
-                    return Ok(ExitCode::SUCCESS);
-                }
-            }
-        }
+    if tile_plain_dds(job, sj)? {
+        return Ok(ExitCode::SUCCESS);
     }
     let (input, file_end, in_path) = match &job.linear {
         LinearSide::Raw(p) => {
