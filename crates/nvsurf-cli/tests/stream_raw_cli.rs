@@ -371,3 +371,43 @@ fn tile_from_a_plain_dds_streams() {
     run(&a, None);
     assert_eq!(std::fs::metadata(&out).unwrap().len(), 4096 * 3072 * 4);
 }
+
+/// `tile --onto BASE --output OUT` from a raw file or a plain DDS streams band by band and
+/// writes the bytes `--in-place` (which holds the surface) writes into a copy of BASE: BASE's
+/// bytes around the surface and in its blocks' padding kept, for bands of one block row and the
+/// default; and a 48 MiB surface patched within a 72 MiB budget.
+#[test]
+fn tile_onto_streams_and_keeps_the_base() {
+    let tmp = Scratch::new("stream-onto");
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<String>>();
+    let (raw, dds, base) = (tmp.path("in.bin"), tmp.path("in.dds"), tmp.path("base.bin"));
+    std::fs::write(&raw, noise(300 * 70 * 4, 8)).unwrap();
+    std::fs::write(&base, noise(3 << 20, 9)).unwrap();
+    let mut a = args(&["convert", "--format", "R8G8B8A8_UNORM", "--size", "300x70", "--input"]);
+    a.extend([p(&raw), "--output".into(), p(&dds)]);
+    run(&a, None);
+    let surf = ["tile", "--gpu", "gm20b", "--format", "R8G8B8A8_UNORM", "--size", "300x70", "--offset", "4096"];
+    let expected = tmp.path("expected.bin");
+    std::fs::copy(&base, &expected).unwrap();
+    let mut a = args(&surf);
+    a.extend(["--onto".into(), p(&expected), "--in-place".into(), "--input".into(), p(&raw)]);
+    run(&a, None);
+    let expected = std::fs::read(&expected).unwrap();
+    assert!(expected != std::fs::read(&base).unwrap());
+    for (input, band) in [(&raw, Some("1")), (&raw, None), (&dds, Some("1")), (&dds, None)] {
+        let out = tmp.path("out.bin");
+        let mut a = args(&surf);
+        a.extend(["--onto".into(), p(&base), "--input".into(), p(input), "--output".into(), p(&out)]);
+        run(&a, band);
+        assert!(std::fs::read(&out).unwrap() == expected, "{} band {band:?}", input.display());
+    }
+    let (lin, big, out) = (tmp.path("big.bin"), tmp.path("bigbase.bin"), tmp.path("big.out"));
+    std::fs::File::create(&lin).unwrap().set_len(4096 * 3072 * 4).unwrap();
+    std::fs::File::create(&big).unwrap().set_len(4096 * 3072 * 4 + 4096).unwrap();
+    let mut a = args(&["tile", "--gpu", "gh100", "--format", "R8G8B8A8_UNORM", "--size", "4096x3072"]);
+    a.extend(["--max-memory", "75497472", "--onto"].map(String::from));
+    a.extend([p(&big), "--input".into(), p(&lin), "--output".into(), p(&out)]);
+    run(&a, None);
+    assert_eq!(std::fs::metadata(&out).unwrap().len(), 4096 * 3072 * 4 + 4096);
+}

@@ -138,7 +138,7 @@ fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<St
 
 impl<'a> Job<'a> {
     /// Parses and checks every flag; builds the surface or texture once.
-    pub fn new(a: &'a CopyArgs, onto: Option<&'a Path>, direction: Direction) -> Res<Job<'a>> {
+    pub fn new(a: &'a CopyArgs, (onto, in_place): (Option<&'a Path>, bool), direction: Direction) -> Res<Job<'a>> {
         a.memory.apply();
         let threads = crate::threads::check_threads(a.threads.threads)?;
         let offset = parse_offset("offset", &a.offset)?;
@@ -170,7 +170,7 @@ impl<'a> Job<'a> {
         };
         // A short input first (no budget would help), then the budget, then the output's room.
         check_input_len(direction, &tiled, &linear, &shape, offset)?;
-        let streamed = streams_bands((direction, onto.is_some()), &shape, (&tiled, &linear), format.as_ref());
+        let streamed = streams_bands((direction, onto.is_some(), in_place), &shape, (&tiled, &linear), format.as_ref());
         check_memory(a.memory.max_memory, &shape, &linear, streamed)?;
         check_output_space(direction, &tiled, onto, &linear, &shape, offset)?;
         // The threads start last, once every flag has been checked.
@@ -178,7 +178,7 @@ impl<'a> Job<'a> {
         Ok(Job {
             direction,
             onto,
-            in_place: false,
+            in_place,
             shape,
             tiled,
             linear,
@@ -547,10 +547,10 @@ const STREAMED_WORKING_SET_BYTES: u64 = 64 << 20;
 
 /// Whether a single surface's copy runs band by band (`copy/stream.rs`): a blocklinear or
 /// pitch surface, no box, rows packed, raw or PNG on the linear side, and for `tile` a new
-/// file of one surface (`patched`: `--onto`; a texture's subresource may grow mips), and a
-/// regular input file.
+/// file of one surface or a copy of `--onto` (`patched`) from a raw image, not `--in-place`
+/// (a texture's subresource may grow mips), and a regular input file.
 fn streams_bands(
-    (direction, patched): (Direction, bool),
+    (direction, patched, in_place): (Direction, bool, bool),
     shape: &Shape,
     (tiled, linear): (&Path, &LinearSide),
     format: Option<&Format>,
@@ -576,7 +576,10 @@ fn streams_bands(
     };
     let packed = sj.lin == LinearLayout::packed(&sj.region, sj.surface.elem_size_bytes());
     let layout_ok = !matches!(sj.surface, nvsurf::layout::Surface::Swizzled(_));
-    let new_file = direction == Direction::Untile || !(patched || sj.in_texture);
+    // A new file, or a copy of `--onto` patched band by band from a raw image (not in place,
+    // under a journal; not a texture's subresource, which may grow mips).
+    let raw_like = matches!(linear, LinearSide::Raw(_) | LinearSide::Picture(_, crate::picture::PicKind::Dds));
+    let new_file = direction == Direction::Untile || !sj.in_texture && (!patched || !in_place && raw_like);
     input_ok && linear_ok && packed && layout_ok && !sj.boxed && new_file
 }
 

@@ -13,7 +13,9 @@
 //! of the dump is read or written twice. What does not stream takes the whole-surface path
 //! (module `surface`): a pre-G80 swizzled surface (its swizzle spreads every band over the
 //! whole surface; such surfaces are at most 4096x4096), a box (`--box`, read as its window), a
-//! linear side with its own pitch, an input that is not a regular file, and `tile --onto`.
+//! linear side with its own pitch, an input that is not a regular file, and `tile --onto
+//! --in-place` (patched under its journal). `tile --onto BASE --output OUT` copies BASE's other
+//! bytes and patches each band's window read from BASE ([`tile_raw_onto`]).
 
 use super::job::{Job, SurfaceJob};
 use crate::io::copy::{cannot_read, cannot_write};
@@ -211,6 +213,18 @@ pub(super) fn untile_dds(
 pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, (in_path, data_at): (&Path, u64), out_path: &Path) -> Res<bool> {
     use std::os::unix::fs::FileExt;
     let region = sj.region;
+    let input = open_linear(sj, in_path, data_at)?;
+    let row_bytes = usize::try_from(region.extent().row_bytes_of(sj.surface.elem_size_bytes()))?;
+    let slice_bytes = row_bytes.checked_mul(region.h as usize).ok_or("slice too large")?;
+    let rows = surface_band_rows(&sj.surface, &region);
+    tile_new_file(job, sj, out_path, rows, |band, lin| {
+        let at = (band.z - region.z) as usize * slice_bytes + (band.y - region.y) as usize * row_bytes;
+        input.read_exact_at(lin, data_at + at as u64).map_err(|e| cannot_read(in_path)(e))
+    })
+}
+
+/// The raw linear image `in_path` of `sj` (its first element at `data_at`), its length checked.
+fn open_linear(sj: &SurfaceJob, in_path: &Path, data_at: u64) -> Res<File> {
     let input = File::open(in_path).map_err(cannot_read(in_path))?;
     let file_end = input.metadata().map_err(cannot_read(in_path))?.len().saturating_sub(data_at);
     if file_end < sj.span as u64 {
@@ -219,17 +233,36 @@ pub(super) fn tile_raw_new(job: &Job, sj: &SurfaceJob, (in_path, data_at): (&Pat
             in_path.display(),
             file_end,
             sj.span,
-            region.h,
-            region.d
+            sj.region.h,
+            sj.region.d
         )
         .into());
     }
-    let row_bytes = usize::try_from(region.extent().row_bytes_of(sj.surface.elem_size_bytes()))?;
+    Ok(input)
+}
+
+/// `tile --onto BASE` (not in place) of `sj` from the raw linear image `in_path` (its first
+/// element at `data_at`) into `out_path`, band by band ([`crate::io::patch_bands_onto`]):
+/// BASE's bytes outside the surface are copied, and each band's window is read from BASE,
+/// tiled over and written back. `Ok(false)`, with nothing done, when BASE or the output is not
+/// a regular file.
+pub(super) fn tile_raw_onto(job: &Job, sj: &SurfaceJob, (in_path, data_at): (&Path, u64), base: &Path) -> Res<bool> {
+    use std::os::unix::fs::FileExt;
+    let (s, region) = (sj.surface, sj.region);
+    let input = open_linear(sj, in_path, data_at)?;
+    let es = s.elem_size_bytes();
+    let rows = surface_band_rows(&s, &region);
+    let (row_bytes, mut lin) = band_buffer(&s, &region, rows)?;
     let slice_bytes = row_bytes.checked_mul(region.h as usize).ok_or("slice too large")?;
-    let rows = surface_band_rows(&sj.surface, &region);
-    tile_new_file(job, sj, out_path, rows, |band, lin| {
+    let opts = options(job);
+    let windows = bands(region, rows).map(|band| Ok((band, tile::window(&s, band)?)));
+    crate::io::patch_bands_onto(base, &job.tiled, (sj.offset, sj.end - sj.offset), windows, |band, w, buf| {
+        let n = row_bytes * band.h as usize;
         let at = (band.z - region.z) as usize * slice_bytes + (band.y - region.y) as usize * row_bytes;
-        input.read_exact_at(lin, data_at + at as u64).map_err(|e| cannot_read(in_path)(e))
+        input.read_exact_at(&mut lin[..n], data_at + at as u64).map_err(cannot_read(in_path))?;
+        let packed = LinearLayout::packed(&w.region, es);
+        job.install(|| tile::tile_with(&w.surface, &lin[..n], buf, w.region, packed, &opts))?;
+        Ok(())
     })
 }
 

@@ -140,19 +140,30 @@ fn untile_streamed(job: &Job, sj: &SurfaceJob, in_path: &std::path::Path) -> Res
     Ok(false)
 }
 
-/// `tile` from a DDS that stores the surface's elements as they are, into a new file: its
-/// data is a raw image after the header, read band by band. `Ok(false)`, with nothing done,
-/// for any other input or output.
-fn tile_plain_dds(job: &Job, sj: &SurfaceJob) -> Res<bool> {
-    let LinearSide::Picture(p, PicKind::Dds) = &job.linear else { return Ok(false) };
-    if job.onto.is_some() || job.mips.is_some() || !super::stream::streams(job, sj, p) {
+/// `tile` from a raw image, band by band: a raw file, or a DDS that stores the surface's
+/// elements as they are (its data is a raw image after the header), into a new file or a copy
+/// of `--onto` (not in place, not a texture's subresource). `Ok(false)`, with nothing done, for
+/// any other input or output (the caller holds the surface).
+fn tile_streamed_raw(job: &Job, sj: &SurfaceJob) -> Res<bool> {
+    let (p, at) = match &job.linear {
+        LinearSide::Raw(p) => (p, 0),
+        LinearSide::Picture(p, PicKind::Dds) => {
+            let f = job.picture_format()?;
+            let want = region_extent(&f, sj.picture_px, &sj.region);
+            match crate::picture::dds_stream_offset(p, &f, want)? {
+                Some(at) => (p, at),
+                None => return Ok(false),
+            }
+        }
+        _ => return Ok(false),
+    };
+    if job.mips.is_some() || !super::stream::streams(job, sj, p) {
         return Ok(false);
     }
-    let f = job.picture_format()?;
-    let want = region_extent(&f, sj.picture_px, &sj.region);
-    match crate::picture::dds_stream_offset(p, &f, want)? {
-        Some(at) => super::stream::tile_raw_new(job, sj, (p, at), &job.tiled),
-        None => Ok(false),
+    match job.onto {
+        None => super::stream::tile_raw_new(job, sj, (p, at), &job.tiled),
+        Some(base) if !job.in_place && !sj.in_texture => super::stream::tile_raw_onto(job, sj, (p, at), base),
+        Some(_) => Ok(false),
     }
 }
 
@@ -169,13 +180,7 @@ pub fn tile(job: &Job) -> CmdResult {
             }
         }
     }
-    if let LinearSide::Raw(p) = &job.linear {
-        let new_file = job.onto.is_none() && job.mips.is_none();
-        if new_file && super::stream::streams(job, sj, p) && super::stream::tile_raw_new(job, sj, (p, 0), out_path)? {
-            return Ok(ExitCode::SUCCESS);
-        }
-    }
-    if tile_plain_dds(job, sj)? {
+    if tile_streamed_raw(job, sj)? {
         return Ok(ExitCode::SUCCESS);
     }
     let (input, file_end, in_path) = match &job.linear {

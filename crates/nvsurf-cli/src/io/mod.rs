@@ -19,7 +19,7 @@ pub mod space;
 pub mod write;
 pub mod writeback;
 
-pub use patch::{patch_onto, patch_window_onto, write_sparse};
+pub use patch::{patch_bands_onto, patch_onto, patch_window_onto, write_sparse};
 pub use progress::progress_bar;
 pub use read::{read_part, read_pieces_at, LineAligned};
 pub use space::check_free_space;

@@ -83,6 +83,61 @@ pub fn patch_onto(
     })
 }
 
+/// [`patch_onto`] band by band, between regular files: OUT gets BASE's data extents outside
+/// the surface's `len` bytes at `offset` (holes stay holes); then for each `(band, window)` of
+/// `windows` (windows of the surface, together covering it once), the window's pieces are read
+/// from BASE, `fill` tiles the band into them, and they are written at their offsets of OUT.
+/// One window is held at a time. `Ok(false)`, with nothing read or written, when BASE or OUT is
+/// not a regular file (or a new path): the caller then holds the surface ([`patch_onto`]).
+pub fn patch_bands_onto<T>(
+    base: &Path,
+    out: &Path,
+    (offset, len): (usize, usize),
+    windows: impl Iterator<Item = Result<(T, tile::Window), Box<dyn std::error::Error>>>,
+    mut fill: impl FnMut(&T, &tile::Window, &mut [u8]) -> Result<(), Box<dyn std::error::Error>>,
+) -> Result<bool, Box<dyn std::error::Error>> {
+    use std::os::unix::fs::FileExt;
+    let end = offset.checked_add(len).ok_or("--offset + surface size overflows")?;
+    let err =
+        |e: std::io::Error| -> Box<dyn std::error::Error> { format!("cannot read '{}': {e}", base.display()).into() };
+    let meta = std::fs::metadata(base).map_err(err)?;
+    if !meta.is_file() || std::fs::metadata(out).is_ok_and(|m| !m.is_file()) {
+        return Ok(false);
+    }
+    if meta.len() < end as u64 {
+        return Err(
+            format!("--onto '{}' holds {} bytes but {end} bytes are expected", base.display(), meta.len()).into()
+        );
+    }
+    let mut src = std::fs::File::open(base).map_err(err)?;
+    let mut win: Option<LineAligned> = None;
+    with_temp(out, |counted| {
+        let wrote = cannot_write(out);
+        copy_extents(&src, base, &counted.0, out, 0, offset as u64)?;
+        copy_extents(&src, base, &counted.0, out, end as u64, meta.len())?;
+        for item in windows {
+            let (band, w) = item?;
+            let n = usize::try_from(w.size_bytes())?;
+            if win.as_ref().is_none_or(|b| b.len() < n) {
+                win = Some(LineAligned::zeroed("--onto band window", n)?);
+            }
+            let buf = &mut win.as_mut().ok_or("no window buffer")?[..n];
+            super::read::read_pieces_at(&mut src, offset as u64, &w.pieces, buf).map_err(err)?;
+            fill(&band, &w, buf)?;
+            for p in &w.pieces {
+                let (at, n) = (p.window_offset_bytes as usize, p.len_bytes as usize);
+                super::hooks::before_write().map_err(&wrote)?;
+                let piece = buf.get(at..at + n).ok_or("a window piece lies outside its window")?;
+                counted.0.write_all_at(piece, offset as u64 + p.offset_bytes).map_err(&wrote)?;
+                super::writeback::start(&counted.0, offset as u64 + p.offset_bytes, p.len_bytes);
+            }
+        }
+        counted.0.set_len(meta.len()).map_err(&wrote)?;
+        Ok(())
+    })?;
+    Ok(true)
+}
+
 /// [`patch_onto`] for a box: only the box's window `w` (a [`tile::Window`] of the surface of
 /// `len` bytes at `offset`) is read from BASE, given to `fill` (the window's bytes, each piece
 /// at its place) and written back in place of its pieces; everything else of BASE goes
