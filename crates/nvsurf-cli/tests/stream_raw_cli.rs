@@ -411,3 +411,58 @@ fn tile_onto_streams_and_keeps_the_base() {
     run(&a, None);
     assert_eq!(std::fs::metadata(&out).unwrap().len(), 4096 * 3072 * 4 + 4096);
 }
+
+/// `untile --texture` of a whole texture from a regular file streams band by band (and
+/// subresource by subresource) to a raw file or a DDS: the bytes of the whole-texture path
+/// (the same dump read from a pipe, which holds it), for mips, arrays, cubes, 3D, BC and pitch
+/// textures, with bands of one block row and the default; a 48 MiB texture within a 72 MiB
+/// budget.
+#[test]
+fn whole_texture_untile_streams() {
+    let tmp = Scratch::new("stream-texture");
+    let p = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    let cases: [&[&str]; 6] = [
+        &["--gpu", "switch", "--format", "RGBA8_UNORM", "--size", "300x70", "--levels", "5"],
+        &[
+            "--gpu", "gm20b", "--format", "bc1", "--size", "200x70", "--levels", "4", "--type", "2d_array", "--layers",
+            "3",
+        ],
+        &["--gpu", "ga102", "--format", "RGBA8_UNORM", "--size", "40x40", "--levels", "3", "--type", "cube"],
+        &["--gpu", "gf100", "--format", "RGBA16_FLOAT", "--size", "36x20x9", "--levels", "3", "--type", "3d"],
+        &["--gpu", "gk104", "--format", "bc7", "--size", "64x32", "--levels", "2"],
+        &["--gpu", "gm20b", "--format", "RGBA8_UNORM", "--size", "100x30", "--layout", "pitch"],
+    ];
+    for case in cases {
+        let tex = |verb: &str, extra: &[String]| {
+            let mut a = vec![verb.to_string(), "--texture".into()];
+            a.extend(case.iter().map(|s| s.to_string()));
+            a.extend(extra.iter().cloned());
+            a
+        };
+        // A dump larger than every texture here (the rest is not read).
+        let dump = tmp.path("dump.bin");
+        std::fs::write(&dump, noise(8 << 20, 21)).unwrap();
+        for ext in ["bin", "dds"] {
+            let want = tmp.path(&format!("want.{ext}"));
+            let mut c = Command::new(env!("CARGO_BIN_EXE_nvsurf"));
+            c.args(tex("untile", &["--input".into(), "-".into(), "--output".into(), p(&want)]));
+            c.stdin(std::fs::File::open(&dump).unwrap());
+            let out = c.output().unwrap();
+            assert!(out.status.success(), "{case:?}: {}", String::from_utf8_lossy(&out.stderr));
+            for band in [Some("1"), None] {
+                let got = tmp.path(&format!("got.{ext}"));
+                run(&tex("untile", &["--input".into(), p(&dump), "--output".into(), p(&got)]), band);
+                assert!(std::fs::read(&got).unwrap() == std::fs::read(&want).unwrap(), "{case:?} {ext} {band:?}");
+            }
+        }
+    }
+    let (big, out) = (tmp.path("big.bin"), tmp.path("big.dds"));
+    std::fs::File::create(&big).unwrap().set_len(64 << 20).unwrap();
+    let mut a: Vec<String> =
+        ["untile", "--texture", "--gpu", "gh100", "--format", "RGBA8_UNORM", "--size", "4096x3072"]
+            .map(String::from)
+            .to_vec();
+    a.extend(["--max-memory".into(), "75497472".into(), "--input".into(), p(&big), "--output".into(), p(&out)]);
+    run(&a, None);
+    assert!(std::fs::metadata(&out).unwrap().len() > 4096 * 3072 * 4);
+}

@@ -528,6 +528,10 @@ fn check_memory(max: Option<u64>, shape: &Shape, linear: &LinearSide, streamed: 
                 whole
             }
         }
+        // `untile --texture` to raw or a DDS streams (`copy/texture_stream.rs`).
+        Shape::Texture(t) if streamed => {
+            t.size_bytes().saturating_add(t.linear_size_bytes()).min(STREAMED_WORKING_SET_BYTES)
+        }
         Shape::Texture(t) => t.size_bytes().saturating_add(t.linear_size_bytes()),
     };
     if need > budget {
@@ -555,7 +559,12 @@ fn streams_bands(
     (tiled, linear): (&Path, &LinearSide),
     format: Option<&Format>,
 ) -> bool {
-    let Shape::Surface(sj) = shape else { return false };
+    let sj = match shape {
+        Shape::Surface(sj) => sj,
+        Shape::Texture(_) => {
+            return direction == Direction::Untile && texture_streams(tiled, linear, format);
+        }
+    };
     // A DDS that stores the surface's elements as they are is read as a raw image.
     let plain_dds = |p: &Path| {
         format.is_some_and(|f| {
@@ -596,6 +605,18 @@ pub(super) fn region_extent(f: &Format, surface_px: [u32; 3], region: &Region) -
     let (first, full) = (region.origin().to_texels(f), region.extent().to_texels(f));
     let left = |total: u32, start: u32| total.saturating_sub(start);
     Extent::new(full.width.min(left(pw, first.x)), full.height.min(left(ph, first.y)), region.d)
+}
+
+/// Whether `untile --texture` of `t` streams (`copy/texture_stream.rs`): `f` is the
+/// picture's format where the output is a picture.
+pub(super) fn texture_streams(tiled: &Path, linear: &LinearSide, f: Option<&nvsurf::format::Format>) -> bool {
+    let regular = std::fs::metadata(tiled).is_ok_and(|m| m.is_file());
+    let out_ok = match linear {
+        LinearSide::Raw(_) => true,
+        LinearSide::Picture(_, crate::picture::PicKind::Dds) => f.is_some_and(|f| crate::picture::dxgi_of(f).is_some()),
+        _ => false,
+    };
+    regular && out_ok
 }
 
 /// The length of `path` when it is a regular file (pipes, FIFOs and devices have none).

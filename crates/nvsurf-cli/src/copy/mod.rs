@@ -14,6 +14,7 @@ mod shape;
 mod stream;
 pub mod surface;
 pub mod texture;
+mod texture_stream;
 
 use crate::CmdResult;
 pub use args::{TileArgs, UntileArgs};

@@ -52,7 +52,7 @@ pub(super) fn block_rows(s: &Surface) -> u32 {
 
 /// The bands of `region`, one slice deep, in the order of the linear image: each starts on a
 /// multiple of `rows` (from the surface's first row) and ends at the next or at the region's end.
-fn bands(region: Region, rows: u32) -> impl Iterator<Item = Region> {
+pub(super) fn bands(region: Region, rows: u32) -> impl Iterator<Item = Region> {
     let rows = rows.max(1);
     (region.z..region.z + region.d).flat_map(move |z| {
         let end = region.y + region.h;

@@ -34,6 +34,11 @@ fn texture_of<'a>(job: &'a Job) -> Res<&'a Texture> {
 /// `nvsurf untile --texture`: the texture at the offset of the dump to the linear side.
 pub fn untile(job: &Job) -> CmdResult {
     let t = texture_of(job)?;
+    if super::job::texture_streams(&job.tiled, &job.linear, job.format.as_ref()) {
+        note_larger_dump(job, t);
+        super::texture_stream::untile(job, t)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let linear = {
         let dump = read_part(&job.tiled, job.offset, t.size_bytes(), "texture")?;
         note_larger_dump(job, t);
