@@ -138,7 +138,9 @@ fn unsupported(field: &'static str, value: impl Into<String>, rule: impl Into<St
 
 impl<'a> Job<'a> {
     /// Parses and checks every flag; builds the surface or texture once.
-    pub fn new(a: &'a CopyArgs, (onto, in_place): (Option<&'a Path>, bool), direction: Direction) -> Res<Job<'a>> {
+    /// `patch`: `--onto`, `--in-place` and `--generate-mips` (`tile`'s; `untile` has none).
+    pub fn new(a: &'a CopyArgs, patch: (Option<&'a Path>, bool, bool), direction: Direction) -> Res<Job<'a>> {
+        let (onto, in_place, _) = patch;
         a.memory.apply();
         let threads = crate::threads::check_threads(a.threads.threads)?;
         let offset = parse_offset("offset", &a.offset)?;
@@ -170,7 +172,7 @@ impl<'a> Job<'a> {
         };
         // A short input first (no budget would help), then the budget, then the output's room.
         check_input_len(direction, &tiled, &linear, &shape, offset)?;
-        let streamed = streams_bands((direction, onto.is_some(), in_place), &shape, (&tiled, &linear), format.as_ref());
+        let streamed = streams_bands((direction, patch), &shape, (&tiled, &linear), format.as_ref());
         check_memory(a.memory.max_memory, &shape, &linear, streamed)?;
         check_output_space(direction, &tiled, onto, &linear, &shape, offset)?;
         // The threads start last, once every flag has been checked.
@@ -554,17 +556,28 @@ const STREAMED_WORKING_SET_BYTES: u64 = 64 << 20;
 /// file of one surface or a copy of `--onto` (`patched`) from a raw image, not `--in-place`
 /// (a texture's subresource may grow mips), and a regular input file.
 fn streams_bands(
-    (direction, patched, in_place): (Direction, bool, bool),
+    (direction, (onto, in_place, mips)): (Direction, (Option<&Path>, bool, bool)),
     shape: &Shape,
     (tiled, linear): (&Path, &LinearSide),
     format: Option<&Format>,
 ) -> bool {
     let sj = match shape {
         Shape::Surface(sj) => sj,
-        Shape::Texture(_) => {
-            return direction == Direction::Untile && texture_streams(tiled, linear, format);
+        Shape::Texture(_) if direction == Direction::Untile => return texture_streams(tiled, linear, format),
+        // `tile --texture` from a raw file or a DDS as it is (`copy/texture_stream.rs`).
+        Shape::Texture(t) => {
+            let raw_like = match linear {
+                LinearSide::Raw(p) => regular_len(p).is_some(),
+                LinearSide::Picture(p, crate::picture::PicKind::Dds) => format.is_some_and(|f| {
+                    let want = super::shape::dds_shape(t, ());
+                    matches!(crate::picture::dds_texture_offset(p, f, &want), Ok(Some(_)))
+                }),
+                _ => false,
+            };
+            return raw_like && !in_place && !mips;
         }
     };
+    let patched = onto.is_some();
     // A DDS that stores the surface's elements as they are is read as a raw image.
     let plain_dds = |p: &Path| {
         format.is_some_and(|f| {

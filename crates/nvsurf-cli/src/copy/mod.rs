@@ -30,7 +30,7 @@ pub fn run_untile(a: UntileArgs) -> CmdResult {
         }
         .into());
     }
-    let mut job = Job::new(&a.copy, (None, false), Direction::Untile)?;
+    let mut job = Job::new(&a.copy, (None, false, false), Direction::Untile)?;
     job.png_compression = crate::picture::png_stream::PngCompression::parse(&a.png_compression)?;
     crate::picture::check_zstd_level(a.ktx2_zstd)?;
     if let job::LinearSide::Picture(_, kind) = &mut job.linear {
@@ -78,7 +78,7 @@ pub fn run_tile(mut a: TileArgs) -> CmdResult {
     }
     // A DDS/KTX2 input describes itself: the flags it makes optional are filled or checked.
     let header_format = from_header::fill_from_header(&mut a.copy, a.generate_mips)?;
-    let mut job = Job::new(&a.copy, (a.onto.as_deref(), a.in_place), Direction::Tile)?;
+    let mut job = Job::new(&a.copy, (a.onto.as_deref(), a.in_place, a.generate_mips), Direction::Tile)?;
     if let (Some(f), true) = (&job.format, job.linear.is_picture()) {
         if f.needs_palette() {
             return Err(crate::palette::no_encoding(f).into());

@@ -255,7 +255,7 @@ pub(super) fn tile_raw_onto(job: &Job, sj: &SurfaceJob, (in_path, data_at): (&Pa
     let (row_bytes, mut lin) = band_buffer(&s, &region, rows)?;
     let slice_bytes = row_bytes.checked_mul(region.h as usize).ok_or("slice too large")?;
     let opts = options(job);
-    let windows = bands(region, rows).map(|band| Ok((band, tile::window(&s, band)?)));
+    let windows = bands(region, rows).map(|band| Ok((band, tile::window(&s, band)?))).collect::<Res<Vec<_>>>()?;
     crate::io::patch_bands_onto(base, &job.tiled, (sj.offset, sj.end - sj.offset), windows, |band, w, buf| {
         let n = row_bytes * band.h as usize;
         let at = (band.z - region.z) as usize * slice_bytes + (band.y - region.y) as usize * row_bytes;
@@ -278,44 +278,64 @@ pub(super) fn tile_new_file(
     rows: u32,
     mut fill: impl FnMut(Region, &mut [u8]) -> Res<()>,
 ) -> Res<bool> {
-    use std::os::unix::fs::FileExt;
-    if std::fs::metadata(out_path).is_ok_and(|m| !m.is_file()) {
-        return Ok(false);
-    }
     let (s, region) = (sj.surface, sj.region);
     let es = s.elem_size_bytes();
     let (row_bytes, mut lin) = band_buffer(&s, &region, rows)?;
-    let mut tiled: Option<LineAligned> = None;
     let total = sj.file_bytes.max(sj.end) as u64;
     let bar = progress_bar(s.size_bytes(), u64::from(region.h) * u64::from(region.d), "tile");
     let opts = options(job);
-    with_temp(out_path, |out| {
-        let wrote = cannot_write(out_path);
-        out.0.set_len(total).map_err(&wrote)?;
-        for band in bands(region, rows) {
-            let n = row_bytes * band.h as usize;
-            fill(band, &mut lin[..n])?;
-            let w = tile::window(&s, band)?;
-            let buf = at_least(&mut tiled, "tiled band", usize::try_from(w.size_bytes())?)?;
-            buf.fill(0);
-            let packed = LinearLayout::packed(&w.region, es);
-            job.install(|| tile::tile_with(&w.surface, &lin[..n], buf, w.region, packed, &opts))?;
-            for p in &w.pieces {
-                let from = p.window_offset_bytes as usize;
-                crate::io::hooks::before_write().map_err(&wrote)?;
-                let at = sj.offset as u64 + p.offset_bytes;
-                out.0.write_all_at(&buf[from..from + p.len_bytes as usize], at).map_err(&wrote)?;
-                crate::io::writeback::start(&out.0, at, p.len_bytes);
-            }
-            if let Some(b) = &bar {
-                b.inc(u64::from(band.h));
-            }
+    let windows = bands(region, rows).map(|band| Ok((band, tile::window(&s, band)?)));
+    let done = write_windows_new(out_path, (sj.offset as u64, total), windows, |band, w, buf| {
+        let n = row_bytes * band.h as usize;
+        fill(*band, &mut lin[..n])?;
+        let packed = LinearLayout::packed(&w.region, es);
+        job.install(|| tile::tile_with(&w.surface, &lin[..n], buf, w.region, packed, &opts))?;
+        if let Some(b) = &bar {
+            b.inc(u64::from(band.h));
         }
         Ok(())
     })?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    Ok(done)
+}
+
+/// A new file `out_path` of `total` bytes (holes but for what is written) from `windows`: each
+/// window's buffer is zeroed, filled by `fill` and its pieces written at `offset` plus their
+/// offsets. One window is held at a time. `Ok(false)`, with nothing written, when `out_path`
+/// exists and is not a regular file (a device or FIFO takes no positioned writes).
+pub(super) fn write_windows_new<T>(
+    out_path: &Path,
+    (offset, total): (u64, u64),
+    windows: impl Iterator<Item = Res<(T, tile::Window)>>,
+    mut fill: impl FnMut(&T, &tile::Window, &mut [u8]) -> Res<()>,
+) -> Res<bool> {
+    use std::os::unix::fs::FileExt;
+    if std::fs::metadata(out_path).is_ok_and(|m| !m.is_file()) {
+        return Ok(false);
+    }
+    let mut tiled: Option<LineAligned> = None;
+    with_temp(out_path, |out| {
+        let wrote = cannot_write(out_path);
+        out.0.set_len(total).map_err(&wrote)?;
+        for item in windows {
+            let (t, w) = item?;
+            let buf = at_least(&mut tiled, "tiled band", usize::try_from(w.size_bytes())?)?;
+            buf.fill(0);
+            fill(&t, &w, buf)?;
+            for p in &w.pieces {
+                let from = usize::try_from(p.window_offset_bytes)?;
+                let piece =
+                    buf.get(from..from + usize::try_from(p.len_bytes)?).ok_or("a piece lies outside its window")?;
+                crate::io::hooks::before_write().map_err(&wrote)?;
+                let at = offset + p.offset_bytes;
+                out.0.write_all_at(piece, at).map_err(&wrote)?;
+                crate::io::writeback::start(&out.0, at, p.len_bytes);
+            }
+        }
+        Ok(())
+    })?;
     Ok(true)
 }
 

@@ -84,6 +84,9 @@ fn note_larger_dump(job: &Job, t: &Texture) {
 /// `nvsurf tile --texture`: the linear side into a dump (zeros, or `--onto`) at the offset.
 pub fn tile(job: &Job) -> CmdResult {
     let t = texture_of(job)?;
+    if super::texture_stream::tile(job, t)? {
+        return Ok(ExitCode::SUCCESS);
+    }
     let linear: Vec<u8> = match &job.linear {
         LinearSide::Raw(p) => match &job.mips {
             Some(m) => m.raw_levels(t, read_linear(t, p)?.to_vec())?,

@@ -107,3 +107,87 @@ pub(super) fn untile(job: &Job, t: &Texture) -> Res<()> {
         _ => Err("a streamed texture goes to a raw file or a DDS".into()),
     }
 }
+
+/// One band of one subresource for [`tile`]: the subresource and the band (in its surface's
+/// elements), with the band's window, whose pieces are counted from the texture's start.
+type TexBand = ((Subresource, Region), nvsurf::tile::Window);
+
+/// Every band of every subresource of `t` (each surface in bands of whole block rows), in the
+/// packed linear order; `None` for a texture with a BUFFER level (no surface to band).
+fn texture_bands(t: &Texture) -> Option<Vec<Res<TexBand>>> {
+    let mut out = Vec::new();
+    for sub in t.subresources() {
+        let s = sub.surface?;
+        let region = Region::whole(&s);
+        for band in super::stream::bands(region, surface_band_rows(&s, &region)) {
+            out.push(nvsurf::tile::window(&s, band).map_err(Into::into).map(|mut w| {
+                for p in &mut w.pieces {
+                    p.offset_bytes += sub.offset_bytes;
+                }
+                ((sub, band), w)
+            }));
+        }
+    }
+    Some(out)
+}
+
+/// `tile --texture` from a raw file or a DDS storing the texture as it is (no `--generate-mips`,
+/// not `--in-place`) into a new file or a copy of `--onto`, band by band. `Ok(false)`, with
+/// nothing done, for any other input or output.
+pub(super) fn tile(job: &Job, t: &Texture) -> Res<bool> {
+    use std::os::unix::fs::FileExt;
+    if job.mips.is_some() || job.in_place {
+        return Ok(false);
+    }
+    let (p, at) = match &job.linear {
+        LinearSide::Raw(p) => (p, 0),
+        LinearSide::Picture(p, PicKind::Dds) => {
+            let want = super::shape::dds_shape(t, ());
+            match crate::picture::dds_texture_offset(p, &job.picture_format()?, &want)? {
+                Some(at) => (p, at),
+                None => return Ok(false),
+            }
+        }
+        _ => return Ok(false),
+    };
+    let input = std::fs::File::open(p).map_err(cannot_read(p))?;
+    let meta = input.metadata().map_err(cannot_read(p))?;
+    let Some(bands) = texture_bands(t).filter(|_| meta.is_file()) else { return Ok(false) };
+    let got = meta.len().saturating_sub(at);
+    if got < t.linear_size_bytes() {
+        let needed = t.linear_size_bytes();
+        return Err(nvsurf::Error::BufferTooSmall { what: "linear texture input", needed, got }.into());
+    }
+    let opts = nvsurf::tile::CopyOptions::default();
+    let mut lin: Vec<u8> = Vec::new();
+    let fill = |(sub, band): &(Subresource, Region), w: &nvsurf::tile::Window, buf: &mut [u8]| -> Res<()> {
+        let s = sub.surface.ok_or("a BUFFER level has no surface")?;
+        let es = s.elem_size_bytes();
+        let full = Region::whole(&s);
+        let row_bytes = full.extent().row_bytes_of(es);
+        let from =
+            sub.linear_offset_bytes + u64::from(band.z) * row_bytes * u64::from(full.h) + u64::from(band.y) * row_bytes;
+        let n = usize::try_from(row_bytes * u64::from(band.h))?;
+        if lin.len() < n {
+            lin = crate::picture::try_filled("texture band", n, 0u8)?;
+        }
+        input.read_exact_at(&mut lin[..n], at + from).map_err(cannot_read(p))?;
+        let packed = nvsurf::tile::LinearLayout::packed(&w.region, es);
+        job.install(|| nvsurf::tile::tile_with(&w.surface, &lin[..n], buf, w.region, packed, &opts))?;
+        Ok(())
+    };
+    let len = usize::try_from(t.size_bytes())?;
+    let offset = usize::try_from(job.offset)?;
+    match job.onto {
+        Some(base) => {
+            let windows = bands.into_iter().collect::<Res<Vec<_>>>()?;
+            crate::io::patch_bands_onto(base, &job.tiled, (offset, len), windows, fill)
+        }
+        None => super::stream::write_windows_new(
+            &job.tiled,
+            (job.offset, job.offset + t.size_bytes()),
+            bands.into_iter(),
+            fill,
+        ),
+    }
+}

@@ -83,17 +83,18 @@ pub fn patch_onto(
     })
 }
 
-/// [`patch_onto`] band by band, between regular files: OUT gets BASE's data extents outside
-/// the surface's `len` bytes at `offset` (holes stay holes); then for each `(band, window)` of
-/// `windows` (windows of the surface, together covering it once), the window's pieces are read
-/// from BASE, `fill` tiles the band into them, and they are written at their offsets of OUT.
+/// [`patch_onto`] band by band, between regular files: OUT gets BASE's data extents (holes stay
+/// holes) outside the pieces of `windows` (windows of the `len` bytes at `offset`, none
+/// overlapping; what they leave uncovered, such as the gaps between a texture's levels, keeps
+/// BASE's bytes); then for each `(band, window)`, the window's pieces are read from BASE,
+/// `fill` tiles the band into them, and they are written at their offsets of OUT.
 /// One window is held at a time. `Ok(false)`, with nothing read or written, when BASE or OUT is
 /// not a regular file (or a new path): the caller then holds the surface ([`patch_onto`]).
 pub fn patch_bands_onto<T>(
     base: &Path,
     out: &Path,
     (offset, len): (usize, usize),
-    windows: impl Iterator<Item = Result<(T, tile::Window), Box<dyn std::error::Error>>>,
+    windows: Vec<(T, tile::Window)>,
     mut fill: impl FnMut(&T, &tile::Window, &mut [u8]) -> Result<(), Box<dyn std::error::Error>>,
 ) -> Result<bool, Box<dyn std::error::Error>> {
     use std::os::unix::fs::FileExt;
@@ -113,17 +114,17 @@ pub fn patch_bands_onto<T>(
     let mut win: Option<LineAligned> = None;
     with_temp(out, |counted| {
         let wrote = cannot_write(out);
-        copy_extents(&src, base, &counted.0, out, 0, offset as u64)?;
-        copy_extents(&src, base, &counted.0, out, end as u64, meta.len())?;
-        for item in windows {
-            let (band, w) = item?;
+        for (from, to) in uncovered(&windows, offset as u64, (end as u64, meta.len())) {
+            copy_extents(&src, base, &counted.0, out, from, to)?;
+        }
+        for (band, w) in &windows {
             let n = usize::try_from(w.size_bytes())?;
             if win.as_ref().is_none_or(|b| b.len() < n) {
                 win = Some(LineAligned::zeroed("--onto band window", n)?);
             }
             let buf = &mut win.as_mut().ok_or("no window buffer")?[..n];
             super::read::read_pieces_at(&mut src, offset as u64, &w.pieces, buf).map_err(err)?;
-            fill(&band, &w, buf)?;
+            fill(band, w, buf)?;
             for p in &w.pieces {
                 let (at, n) = (p.window_offset_bytes as usize, p.len_bytes as usize);
                 super::hooks::before_write().map_err(&wrote)?;
@@ -136,6 +137,33 @@ pub fn patch_bands_onto<T>(
         Ok(())
     })?;
     Ok(true)
+}
+
+/// The byte ranges of a file of `len` bytes that no piece of `windows` (counted from `offset`)
+/// covers, in order: before `offset`, the gaps between pieces, and from the last piece's end
+/// (at least `end`) to `len`.
+fn uncovered<T>(windows: &[(T, tile::Window)], offset: u64, (end, len): (u64, u64)) -> Vec<(u64, u64)> {
+    let mut pieces: Vec<(u64, u64)> = windows
+        .iter()
+        .flat_map(|(_, w)| w.pieces.iter().map(|p| (offset + p.offset_bytes, offset + p.offset_bytes + p.len_bytes)))
+        .collect();
+    pieces.sort_unstable();
+    let mut gaps = Vec::new();
+    let mut at = 0u64;
+    for (a, b) in pieces {
+        if a > at {
+            gaps.push((at, a));
+        }
+        at = at.max(b);
+    }
+    let last = at.max(end).min(len);
+    if at < last {
+        gaps.push((at, last));
+    }
+    if last < len {
+        gaps.push((last, len));
+    }
+    gaps
 }
 
 /// [`patch_onto`] for a box: only the box's window `w` (a [`tile::Window`] of the surface of

@@ -450,6 +450,13 @@ pub fn describe_dds(head: &[u8]) -> PicResult<Described> {
 /// of exactly `want`, stored in `f` itself (no conversion), and long enough for it. `None`
 /// otherwise (the whole-file reader then reads it, converts it or names what is wrong).
 pub fn dds_stream_offset(path: &Path, f: &Format, want: Extent<Texels>) -> PicResult<Option<u64>> {
+    let shape = DdsTexture { extent: want, levels: 1, layers: 1, cube: false, data: () };
+    dds_texture_offset(path, f, &shape)
+}
+
+/// [`dds_stream_offset`] for a whole texture: the header describes exactly `want`'s extent,
+/// levels, layers and cube flag, in `f` itself, and the file holds all of it.
+pub fn dds_texture_offset(path: &Path, f: &Format, want: &DdsTexture<()>) -> PicResult<Option<u64>> {
     use std::io::Read;
     let mut file = File::open(path).map_err(|e| cannot_read("DDS", path, e))?;
     let Ok(meta) = file.metadata() else { return Ok(None) };
@@ -463,7 +470,8 @@ pub fn dds_stream_offset(path: &Path, f: &Format, want: Extent<Texels>) -> PicRe
     else {
         return Ok(None);
     };
-    let plain = d.levels == 1 && d.layers == 1 && !d.cube && d.extent == want && d.format == *f;
+    let plain =
+        (d.extent, d.levels, d.layers, d.cube) == (want.extent, want.levels, want.layers, want.cube) && d.format == *f;
     let need = d.shape().checked_bytes(&d.format).ok().map(|n| n as u64 + end as u64);
     Ok(match need {
         Some(n) if plain && meta.len() >= n => Some(end as u64),

@@ -52,7 +52,10 @@ pub mod texels;
 mod texture;
 mod vk_format;
 
-pub use dds::{dds_stream_offset, describe_dds, dxgi_of, read_dds, read_dds_with, write_dds, write_dds_streamed};
+pub use dds::{
+    dds_stream_offset, dds_texture_offset, describe_dds, dxgi_of, read_dds, read_dds_with, write_dds,
+    write_dds_streamed,
+};
 pub use decoded_warning::{decoded_warning, warn_if_decoded};
 pub use described::Described;
 pub use encoding::{stored_components, Encoding, ErrorSum, Measured, BC1_ALPHA_THRESHOLD, BC_QUALITY_HELP};
