@@ -131,7 +131,7 @@ fn streamed_raw_copies_match_the_library() {
 /// with bands of one block row and with the default bands.
 #[test]
 fn streamed_png_and_dds_untile_match_the_in_memory_path() {
-    for ext in ["png", "dds"] {
+    for ext in ["png", "dds", "ktx2"] {
         streamed_untile_matches(ext);
     }
 }
@@ -413,7 +413,7 @@ fn tile_onto_streams_and_keeps_the_base() {
 }
 
 /// `untile --texture` of a whole texture from a regular file streams band by band (and
-/// subresource by subresource) to a raw file or a DDS: the bytes of the whole-texture path
+/// subresource by subresource) to a raw file, a DDS or a KTX2 file (plain and zstd): the bytes of the whole-texture path
 /// (the same dump read from a pipe, which holds it), for mips, arrays, cubes, 3D, BC and pitch
 /// textures, with bands of one block row and the default; a 48 MiB texture within a 72 MiB
 /// budget.
@@ -442,16 +442,21 @@ fn whole_texture_untile_streams() {
         // A dump larger than every texture here (the rest is not read).
         let dump = tmp.path("dump.bin");
         std::fs::write(&dump, noise(8 << 20, 21)).unwrap();
-        for ext in ["bin", "dds"] {
+        for (ext, zstd) in [("bin", None), ("dds", None), ("ktx2", None), ("ktx2", Some("5"))] {
             let want = tmp.path(&format!("want.{ext}"));
+            let z: Vec<String> = zstd.iter().flat_map(|l| ["--ktx2-zstd".to_string(), l.to_string()]).collect();
             let mut c = Command::new(env!("CARGO_BIN_EXE_nvsurf"));
-            c.args(tex("untile", &["--input".into(), "-".into(), "--output".into(), p(&want)]));
+            let mut a = vec!["--input".into(), "-".into(), "--output".into(), p(&want)];
+            a.extend(z.iter().cloned());
+            c.args(tex("untile", &a));
             c.stdin(std::fs::File::open(&dump).unwrap());
             let out = c.output().unwrap();
             assert!(out.status.success(), "{case:?}: {}", String::from_utf8_lossy(&out.stderr));
             for band in [Some("1"), None] {
                 let got = tmp.path(&format!("got.{ext}"));
-                run(&tex("untile", &["--input".into(), p(&dump), "--output".into(), p(&got)]), band);
+                let mut a = vec!["--input".into(), p(&dump), "--output".into(), p(&got)];
+                a.extend(z.iter().cloned());
+                run(&tex("untile", &a), band);
                 assert!(std::fs::read(&got).unwrap() == std::fs::read(&want).unwrap(), "{case:?} {ext} {band:?}");
             }
         }

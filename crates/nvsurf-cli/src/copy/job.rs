@@ -593,7 +593,14 @@ fn streams_bands(
     };
     let linear_ok = match linear {
         LinearSide::Raw(_) | LinearSide::Picture(_, crate::picture::PicKind::Png) => true,
-        LinearSide::Picture(p, crate::picture::PicKind::Dds) => direction == Direction::Tile && plain_dds(p),
+        LinearSide::Picture(p, crate::picture::PicKind::Dds) if direction == Direction::Tile => plain_dds(p),
+        // `untile` to a DDS or KTX2 file storing the elements as they are.
+        LinearSide::Picture(_, crate::picture::PicKind::Dds) => {
+            format.is_some_and(|f| crate::picture::dxgi_of(f).is_some())
+        }
+        LinearSide::Picture(_, crate::picture::PicKind::Ktx2(_)) if direction == Direction::Untile => {
+            format.is_some_and(|f| crate::picture::vk_of(f).is_some())
+        }
         _ => false,
     };
     let packed = sj.lin == LinearLayout::packed(&sj.region, sj.surface.elem_size_bytes());
@@ -627,6 +634,9 @@ pub(super) fn texture_streams(tiled: &Path, linear: &LinearSide, f: Option<&nvsu
     let out_ok = match linear {
         LinearSide::Raw(_) => true,
         LinearSide::Picture(_, crate::picture::PicKind::Dds) => f.is_some_and(|f| crate::picture::dxgi_of(f).is_some()),
+        LinearSide::Picture(_, crate::picture::PicKind::Ktx2(_)) => {
+            f.is_some_and(|f| crate::picture::vk_of(f).is_some())
+        }
         _ => false,
     };
     regular && out_ok

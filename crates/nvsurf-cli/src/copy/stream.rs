@@ -182,6 +182,46 @@ pub(super) fn untile_raw(job: &Job, sj: &SurfaceJob, in_path: &Path, out_path: &
     Ok(())
 }
 
+/// The one level of one layer of a surface's KTX2 file, untiled band by band.
+struct SurfaceLevel<'a> {
+    job: &'a Job<'a>,
+    sj: &'a SurfaceJob,
+    src: TiledSource<'a>,
+}
+
+impl crate::picture::LayerSource for SurfaceLevel<'_> {
+    fn each_layer(&mut self, _level: u32, put: &mut dyn FnMut(&[u8]) -> Res<()>) -> Res<()> {
+        let (s, region) = (self.sj.surface, self.sj.region);
+        let rows = surface_band_rows(&s, &region);
+        let (row_bytes, mut lin) = band_buffer(&s, &region, rows)?;
+        for band in bands(region, rows) {
+            let n = row_bytes * band.h as usize;
+            self.src.untile_band(self.job, &s, band, &mut lin[..n])?;
+            put(&lin[..n])?;
+        }
+        Ok(())
+    }
+}
+
+/// `untile` of `sj` from the dump `in_path` to the KTX2 file `path` of `f` (a format with a
+/// Vulkan twin, [`crate::picture::vk_of`]), `e` pixels, band by band (zstd-compressed as the
+/// bands come where `opt` asks).
+pub(super) fn untile_ktx2<'a>(
+    job: &'a Job<'a>,
+    sj: &'a SurfaceJob,
+    in_path: &'a Path,
+    (path, f, e, opt): (
+        &Path,
+        &nvsurf::format::Format,
+        nvsurf::extent::Extent<nvsurf::extent::Texels>,
+        crate::picture::Ktx2Options,
+    ),
+) -> Res<()> {
+    let src = TiledSource::open(in_path, sj)?;
+    let shape = crate::picture::DdsTexture { extent: e, levels: 1, layers: 1, cube: false, data: () };
+    crate::picture::write_ktx2_streamed(path, f, &shape, opt, &mut SurfaceLevel { job, sj, src })
+}
+
 /// `untile` of `sj` from the dump `in_path` to the DDS `path` of `f` (a format whose DXGI twin
 /// stores the elements as they are, [`crate::picture::dxgi_of`]), `e` pixels: the header, then
 /// the surface band by band.

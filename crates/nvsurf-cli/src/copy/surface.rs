@@ -125,6 +125,15 @@ fn untile_streamed(job: &Job, sj: &SurfaceJob, in_path: &std::path::Path) -> Res
             return Ok(true);
         }
     }
+    if let LinearSide::Picture(path, PicKind::Ktx2(opt)) = &job.linear {
+        let f = job.picture_format()?;
+        if crate::picture::vk_of(&f).is_some() && job.palette.is_none() && super::stream::streams(job, sj, in_path) {
+            let e = region_extent(&f, sj.picture_px, &region);
+            super::stream::untile_ktx2(job, sj, in_path, (path, &f, e, *opt))?;
+            report(std::slice::from_ref(path), e, &f);
+            return Ok(true);
+        }
+    }
     if let LinearSide::Picture(path, PicKind::Png) = &job.linear {
         let f = job.picture_format()?;
         if png_stream::streams(&f) && job.palette.is_none() && super::stream::streams(job, sj, in_path) {

@@ -1,13 +1,20 @@
-//! `untile --texture` of a whole texture to a raw file or a DDS, band by band: each
-//! subresource, in the packed linear order (layer by layer, level by level: DDS order), is
-//! untiled from its window of the dump in bands of whole block rows ([`super::stream`]'s
-//! bands and [`TiledSource`]) and appended to the output. The working set is one band and its
-//! window, whatever the texture's size; the output is written as the whole-texture path writes
-//! it (the tests compare the two).
+//! Whole textures band by band (`tile --texture`, `untile --texture`):
 //!
-//! What streams: a dump that is a regular file, and an output that is raw or a DDS whose DXGI
-//! format stores the elements as they are. KTX2 (its level index and supercompression), split
-//! directories and a DDS of decoded floats hold the texture (module `texture`).
+//! - `untile` to a raw file or a DDS: each subresource, in the packed linear order (layer by
+//!   layer, level by level: DDS order), is untiled from its window of the dump in bands of
+//!   whole block rows ([`super::stream`]'s bands and [`TiledSource`]) and appended to the
+//!   output. To a KTX2 file: level by level, smallest first, each level's layers in turn
+//!   (zstd-compressed as they come), the level index written over a placeholder at the end
+//!   (`picture::write_ktx2_streamed`).
+//! - `tile` from a raw file or a DDS storing the texture as it is: each band of each
+//!   subresource is read at its linear offset, tiled into its window and written at the
+//!   window's pieces, into a new file (holes elsewhere) or a copy of `--onto`.
+//!
+//! The working set is one band and its window (and, for zstd, the compressor's), whatever the
+//! texture's size; the outputs are the whole-texture path's bytes (the tests compare the two).
+//! What does not stream holds the texture (module `texture`): a dump or input that is not a
+//! regular file, split directories, `--generate-mips`, `--in-place`, a DDS to convert, and a
+//! format with no DXGI (DDS) or Vulkan (KTX2) twin, which is written decoded.
 
 use super::job::{Job, LinearSide};
 use super::stream::{surface_band_rows, TiledSource};
@@ -20,41 +27,74 @@ use std::path::Path;
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
-/// Untiles every subresource of `t` from the dump `job.tiled` (at `job.offset`) into `w`, in
-/// the packed linear order.
-fn untile_into(job: &Job, t: &Texture, w: &mut dyn Write, out_path: &Path) -> Res<()> {
-    let path = job.tiled.as_path();
-    let file = std::fs::File::open(path).map_err(cannot_read(path))?;
-    let len = file.metadata().map_err(cannot_read(path))?.len();
-    t.check_dump(len.saturating_sub(job.offset))?;
-    let wrote = cannot_write(out_path);
-    let mut band_buf: Vec<u8> = Vec::new();
-    let mut src = TiledSource::File { file, path, offset: 0, buf: None };
-    for sub in t.subresources() {
-        let at = job.offset.checked_add(sub.offset_bytes).ok_or("texture offset overflows")?;
+/// The dump `job.tiled` read subresource by subresource, band by band.
+struct Untiler<'a> {
+    job: &'a Job<'a>,
+    src: TiledSource<'a>,
+    band_buf: Vec<u8>,
+}
+
+impl<'a> Untiler<'a> {
+    /// Opens the dump, checked to hold `t` at `job.offset`.
+    fn open(job: &'a Job<'a>, t: &Texture) -> Res<Self> {
+        let path = job.tiled.as_path();
+        let file = std::fs::File::open(path).map_err(cannot_read(path))?;
+        let len = file.metadata().map_err(cannot_read(path))?.len();
+        t.check_dump(len.saturating_sub(job.offset))?;
+        Ok(Untiler { job, src: TiledSource::File { file, path, offset: 0, buf: None }, band_buf: Vec::new() })
+    }
+
+    /// Hands `sub`'s packed linear bytes to `put`, a band at a time.
+    fn sub(&mut self, sub: &Subresource, put: &mut dyn FnMut(&[u8]) -> Res<()>) -> Res<()> {
+        let at = self.job.offset.checked_add(sub.offset_bytes).ok_or("texture offset overflows")?;
         let Some(s) = sub.surface else {
             // BUFFER: its bytes as they are.
-            copy_bytes(&mut src, at, sub.linear_size_bytes, w, out_path)?;
-            continue;
+            return copy_bytes(&mut self.src, at, sub.linear_size_bytes, put);
         };
-        if let TiledSource::File { offset, .. } = &mut src {
+        if let TiledSource::File { offset, .. } = &mut self.src {
             *offset = at;
         }
         let region = Region::whole(&s);
         let rows = surface_band_rows(&s, &region);
         let row_bytes = usize::try_from(region.extent().row_bytes_of(s.elem_size_bytes()))?;
         let need = row_bytes.checked_mul(rows as usize).ok_or("band too large")?;
-        if band_buf.len() < need {
-            band_buf = crate::picture::try_filled("texture band", need, 0u8)?;
+        if self.band_buf.len() < need {
+            self.band_buf = crate::picture::try_filled("texture band", need, 0u8)?;
         }
         let mut done = 0u64;
         for band in super::stream::bands(region, rows) {
             let n = row_bytes * band.h as usize;
-            src.untile_band(job, &s, band, &mut band_buf[..n])?;
-            w.write_all(&band_buf[..n]).map_err(&wrote)?;
+            self.src.untile_band(self.job, &s, band, &mut self.band_buf[..n])?;
+            put(&self.band_buf[..n])?;
             done += n as u64;
         }
-        check_done(&sub, done)?;
+        check_done(sub, done)
+    }
+}
+
+/// A texture's levels for the KTX2 writer, untiled as they are asked for.
+struct KtxLevels<'a, 't> {
+    u: Untiler<'a>,
+    t: &'t Texture,
+}
+
+impl crate::picture::LayerSource for KtxLevels<'_, '_> {
+    fn each_layer(&mut self, level: u32, put: &mut dyn FnMut(&[u8]) -> Res<()>) -> Res<()> {
+        for layer in 0..self.t.layer_count() {
+            let sub = self.t.subresource(level, layer)?;
+            self.u.sub(&sub, put)?;
+        }
+        Ok(())
+    }
+}
+
+/// Untiles every subresource of `t` from the dump `job.tiled` (at `job.offset`) into `w`, in
+/// the packed linear order.
+fn untile_into(job: &Job, t: &Texture, w: &mut dyn Write, out_path: &Path) -> Res<()> {
+    let mut u = Untiler::open(job, t)?;
+    let wrote = cannot_write(out_path);
+    for sub in t.subresources() {
+        u.sub(&sub, &mut |b| w.write_all(b).map_err(&wrote))?;
     }
     Ok(())
 }
@@ -72,8 +112,8 @@ fn check_done(sub: &Subresource, done: u64) -> Res<()> {
     Ok(())
 }
 
-/// Copies `len` bytes of the dump at `at` to `w`, 1 MiB at a time.
-fn copy_bytes(src: &mut TiledSource, at: u64, len: u64, w: &mut dyn Write, out_path: &Path) -> Res<()> {
+/// Hands `len` bytes of the dump at `at` to `put`, 1 MiB at a time.
+fn copy_bytes(src: &mut TiledSource, at: u64, len: u64, put: &mut dyn FnMut(&[u8]) -> Res<()>) -> Res<()> {
     use std::os::unix::fs::FileExt;
     let TiledSource::File { file, path, .. } = src else {
         return Err("a BUFFER texture needs its dump as a file".into());
@@ -83,13 +123,13 @@ fn copy_bytes(src: &mut TiledSource, at: u64, len: u64, w: &mut dyn Write, out_p
     while done < len {
         let n = usize::try_from((len - done).min(buf.len() as u64))?;
         file.read_exact_at(&mut buf[..n], at + done).map_err(cannot_read(path))?;
-        w.write_all(&buf[..n]).map_err(cannot_write(out_path))?;
+        put(&buf[..n])?;
         done += n as u64;
     }
     Ok(())
 }
 
-/// `untile --texture` of `t` to the raw file or DDS of `job.linear`, band by band.
+/// `untile --texture` of `t` to the raw file, DDS or KTX2 file of `job.linear`, band by band.
 pub(super) fn untile(job: &Job, t: &Texture) -> Res<()> {
     match &job.linear {
         LinearSide::Raw(p) => crate::io::with_temp(p, |out| {
@@ -104,7 +144,15 @@ pub(super) fn untile(job: &Job, t: &Texture) -> Res<()> {
             eprintln!("wrote {} ({}, {} {})", p.display(), super::shape::texture_words(t), f.name(), f.id_name());
             Ok(())
         }
-        _ => Err("a streamed texture goes to a raw file or a DDS".into()),
+        LinearSide::Picture(p, PicKind::Ktx2(opt)) => {
+            let f = job.picture_format()?;
+            let shape = super::shape::dds_shape(t, ());
+            let mut levels = KtxLevels { u: Untiler::open(job, t)?, t };
+            crate::picture::write_ktx2_streamed(p, &f, &shape, *opt, &mut levels)?;
+            eprintln!("wrote {} ({}, {} {})", p.display(), super::shape::texture_words(t), f.name(), f.id_name());
+            Ok(())
+        }
+        _ => Err("a streamed texture goes to a raw file, a DDS or a KTX2 file".into()),
     }
 }
 

@@ -62,11 +62,13 @@ fn gcd(a: usize, b: usize) -> usize {
     }
 }
 
-/// The KTX2 file of a texture (for each layer, each level: as [`DdsTexture`] holds it).
-pub fn ktx2_bytes<D: AsRef<[u8]>>(f: &Format, tex: &DdsTexture<D>, opt: Ktx2Options) -> PicResult<Vec<u8>> {
-    let mut out = Vec::new();
-    write_ktx2_to(&mut out, f, tex, opt)?;
-    Ok(out)
+/// A texture's level data as a KTX2 file's levels are made from it: each layer of a level, in
+/// order. The in-memory texture ([`Levels`]) is one; a texture untiled band by band from a dump
+/// (`copy/texture_stream.rs`) is another.
+pub trait LayerSource {
+    /// Hands the bytes of every layer of `level` to `put`, layer after layer, in one or more
+    /// pieces each.
+    fn each_layer(&mut self, level: u32, put: &mut dyn FnMut(&[u8]) -> PicResult<()>) -> PicResult<()>;
 }
 
 /// What one level of the file is made from: for each layer, the elements as they are, or
@@ -77,19 +79,8 @@ struct Levels<'a, D> {
     decode: bool,
 }
 
-impl<D: AsRef<[u8]>> Levels<'_, D> {
-    /// Bytes of `level` in the file (all its layers), before supercompression.
-    fn raw_len(&self, level: u32) -> PicResult<u64> {
-        let e = level_extent(self.tex.extent, level);
-        let per_layer = match self.decode {
-            true => [e.width, e.height, e.depth, 16].map(u64::from).iter().product::<u64>(),
-            false => self.tex.span(self.f, 0, level).1 as u64,
-        };
-        Ok(per_layer.checked_mul(u64::from(self.tex.layers)).ok_or("KTX2 level size overflows")?)
-    }
-
-    /// Hands each layer's bytes of `level` to `put`, in order.
-    fn each_layer(&self, level: u32, mut put: impl FnMut(&[u8]) -> PicResult<()>) -> PicResult<()> {
+impl<D: AsRef<[u8]>> LayerSource for Levels<'_, D> {
+    fn each_layer(&mut self, level: u32, put: &mut dyn FnMut(&[u8]) -> PicResult<()>) -> PicResult<()> {
         let data = self.tex.data.as_ref();
         for layer in 0..self.tex.layers {
             let (at, n) = self.tex.span(self.f, layer, level);
@@ -107,7 +98,7 @@ impl<D: AsRef<[u8]>> Levels<'_, D> {
 
 /// Refuses what a KTX2 file cannot hold: a zstd level out of range, a cube that is not 6
 /// square faces of depth 1, a 3D texture with layers.
-fn check_shape<D: AsRef<[u8]>>(tex: &DdsTexture<D>, opt: Ktx2Options) -> PicResult<()> {
+fn check_shape<D>(tex: &DdsTexture<D>, opt: Ktx2Options) -> PicResult<()> {
     check_zstd_level(opt.zstd_level)?;
     if tex.cube && (!tex.layers.is_multiple_of(6) || tex.extent.width != tex.extent.height || tex.extent.depth != 1) {
         return Err(Error::Unsupported {
@@ -139,19 +130,172 @@ fn writer_kvd() -> PicResult<Vec<u8>> {
     Ok(kvd)
 }
 
-/// `level` (its `raw` bytes, all layers) compressed at zstd level `l`, as a frame that holds
-/// its size.
-fn zstd_level<D: AsRef<[u8]>>(levels: &Levels<D>, level: u32, raw: u64, l: i32) -> PicResult<Vec<u8>> {
-    let mut enc = zstd::stream::Encoder::new(Vec::new(), l).map_err(|e| format!("zstd level {l}: {e}"))?;
-    enc.set_pledged_src_size(Some(raw)).map_err(|e| format!("zstd: {e}"))?;
-    enc.include_contentsize(true).map_err(|e| format!("zstd: {e}"))?;
-    levels.each_layer(level, |b| Ok(enc.write_all(b).map_err(|e| format!("zstd: {e}"))?))?;
-    Ok(enc.finish().map_err(|e| format!("zstd: {e}"))?)
+/// The parts of a KTX2 file that do not depend on the level data: the Vulkan format, whether
+/// the elements are decoded, the DFD and key/value data and where they go, and the alignment
+/// of each level's start.
+struct Layout<'a, D> {
+    tex: &'a DdsTexture<D>,
+    opt: Ktx2Options,
+    vk: ktx2::Format,
+    type_size: u32,
+    decode: bool,
+    dfd_block: Vec<u8>,
+    kvd: Vec<u8>,
+    /// Where the DFD starts (after the level index).
+    dfd_offset: usize,
+    /// Where the first level may start.
+    data_start: usize,
+    /// Each level's start is a multiple of this (1 with supercompression).
+    align: usize,
+}
+
+impl<'a, D> Layout<'a, D> {
+    fn new(f: &Format, tex: &'a DdsTexture<D>, opt: Ktx2Options) -> PicResult<Self> {
+        check_shape(tex, opt)?;
+        // The file's format: the elements', or RGBA32F for decoded pixels.
+        let (vk, file_fmt, decode) = match vk_of(f) {
+            Some(vk) => (vk, *f, false),
+            None => {
+                let rgba = Format::parse("RGBA32_FLOAT")?;
+                (vk_of(&rgba).ok_or("RGBA32_FLOAT has no Vulkan twin")?, rgba, true)
+            }
+        };
+        let (basic, type_size) = ktx2::dfd::Basic::from_format(vk)
+            .map_err(|e| format!("no Data Format Descriptor for {}: {e}", vk_name(vk.value())))?;
+        let dfd_block = ktx2::dfd::Block::Basic(basic).to_vec();
+        let kvd = writer_kvd()?;
+        let dfd_offset = HEADER_BYTES + tex.levels as usize * LEVEL_ENTRY_BYTES;
+        let data_start = dfd_offset + 4 + dfd_block.len() + kvd.len();
+        // Level data: smallest level first, each start aligned to lcm(texel block size, 4)
+        // without supercompression, unaligned with it (section "Mip Level Array", mipPadding).
+        let block = file_fmt.elem_size_bytes() as usize;
+        let align = if opt.zstd_level.is_some() { 1 } else { block / gcd(block, 4) * 4 };
+        Ok(Layout { tex, opt, vk, type_size, decode, dfd_block, kvd, dfd_offset, data_start, align })
+    }
+
+    /// Bytes of `level` in the file (all its layers), before supercompression.
+    fn raw_len(&self, f: &Format, level: u32) -> PicResult<u64> {
+        let e = level_extent(self.tex.extent, level);
+        let per_layer = match self.decode {
+            true => [e.width, e.height, e.depth, 16].map(u64::from).iter().product::<u64>(),
+            false => self.tex.span(f, 0, level).1 as u64,
+        };
+        Ok(per_layer.checked_mul(u64::from(self.tex.layers)).ok_or("KTX2 level size overflows")?)
+    }
+
+    /// The header, level index (`entries`: byteOffset, byteLength, uncompressedByteLength per
+    /// level), DFD and key/value data: the file's first [`Layout::data_start`] bytes.
+    fn head(&self, entries: &[(u64, u64, u64)]) -> PicResult<Vec<u8>> {
+        let (tex, e) = (self.tex, self.tex.extent);
+        let layer_count = if tex.cube { tex.layers / 6 } else { tex.layers };
+        let dfd_len = 4 + self.dfd_block.len();
+        let kvd_offset = self.dfd_offset + dfd_len;
+        let mut head = Vec::with_capacity(self.data_start);
+        head.extend_from_slice(&KTX2_IDENTIFIER);
+        for v in [
+            self.vk.value(),
+            self.type_size,
+            e.width,
+            e.height,
+            // pixelDepth and layerCount are 0 for a texture that is not 3D / not an array.
+            if e.depth > 1 { e.depth } else { 0 },
+            if layer_count > 1 { layer_count } else { 0 },
+            if tex.cube { 6 } else { 1 },
+            tex.levels,
+            if self.opt.zstd_level.is_some() { SCHEME_ZSTD } else { SCHEME_NONE },
+            u32::try_from(self.dfd_offset)?,
+            u32::try_from(dfd_len)?,
+            u32::try_from(kvd_offset)?,
+            u32::try_from(self.kvd.len())?,
+        ] {
+            head.extend_from_slice(&v.to_le_bytes());
+        }
+        // No supercompression global data: sgdByteOffset and sgdByteLength 0.
+        head.extend_from_slice(&[0u8; 16]);
+        for (offset, len, raw) in entries {
+            for v in [offset, len, raw] {
+                head.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        head.extend_from_slice(&u32::try_from(dfd_len)?.to_le_bytes());
+        head.extend_from_slice(&self.dfd_block);
+        head.extend_from_slice(&self.kvd);
+        Ok(head)
+    }
+}
+
+/// A writer that counts what goes through it.
+struct Counting<'w, W: Write> {
+    w: &'w mut W,
+    n: u64,
+}
+
+impl<W: Write> Write for Counting<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let k = self.w.write(buf)?;
+        self.n += k as u64;
+        Ok(k)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.w.flush()
+    }
+}
+
+/// Writes every level of `src` to `w` from position `pos` (smallest level first, each padded
+/// to `layout.align` and zstd-compressed if asked), returning the level index entries. The
+/// bytes each level gets must be its [`Layout::raw_len`].
+fn write_levels<W: Write, D>(
+    w: &mut W,
+    f: &Format,
+    layout: &Layout<D>,
+    src: &mut dyn LayerSource,
+    mut pos: u64,
+) -> PicResult<Vec<(u64, u64, u64)>> {
+    let n_levels = layout.tex.levels as usize;
+    let mut entries = vec![(0u64, 0u64, 0u64); n_levels];
+    for level in (0..n_levels).rev() {
+        let raw = layout.raw_len(f, level as u32)?;
+        let start = align_up(usize::try_from(pos)?, layout.align)? as u64;
+        std::io::copy(&mut std::io::Read::take(std::io::repeat(0), start - pos), w)?;
+        let mut c = Counting { w: &mut *w, n: 0 };
+        let mut fed = 0u64;
+        match layout.opt.zstd_level {
+            Some(l) => {
+                // A frame that holds its size.
+                let mut enc = zstd::stream::Encoder::new(&mut c, l).map_err(|e| format!("zstd level {l}: {e}"))?;
+                enc.set_pledged_src_size(Some(raw)).map_err(|e| format!("zstd: {e}"))?;
+                enc.include_contentsize(true).map_err(|e| format!("zstd: {e}"))?;
+                src.each_layer(level as u32, &mut |b| {
+                    fed += b.len() as u64;
+                    Ok(enc.write_all(b).map_err(|e| format!("zstd: {e}"))?)
+                })?;
+                enc.finish().map_err(|e| format!("zstd: {e}"))?;
+            }
+            None => src.each_layer(level as u32, &mut |b| {
+                fed += b.len() as u64;
+                Ok(c.write_all(b)?)
+            })?,
+        }
+        if fed != raw {
+            return Err(format!("KTX2 level {level}: {fed} bytes given but the level holds {raw}").into());
+        }
+        entries[level] = (start, c.n, raw);
+        pos = start + c.n;
+    }
+    Ok(entries)
+}
+
+/// The KTX2 file of a texture (for each layer, each level: as [`DdsTexture`] holds it).
+pub fn ktx2_bytes<D: AsRef<[u8]>>(f: &Format, tex: &DdsTexture<D>, opt: Ktx2Options) -> PicResult<Vec<u8>> {
+    let mut out = Vec::new();
+    write_ktx2_to(&mut out, f, tex, opt)?;
+    Ok(out)
 }
 
 /// Writes the KTX2 file of a texture to `w`: the header, index, DFD and key/value data, then
-/// each level straight from `tex` (smallest first; zstd levels compressed first, since the
-/// index holds their lengths). No copy of the texture is made (docs/perf/cli-pictures.md).
+/// each level straight from `tex` (smallest first). The index holds the levels' lengths, so the
+/// levels are written to memory first (zstd: compressed, as they come) and the header then; no
+/// copy of an uncompressed texture is made (docs/perf/cli-pictures.md).
 pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
     w: &mut W,
     f: &Format,
@@ -163,91 +307,26 @@ pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
     if have < need {
         return Err(Error::BufferTooSmall { what: "texture data", needed: need as u64, got: have as u64 }.into());
     }
-    check_shape(tex, opt)?;
-    // The file's format: the elements', or RGBA32F for decoded pixels.
-    let (vk, file_fmt, decode) = match vk_of(f) {
-        Some(vk) => (vk, *f, false),
-        None => {
-            let rgba = Format::parse("RGBA32_FLOAT")?;
-            (vk_of(&rgba).ok_or("RGBA32_FLOAT has no Vulkan twin")?, rgba, true)
-        }
-    };
-    let levels = Levels { f, tex, decode };
-    let (basic, type_size) = ktx2::dfd::Basic::from_format(vk)
-        .map_err(|e| format!("no Data Format Descriptor for {}: {e}", vk_name(vk.value())))?;
-    let dfd_block = ktx2::dfd::Block::Basic(basic).to_vec();
-    let kvd = writer_kvd()?;
-
-    let n_levels = tex.levels as usize;
-    let index_end = HEADER_BYTES + n_levels * LEVEL_ENTRY_BYTES;
-    let dfd_offset = index_end;
-    let dfd_len = 4 + dfd_block.len();
-    let kvd_offset = dfd_offset + dfd_len;
-    let mut at = kvd_offset + kvd.len();
-    // Level data: smallest level first, each start aligned to lcm(texel block size, 4) without
-    // supercompression, unaligned with it (section "Mip Level Array", mipPadding).
-    let block = file_fmt.elem_size_bytes() as usize;
-    let align = if opt.zstd_level.is_some() { 1 } else { block / gcd(block, 4) * 4 };
-    let mut entries = vec![(0u64, 0u64, 0u64); n_levels];
-    // zstd: each level compressed from its layers as they come (the frame holds its size).
-    let mut packed: Vec<Vec<u8>> = vec![Vec::new(); n_levels];
-    for level in (0..n_levels).rev() {
-        let raw = levels.raw_len(level as u32)?;
-        let stored = match opt.zstd_level {
-            Some(l) => {
-                packed[level] = zstd_level(&levels, level as u32, raw, l)?;
-                packed[level].len()
-            }
-            None => usize::try_from(raw)?,
-        };
-        at = align_up(at, align)?;
-        entries[level] = (at as u64, stored as u64, raw);
-        at = at.checked_add(stored).ok_or("KTX2 file size overflows")?;
+    let layout = Layout::new(f, tex, opt)?;
+    let mut levels = Levels { f, tex, decode: layout.decode };
+    if opt.zstd_level.is_some() {
+        // The compressed levels' lengths go in the index before them.
+        let mut body = Vec::new();
+        let entries = write_levels(&mut body, f, &layout, &mut levels, layout.data_start as u64)?;
+        w.write_all(&layout.head(&entries)?)?;
+        return Ok(w.write_all(&body)?);
     }
-    let e = tex.extent;
-    let layer_count = if tex.cube { tex.layers / 6 } else { tex.layers };
-    let mut head = Vec::with_capacity(kvd_offset + kvd.len());
-    head.extend_from_slice(&KTX2_IDENTIFIER);
-    for v in [
-        vk.value(),
-        type_size,
-        e.width,
-        e.height,
-        // pixelDepth and layerCount are 0 for a texture that is not 3D / not an array.
-        if e.depth > 1 { e.depth } else { 0 },
-        if layer_count > 1 { layer_count } else { 0 },
-        if tex.cube { 6 } else { 1 },
-        u32::try_from(n_levels)?,
-        if opt.zstd_level.is_some() { SCHEME_ZSTD } else { SCHEME_NONE },
-        u32::try_from(dfd_offset)?,
-        u32::try_from(dfd_len)?,
-        u32::try_from(kvd_offset)?,
-        u32::try_from(kvd.len())?,
-    ] {
-        head.extend_from_slice(&v.to_le_bytes());
+    // Uncompressed: every length is known, so the index comes first and the levels stream.
+    let mut entries = vec![(0u64, 0u64, 0u64); tex.levels as usize];
+    let mut pos = layout.data_start as u64;
+    for level in (0..tex.levels).rev() {
+        let raw = layout.raw_len(f, level)?;
+        let start = align_up(usize::try_from(pos)?, layout.align)? as u64;
+        entries[level as usize] = (start, raw, raw);
+        pos = start.checked_add(raw).ok_or("KTX2 file size overflows")?;
     }
-    // No supercompression global data: sgdByteOffset and sgdByteLength 0.
-    head.extend_from_slice(&[0u8; 16]);
-    for (offset, len, raw) in &entries {
-        for v in [offset, len, raw] {
-            head.extend_from_slice(&v.to_le_bytes());
-        }
-    }
-    head.extend_from_slice(&u32::try_from(dfd_len)?.to_le_bytes());
-    head.extend_from_slice(&dfd_block);
-    head.extend_from_slice(&kvd);
-    w.write_all(&head)?;
-    let mut pos = head.len() as u64;
-    for level in (0..n_levels).rev() {
-        let pad = entries[level].0 - pos;
-        std::io::copy(&mut std::io::Read::take(std::io::repeat(0), pad), w)?;
-        pos += pad;
-        match opt.zstd_level {
-            Some(_) => w.write_all(&packed[level])?,
-            None => levels.each_layer(level as u32, |b| Ok(w.write_all(b)?))?,
-        }
-        pos += entries[level].1;
-    }
+    w.write_all(&layout.head(&entries)?)?;
+    write_levels(w, f, &layout, &mut levels, layout.data_start as u64)?;
     Ok(())
 }
 
@@ -255,10 +334,42 @@ pub fn write_ktx2_to<W: Write, D: AsRef<[u8]>>(
 pub fn write_ktx2<D: AsRef<[u8]>>(path: &Path, f: &Format, tex: &DdsTexture<D>, opt: Ktx2Options) -> PicResult<()> {
     crate::io::with_temp(path, |out| {
         let mut w = std::io::BufWriter::with_capacity(1 << 20, out);
-        write_ktx2_to(&mut w, f, tex, opt).map_err(|e| match e.downcast::<std::io::Error>() {
-            Ok(io) => crate::io::copy::cannot_write(path)(*io),
-            Err(e) => e,
-        })?;
+        write_ktx2_to(&mut w, f, tex, opt).map_err(|e| io_named(path, e))?;
         w.flush().map_err(crate::io::copy::cannot_write(path))
+    })
+}
+
+/// An I/O error of writing `path` named as one; other errors as they are.
+fn io_named(path: &Path, e: Box<dyn std::error::Error>) -> Box<dyn std::error::Error> {
+    match e.downcast::<std::io::Error>() {
+        Ok(io) => crate::io::copy::cannot_write(path)(*io),
+        Err(e) => e,
+    }
+}
+
+/// Writes the KTX2 file `path` of a texture of shape `shape` in `f` (a format with a Vulkan
+/// twin: the elements as they are) whose levels `src` gives, without holding them: a
+/// placeholder header, then each level as it comes (zstd-compressed if asked), then the header
+/// with the level index written over the placeholder.
+pub fn write_ktx2_streamed(
+    path: &Path,
+    f: &Format,
+    shape: &DdsTexture<()>,
+    opt: Ktx2Options,
+    src: &mut dyn LayerSource,
+) -> PicResult<()> {
+    use std::os::unix::fs::FileExt;
+    let layout = Layout::new(f, shape, opt)?;
+    if layout.decode {
+        return Err(format!("{} has no Vulkan format to stream into a KTX2 file", f.name()).into());
+    }
+    crate::io::with_temp(path, |out| {
+        let placeholder = layout.head(&vec![(0, 0, 0); shape.levels as usize])?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut *out);
+        w.write_all(&placeholder).map_err(crate::io::copy::cannot_write(path))?;
+        let entries = write_levels(&mut w, f, &layout, src, placeholder.len() as u64).map_err(|e| io_named(path, e))?;
+        w.flush().map_err(crate::io::copy::cannot_write(path))?;
+        drop(w);
+        out.0.write_all_at(&layout.head(&entries)?, 0).map_err(crate::io::copy::cannot_write(path))
     })
 }
