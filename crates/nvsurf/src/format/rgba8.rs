@@ -20,7 +20,7 @@ use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
 use crate::codec::{
-    astc_rgba8, bc_rgba8, etc_rgba8, s3tc_row_rgba8, Bc, ComponentType, EtcColour, RgtcRgba8, S3tc, ValueKind,
+    astc_rgba8, bc_rgba8, etc_rgba8, Bc, BlockRows, ComponentType, EtcColour, RgtcRgba8, S3tc, ValueKind,
     YuvMatrix, MAX_PIXELS_PER_ELEM,
 };
 use crate::error::Result;
@@ -209,13 +209,12 @@ impl Format {
         Ok(())
     }
 
-    /// BC1/2/3/7, ETC2 RGB/RGBA/RGB8A1 and ASTC (when this build decodes it) with the
-    /// identity swizzle and no sRGB: these decode to RGBA8 directly.
+    /// BC1/2/3/7, ETC2 RGB/RGBA/RGB8A1 and ASTC with the identity swizzle and no sRGB: these
+    /// decode to RGBA8 directly.
     pub(super) fn bc_rgba8_direct(&self) -> Option<Bc> {
         match self.tex.layout {
             Layout::Compressed(bc)
                 if bc.rgba8_exact()
-                    && (crate::codec::ASTC_DECODER || !matches!(bc, Bc::Astc { .. }))
                     && !self.srgb
                     && self.swizzle == [Swizzle::C0, Swizzle::C1, Swizzle::C2, Swizzle::C3] =>
             {
@@ -257,8 +256,8 @@ impl Format {
 
     /// Decodes compressed blocks to RGBA8: whole blocks straight into the caller's rows, edge
     /// blocks through a block buffer. ETC2 and ASTC get a loop of their own each, so that the
-    /// decoder crate's block function inlines into it (one shared loop cost ETC2 a third of its
-    /// speed: `docs/perf/astc-etc2-decode.md`).
+    /// block function inlines into it (one shared loop cost ETC2 a third of its speed:
+    /// `docs/perf/astc-etc2-decode.md`); BC1-BC5 and ASTC decode whole rows of blocks at once.
     pub(super) fn decode_bc_rect_rgba8(
         &self,
         bc: Bc,
@@ -280,7 +279,8 @@ impl Format {
                 return self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgba, s, d, p), None)
             }
             Bc::Astc { w, h } => {
-                return self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p), None)
+                let rows = Some(BlockRows::Astc { w, h });
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p), rows);
             }
             Bc::Bc1 => S3tc::Bc1,
             Bc::Bc2 => S3tc::Bc2,
@@ -294,7 +294,7 @@ impl Format {
             },
             _ => return self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p), None),
         };
-        self.block_rect_rgba8(bc, args, out, move |s, d, p| kind.block_rgba8(s, d, p), Some(kind))
+        self.block_rect_rgba8(bc, args, out, move |s, d, p| kind.block_rgba8(s, d, p), Some(BlockRows::S3tc(kind)))
     }
 
     /// The loop of [`Format::decode_bc_rect_rgba8`] with `decode(block, rows, pitch)`; the
@@ -306,7 +306,7 @@ impl Format {
         (elems, row_pitch_bytes, width_px, height_px): (&[u8], usize, u32, u32),
         out: &mut [[u8; 4]],
         mut decode: impl FnMut(&[u8], &mut [u8], usize),
-        rows_of: Option<S3tc>,
+        rows_of: Option<BlockRows>,
     ) -> Result<()> {
         let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
         let size = self.elem_size_bytes() as usize;
@@ -316,13 +316,13 @@ impl Format {
         let mut block = [0u8; 4 * MAX_PIXELS_PER_ELEM];
         for ey in 0..rows {
             let mut first = 0;
-            if let Some(k) = rows_of.filter(|_| ey * bh + bh <= h && bw == 4) {
+            if let Some(k) = rows_of.filter(|_| ey * bh + bh <= h) {
                 // The whole blocks of a whole block row, side by side into the caller's rows.
-                first = w / 4;
+                first = w / bw;
                 let at = ey * row_pitch_bytes;
                 let start = ey * bh * w * 4;
-                let end = start + (bh - 1) * w * 4 + 16 * first;
-                s3tc_row_rgba8(k, &elems[at..at + first * size], &mut out.as_flattened_mut()[start..end], w * 4);
+                let end = start + (bh - 1) * w * 4 + 4 * bw * first;
+                k.row_rgba8(&elems[at..at + first * size], &mut out.as_flattened_mut()[start..end], w * 4);
             }
             for ex in first..cols {
                 let at = ey * row_pitch_bytes + ex * size;
