@@ -45,7 +45,10 @@ struct Lerp {
 
 impl Lerp {
     fn new(e0: [u8; 4], e1: [u8; 4]) -> Lerp {
-        Lerp { base: e0.map(|e| 64 * i16::from(e)), delta: core::array::from_fn(|i| i16::from(e1[i]) - i16::from(e0[i])) }
+        Lerp {
+            base: e0.map(|e| 64 * i16::from(e)),
+            delta: core::array::from_fn(|i| i16::from(e1[i]) - i16::from(e0[i])),
+        }
     }
 }
 
@@ -119,7 +122,8 @@ impl Config {
         if parts == 4 && mode.dual {
             return None;
         }
-        let (head, seed, field) = if parts == 1 { (17, 0, bits(v, 13, 4)) } else { (29, bits(v, 13, 10), bits(v, 23, 6)) };
+        let (head, seed, field) =
+            if parts == 1 { (17, 0, bits(v, 13, 4)) } else { (29, bits(v, 13, 10), bits(v, 23, 6)) };
         let class = if parts == 1 { 0 } else { field & 3 };
         let extra = if class == 0 { 0 } else { 3 * parts as u32 - 4 };
         let planes = if mode.dual { 2 } else { 0 };
@@ -265,7 +269,14 @@ fn fill(bw: usize, bh: usize, dst: &mut [u8], pitch: usize, c: [u8; 4]) {
 /// The pixels of a decoded block: texel weights `w0` (and `w1` for the channel `ccs` of a
 /// dual-plane block; `ccs` 4 without), partition `part` of each texel, into `dst` rows.
 #[inline(always)]
-fn pixels(lerps: &[Lerp; 4], (w0, w1, ccs): (&[u8], &[u8], usize), part: &[u8], (bw, bh): (usize, usize), dst: &mut [u8], pitch: usize) {
+fn pixels(
+    lerps: &[Lerp; 4],
+    (w0, w1, ccs): (&[u8], &[u8], usize),
+    part: &[u8],
+    (bw, bh): (usize, usize),
+    dst: &mut [u8],
+    pitch: usize,
+) {
     let n = 4 * bw;
     let mut base = [0i16; 48];
     let mut delta = [0i16; 48];
@@ -273,7 +284,9 @@ fn pixels(lerps: &[Lerp; 4], (w0, w1, ccs): (&[u8], &[u8], usize), part: &[u8], 
     let mut tmp = [0u8; 48];
     for y in 0..bh {
         let at = y * bw;
-        for (x, ((b, d), w)) in base.chunks_exact_mut(4).zip(delta.chunks_exact_mut(4)).zip(w.chunks_exact_mut(4)).take(bw).enumerate() {
+        for (x, ((b, d), w)) in
+            base.chunks_exact_mut(4).zip(delta.chunks_exact_mut(4)).zip(w.chunks_exact_mut(4)).take(bw).enumerate()
+        {
             let l = &lerps[usize::from(part[at + x] & 3)];
             b.copy_from_slice(&l.base);
             d.copy_from_slice(&l.delta);

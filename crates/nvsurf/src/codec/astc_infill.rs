@@ -26,8 +26,8 @@ fn identity(n: usize) -> bool {
 #[inline(always)]
 pub(super) fn infill(grid: &[u8; 64], (gw, gh): (usize, usize), (bw, bh): (usize, usize), out: &mut [u8; MAX_TEXELS]) {
     let (bw, bh, gw, gh) = (bw.clamp(1, 12), bh.min(12), gw.clamp(1, 12), gh.clamp(1, 12));
-    if gw == bw && gh == bh && identity(bw) && identity(bh) {
-        let n = bw * bh;
+    let n = bw * bh;
+    if gw == bw && gh == bh && n <= grid.len() && identity(bw) && identity(bh) {
         out[..n].copy_from_slice(&grid[..n]);
         return;
     }

@@ -43,8 +43,8 @@ impl Ise {
         n * self.bits
             + match self.kind {
                 IseKind::Bits => 0,
-                IseKind::Trits => (8 * n + 4) / 5,
-                IseKind::Quints => (7 * n + 2) / 3,
+                IseKind::Trits => (8 * n).div_ceil(5),
+                IseKind::Quints => (7 * n).div_ceil(3),
             }
     }
 }
@@ -209,8 +209,14 @@ const fn unq_tq(d: u32, m: u32, b: &[u8], c: u32, top: u32) -> u32 {
 }
 
 /// The trit rows of "Color Unquantization Parameters" by low-bit count (1 to 6): B and C.
-const COLOUR_TRIT: [(&[u8], u32); 6] =
-    [(b"000000000", 204), (b"b000b0bb0", 93), (b"cb000cbcb", 44), (b"dcb000dcb", 22), (b"edcb000ed", 11), (b"fedcb000f", 5)];
+const COLOUR_TRIT: [(&[u8], u32); 6] = [
+    (b"000000000", 204),
+    (b"b000b0bb0", 93),
+    (b"cb000cbcb", 44),
+    (b"dcb000dcb", 22),
+    (b"edcb000ed", 11),
+    (b"fedcb000f", 5),
+];
 
 /// The quint rows of "Color Unquantization Parameters" by low-bit count (1 to 5): B and C.
 const COLOUR_QUINT: [(&[u8], u32); 5] =
@@ -311,7 +317,8 @@ pub(super) struct BlockMode {
     pub(super) bits: u8,
 }
 
-const ERROR_MODE: BlockMode = BlockMode { kind: ModeKind::Error, gw: 0, gh: 0, dual: false, range: 0, count: 0, bits: 0 };
+const ERROR_MODE: BlockMode =
+    BlockMode { kind: ModeKind::Error, gw: 0, gh: 0, dual: false, range: 0, count: 0, bits: 0 };
 
 /// The grid width and height of a block mode, after the 2D layout table of "Block Mode"
 /// (A: bits 5-6, B: bits 7-8, or bits 9-10 in the `10` row): rows by bits 0-3 and 7-8.

@@ -11,8 +11,22 @@ use super::astc::{apply_one, astc_block_rgba8, astc_row_rgba8, crate_rule, descr
 use super::astc_tables::{ModeKind, BLOCK_MODES, COLOUR_UNQ, ISE, QUINTS, TRITS, WEIGHT_UNQ};
 
 /// The 14 footprints of the ASTC specification.
-const FOOTPRINTS: [(u8, u8); 14] =
-    [(4, 4), (5, 4), (5, 5), (6, 5), (6, 6), (8, 5), (8, 6), (8, 8), (10, 5), (10, 6), (10, 8), (10, 10), (12, 10), (12, 12)];
+const FOOTPRINTS: [(u8, u8); 14] = [
+    (4, 4),
+    (5, 4),
+    (5, 5),
+    (6, 5),
+    (6, 6),
+    (8, 5),
+    (8, 6),
+    (8, 8),
+    (10, 5),
+    (10, 6),
+    (10, 8),
+    (10, 10),
+    (12, 10),
+    (12, 12),
+];
 
 /// A seeded xorshift64* stream.
 struct Rng(u64);
@@ -40,31 +54,37 @@ fn count() -> usize {
     20_000 * std::env::var("NVSURF_ASTC_SOAK").ok().and_then(|v| v.parse().ok()).unwrap_or(1usize)
 }
 
-/// A pixel value neither decoder writes unless told to: an unwritten pixel shows.
-const UNSET: [u8; 4] = [1, 2, 3, 4];
-
-/// The crate's decode of `block`: the pixels (row-major) and what it returned.
+/// The crate's decode of `block`: the pixels (row-major) and what it returned. Every pixel
+/// is written once.
 fn theirs(block: &[u8; 16], (w, h): (u8, u8)) -> (Vec<[u8; 4]>, bool) {
-    let mut px = vec![UNSET; usize::from(w) * usize::from(h)];
+    let n = usize::from(w) * usize::from(h);
+    let (mut px, mut writes) = (vec![[0u8; 4]; n], vec![0u8; n]);
     let fp = astc_decode::Footprint::new(u32::from(w), u32::from(h));
-    let ok = astc_decode::astc_decode_block(block, fp, |x, y, c| px[(y * u32::from(w) + x) as usize] = c);
+    let ok = astc_decode::astc_decode_block(block, fp, |x, y, c| {
+        let i = (y * u32::from(w) + x) as usize;
+        px[i] = c;
+        writes[i] += 1;
+    });
+    assert!(writes.iter().all(|&k| k == 1), "the crate writes every pixel once");
     (px, ok)
 }
 
-/// Our decode of `block`, as [`theirs`].
-fn ours(block: &[u8; 16], (w, h): (u8, u8)) -> (Vec<[u8; 4]>, bool) {
-    let mut px = vec![UNSET; usize::from(w) * usize::from(h)];
+/// Our decode of `block`, as [`theirs`], into a picture filled with `fill` beforehand.
+fn ours(block: &[u8; 16], (w, h): (u8, u8), fill: u8) -> (Vec<[u8; 4]>, bool) {
+    let mut px = vec![[fill; 4]; usize::from(w) * usize::from(h)];
     let ok = astc_block_rgba8(w, h, block, px.as_flattened_mut(), 4 * usize::from(w));
     (px, ok)
 }
 
-/// Ours and the crate's agree on `block` (pixels and outcome); returns the crate's outcome.
+/// Ours and the crate's agree on `block` (pixels and outcome; ours over two different
+/// fillings, so that a pixel left unwritten shows); returns the crate's outcome.
 fn same(block: u128, fp: (u8, u8)) -> bool {
     let b = block.to_le_bytes();
-    let (t, ok) = theirs(&b, fp);
-    assert!(!t.contains(&UNSET) || t.iter().all(|p| *p != UNSET), "the crate wrote every pixel");
-    assert_eq!(ours(&b, fp), (t, ok), "footprint {fp:?}, block {block:#034x}");
-    ok
+    let t = theirs(&b, fp);
+    for fill in [0x00, 0xa5] {
+        assert_eq!(ours(&b, fp, fill), t, "footprint {fp:?}, block {block:#034x}");
+    }
+    t.1
 }
 
 #[test]
@@ -162,7 +182,8 @@ fn rows_match_blocks() {
         let (bw, bh) = (usize::from(w), usize::from(h));
         let n = 7;
         let modes = legal_modes((w, h));
-        let blocks: Vec<u8> = (0..n).flat_map(|i| if i % 2 == 0 { candidate(&mut g, &modes) } else { g.block() }.to_le_bytes()).collect();
+        let blocks: Vec<u8> =
+            (0..n).flat_map(|i| if i % 2 == 0 { candidate(&mut g, &modes) } else { g.block() }.to_le_bytes()).collect();
         let pitch = 4 * bw * n + 12;
         let mut rows = vec![0xeeu8; pitch * bh];
         astc_row_rgba8(w, h, &blocks, &mut rows, pitch);
@@ -170,7 +191,11 @@ fn rows_match_blocks() {
             let (px, _) = theirs(b.try_into().expect("16 bytes"), (w, h));
             for y in 0..bh {
                 let at = y * pitch + 4 * bw * i;
-                assert_eq!(&rows[at..at + 4 * bw], px[y * bw..(y + 1) * bw].as_flattened(), "{w}x{h} block {i} row {y}");
+                assert_eq!(
+                    &rows[at..at + 4 * bw],
+                    px[y * bw..(y + 1) * bw].as_flattened(),
+                    "{w}x{h} block {i} row {y}"
+                );
             }
         }
         for y in 0..bh {

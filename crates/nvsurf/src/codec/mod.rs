@@ -50,14 +50,14 @@ pub(crate) mod lut;
 mod numbers;
 mod yuv;
 
+pub(crate) use astc::astc_rgba8;
 #[cfg(feature = "bc-encode")]
 pub use astc_encode::{astc_footprint_refusal, encode_astc_rgba8, ISPC_ASTC_MAX_SIDE};
-pub(crate) use astc::astc_rgba8;
 pub(crate) use astc_etc::{etc_rgba8, EtcColour};
-pub use bc::Bc;
-pub(crate) use bc::{bc_rgba8, decode_bc, BlockRows};
 #[cfg(test)]
 pub(crate) use bc::s3tc_row_rgba8;
+pub use bc::Bc;
+pub(crate) use bc::{bc_rgba8, decode_bc, BlockRows};
 pub(crate) use bc_s3tc::{RgtcRgba8, S3tc};
 pub use encode_options::{BcQuality, EncodeOptions};
 pub use field::ComponentType;

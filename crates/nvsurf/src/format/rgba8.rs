@@ -20,8 +20,8 @@ use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
 use crate::codec::{
-    astc_rgba8, bc_rgba8, etc_rgba8, Bc, BlockRows, ComponentType, EtcColour, RgtcRgba8, S3tc, ValueKind,
-    YuvMatrix, MAX_PIXELS_PER_ELEM,
+    astc_rgba8, bc_rgba8, etc_rgba8, Bc, BlockRows, ComponentType, EtcColour, RgtcRgba8, S3tc, ValueKind, YuvMatrix,
+    MAX_PIXELS_PER_ELEM,
 };
 use crate::error::Result;
 
