@@ -34,16 +34,18 @@ pub(super) fn infill(grid: &[u8; 64], (gw, gh): (usize, usize), (bw, bh): (usize
     let (ax, ay) = (&AXIS[bw][gw], &AXIS[bh][gh]);
     let mut fs = [0u16; 16];
     let mut js = [0usize; 16];
-    for ((f, j), &g) in fs.iter_mut().zip(js.iter_mut()).zip(ax) {
-        (*f, *j) = (u16::from(g & 15), usize::from(g >> 4).min(gw - 1));
+    let mut js1 = [0usize; 16];
+    for (((f, j), j1), &g) in fs.iter_mut().zip(js.iter_mut()).zip(js1.iter_mut()).zip(ax).take(bw) {
+        let j0 = usize::from(g >> 4).min(gw - 1);
+        (*f, *j, *j1) = (u16::from(g & 15), j0, (j0 + 1).min(gw - 1));
     }
     // Grid row `r` at the footprint's columns: at js, and at js + 1 (clamped).
     let gather = |r: usize| -> ([u16; 16], [u16; 16]) {
         let base = r.min(gh - 1) * gw;
         let (mut a, mut b) = ([0u16; 16], [0u16; 16]);
-        for ((a, b), &j) in a.iter_mut().zip(b.iter_mut()).zip(&js) {
+        for (((a, b), &j), &j1) in a.iter_mut().zip(b.iter_mut()).zip(&js).zip(&js1).take(bw) {
             *a = u16::from(grid[(base + j) & 63]);
-            *b = u16::from(grid[(base + (j + 1).min(gw - 1)) & 63]);
+            *b = u16::from(grid[(base + j1) & 63]);
         }
         (a, b)
     };
