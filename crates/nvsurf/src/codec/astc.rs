@@ -95,8 +95,10 @@ struct Config {
     seed: u32,
     /// Colour endpoint mode per partition.
     cems: [u8; 4],
-    /// The colour values: their first bit and bit count.
+    /// The first bit of the colour values.
     colour_at: u32,
+    /// The bits the colour values have (all between the configuration and what lies below
+    /// the weights).
     colour_bits: u32,
     /// How many colour values.
     values: usize,

@@ -49,6 +49,7 @@ impl Ise {
     }
 }
 
+/// An [`Ise`] (for the table below).
 const fn ise(kind: IseKind, bits: u32) -> Ise {
     Ise { kind, bits }
 }
