@@ -24,9 +24,12 @@
 //!
 //! Per block: the 11 block-mode bits index a table built at compile time ([`BLOCK_MODES`]),
 //! the colour and weight sequences are read from the block as a `u128` through unquantization
-//! tables, the infill is a copy when the grid is the footprint, and each pixel is two integer
-//! multiply-adds per channel. Safe code only; the tests (`astc_tests`) hold it to the crate,
-//! which serves as the independent twin.
+//! tables, the infill is a copy when the grid is the footprint (else whole texel rows in 16-bit
+//! lanes, `astc_infill`), and the weight application is one multiply-add and a rounding shift
+//! per channel in 16-bit lanes ([`apply`]), written straight into the caller's rows. Each of
+//! the 14 footprints has its own copy of the decoder (constant loop bounds). Safe code only;
+//! the tests (`astc_tests`, `tests/astc_rect.rs`) hold it to the crate, which serves as the
+//! independent twin.
 
 use super::astc_infill::{infill, partitions, MAX_TEXELS};
 use super::astc_ise::{decode as ise_decode, MAX_VALUES};
