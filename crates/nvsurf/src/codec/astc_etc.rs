@@ -1,10 +1,6 @@
-//! ASTC and ETC2/EAC blocks: one block to RGBA8 rows or to component registers.
+//! ETC2/EAC blocks: one block to RGBA8 rows or to component registers (ASTC is nvsurf's own
+//! decoder, `astc`).
 //!
-//! - ASTC 2D LDR through the `astc-decode` crate (needs `std`): it decodes every one of the 14
-//!   footprints, void-extent blocks and the error colour, and survived 30 million random blocks
-//!   without a panic, where `texture2ddecoder` 0.1.2 panicked on the first few thousand (a
-//!   slice index past the 16-byte block). HDR endpoint modes and HDR void extents decode to
-//!   the error colour (magenta): the crate has no HDR path. See `docs/formats/astc-etc2.md`.
 //! - ETC2 RGB8, RGB8A1 and RGBA8 through `texture2ddecoder` (no_std + alloc); its RGB8A1
 //!   transparent pixels keep their colour, which the specification sets to 0 (fixed here).
 //! - EAC R11/RG11 here, after the Khronos Data Format Specification 1.3, section "ETC2
@@ -57,42 +53,6 @@ pub(crate) fn etc_rgba8(kind: EtcColour, src: &[u8], dst: &mut [u8], pitch: usiz
         }
     }
 }
-
-/// An ASTC block (16 bytes, footprint `w` x `h`) to RGBA8 rows, `pitch` bytes apart.
-#[cfg(feature = "std")]
-#[inline(always)]
-pub(crate) fn astc_rgba8(w: u8, h: u8, src: &[u8], dst: &mut [u8], pitch: usize) {
-    let mut block = [0u8; 16];
-    block.copy_from_slice(&src[..16]);
-    // The footprint is one of the catalogue's (never zero), so `Footprint::new` cannot panic.
-    let fp = astc_decode::Footprint::new(u32::from(w.max(1)), u32::from(h.max(1)));
-    // `false` means an illegal encoding: the crate has then written the error colour, which is
-    // what the ASTC specification has a decoder return.
-    let _ = astc_decode::astc_decode_block(&block, fp, |x, y, c| {
-        let at = y as usize * pitch + 4 * x as usize;
-        if let Some(d) = dst.get_mut(at..at + 4) {
-            d.copy_from_slice(&c);
-        }
-    });
-}
-
-/// Without `std` there is no ASTC decoder: [`crate::format::Format::decode_element`] refuses
-/// ASTC before it gets here; this fills the error colour (magenta) all the same.
-#[cfg(not(feature = "std"))]
-#[inline]
-pub(crate) fn astc_rgba8(w: u8, h: u8, _src: &[u8], dst: &mut [u8], pitch: usize) {
-    for y in 0..usize::from(h) {
-        for x in 0..usize::from(w) {
-            let at = y * pitch + 4 * x;
-            if let Some(d) = dst.get_mut(at..at + 4) {
-                d.copy_from_slice(&[255, 0, 255, 255]);
-            }
-        }
-    }
-}
-
-/// True when this build decodes ASTC (the `std` feature brings the `astc-decode` crate).
-pub(crate) const ASTC_DECODER: bool = cfg!(feature = "std");
 
 /// The EAC modifier tables (Khronos Data Format Specification 1.3, table "Intensity modifier
 /// sets for the alpha component" / EAC), indexed by the 4-bit table index.

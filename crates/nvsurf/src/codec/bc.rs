@@ -1,12 +1,13 @@
 //! Block compression: [`Bc`], the block formats (the 4x4-pixel BC1-BC7 (DXT, RGTC, BPTC) and
 //! ETC2/EAC blocks, and ASTC 2D blocks of 4x4 to 12x12 pixels), and the decoding of one block,
-//! to component registers or straight to RGBA8 rows: BC1-BC5 and BC7 by our own decoders
-//! (`bc_s3tc`, `bc7`), BC6H through the `bcdec_rs` crate (a safe port of bcdec); ETC2/EAC and
-//! ASTC in `astc_etc`. BC encoding is in `bc_encode` (feature
+//! to component registers or straight to RGBA8 rows: BC1-BC5, BC7 and ASTC by our own
+//! decoders (`bc_s3tc`, `bc7`, `astc`), BC6H through the `bcdec_rs` crate (a safe port of
+//! bcdec); ETC2/EAC in `astc_etc`. BC encoding is in `bc_encode` (feature
 //! `bc-encode`); ASTC encoding is the CLI's (`astc-encode`).
 
-use super::astc_etc::{astc_rgba8, eac_components, etc_rgba8, EtcColour, MAX_BLOCK_PIXELS};
-use super::bc7::bc7_rgba8;
+use super::astc::{astc_rgba8, astc_row_rgba8};
+use super::astc_etc::{eac_components, etc_rgba8, EtcColour, MAX_BLOCK_PIXELS};
+use super::bc7::{bc7_rgba8, bc7_row_rgba8};
 use super::bc_s3tc::{bc1_rgba8, bc2_rgba8, bc3_rgba8, rgtc_components, S3tc};
 use super::numbers::unorm8;
 
@@ -130,6 +131,36 @@ pub(crate) fn s3tc_row_rgba8(kind: S3tc, src: &[u8], dst: &mut [u8], pitch: usiz
     for (i, b) in src.chunks_exact(size).enumerate() {
         if let Some(d) = dst.get_mut(16 * i..) {
             kind.block_rgba8(b, d, pitch);
+        }
+    }
+}
+
+/// The block kinds decoded a whole row of blocks at a time into RGBA8 rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BlockRows {
+    /// BC1-BC5 ([`s3tc_row_rgba8`]).
+    S3tc(S3tc),
+    /// BC7 (`bc7::bc7_row_rgba8`).
+    Bc7,
+    /// ASTC of footprint `w` x `h` (`astc::astc_row_rgba8`).
+    Astc {
+        /// Footprint width in pixels.
+        w: u8,
+        /// Footprint height in pixels.
+        h: u8,
+    },
+}
+
+impl BlockRows {
+    /// A run of whole blocks (`src`, consecutive) side by side into RGBA8 rows: block `i` at
+    /// byte `4 bw i` of each of the block's rows, `pitch` bytes apart. Blocks whose pixels
+    /// `dst` does not hold get only the pixels that fit.
+    #[inline]
+    pub(crate) fn row_rgba8(self, src: &[u8], dst: &mut [u8], pitch: usize) {
+        match self {
+            BlockRows::S3tc(kind) => s3tc_row_rgba8(kind, src, dst, pitch),
+            BlockRows::Bc7 => bc7_row_rgba8(src, dst, pitch),
+            BlockRows::Astc { w, h } => astc_row_rgba8(w, h, src, dst, pitch),
         }
     }
 }

@@ -25,15 +25,20 @@
 //!
 //! Modules: `numbers` (one value), `field` ([`ComponentType`] and one bitfield), `yuv`,
 //! `bc` ([`Bc`] blocks; our BC1-BC5 decoders in `bc_s3tc`, their x86_64 rows in
-//! `bc_s3tc_x86`; our BC7 decoder in `bc7`, the specification's tables in `bc7_tables`;
-//! ASTC and ETC2/EAC in `astc_etc`), `bc_encode` (BC encoding through maintained crates,
-//! feature `bc-encode`), `astc_encode` (ASTC LDR encoding through Intel's ISPC encoder,
-//! feature `bc-encode`), `encode_options` ([`EncodeOptions`], [`BcQuality`])
+//! `bc_s3tc_x86`; our BC7 decoder in `bc7`, the specification's tables in `bc7_tables`; our
+//! ASTC decoder in `astc`, with `astc_tables`, `astc_ise` and `astc_infill`; ETC2/EAC in
+//! `astc_etc`), `bc_encode` (BC encoding through maintained crates, feature `bc-encode`),
+//! `astc_encode` (ASTC LDR encoding through Intel's ISPC encoder, feature `bc-encode`),
+//! `encode_options` ([`EncodeOptions`], [`BcQuality`])
 //! and `lut` (the RGBA8 row kernels).
 
+mod astc;
 #[cfg(feature = "bc-encode")]
 mod astc_encode;
 mod astc_etc;
+mod astc_infill;
+mod astc_ise;
+mod astc_tables;
 mod bc;
 mod bc7;
 mod bc7_tables;
@@ -50,12 +55,14 @@ pub(crate) mod lut;
 mod numbers;
 mod yuv;
 
+pub(crate) use astc::astc_rgba8;
 #[cfg(feature = "bc-encode")]
 pub use astc_encode::{astc_footprint_refusal, encode_astc_rgba8, ISPC_ASTC_MAX_SIDE};
-pub(crate) use astc_etc::{astc_rgba8, etc_rgba8, EtcColour, ASTC_DECODER};
+pub(crate) use astc_etc::{etc_rgba8, EtcColour};
+#[cfg(test)]
+pub(crate) use bc::s3tc_row_rgba8;
 pub use bc::Bc;
-pub(crate) use bc::{bc_rgba8, decode_bc, s3tc_row_rgba8};
-pub(crate) use bc7::{bc7_rgba8, bc7_row_rgba8};
+pub(crate) use bc::{bc_rgba8, decode_bc, BlockRows};
 pub(crate) use bc_s3tc::{RgtcRgba8, S3tc};
 pub use encode_options::{BcQuality, EncodeOptions};
 pub use field::ComponentType;
@@ -85,5 +92,7 @@ pub enum ValueKind {
 /// The largest number of pixels in one element (a 12x12 ASTC block).
 pub const MAX_PIXELS_PER_ELEM: usize = astc_etc::MAX_BLOCK_PIXELS;
 
+#[cfg(all(test, feature = "std"))]
+mod astc_tests;
 #[cfg(test)]
 mod tests;

@@ -9,8 +9,8 @@ use super::swizzle::Swizzle;
 use super::Format;
 use crate::codec::{
     decode_bc, decode_field, encode_field, f32_to_rgb9e5, linear_to_srgb, mask, one_of, read_le, rgb9e5_to_f32,
-    rgb_to_yuv, sign_extend, srgb_to_linear, unit_to_int, yuv_to_rgb, Bc, ComponentType, Texel, ValueKind, YuvMatrix,
-    ASTC_DECODER, MAX_PIXELS_PER_ELEM, ONE_F,
+    rgb_to_yuv, sign_extend, srgb_to_linear, unit_to_int, yuv_to_rgb, ComponentType, Texel, ValueKind, YuvMatrix,
+    MAX_PIXELS_PER_ELEM, ONE_F,
 };
 use crate::error::{Error, Result};
 
@@ -173,13 +173,6 @@ impl Format {
                 }
             }
             Layout::Compressed(bc) => {
-                if matches!(bc, Bc::Astc { .. }) && !ASTC_DECODER {
-                    return Err(Error::Unsupported {
-                        field: "format",
-                        value: self.name().into(),
-                        rule: "ASTC decoding needs nvsurf's `std` feature (the astc-decode crate)".into(),
-                    });
-                }
                 let mut comps = [[0u32; 4]; MAX_PIXELS_PER_ELEM];
                 decode_bc(bc, self.types[0] == ComponentType::Snorm, elem, &mut comps, self.missing(3));
                 for (o, c) in out.iter_mut().zip(comps).take(n) {

@@ -20,14 +20,10 @@ use super::Format;
 pub(super) use crate::codec::lut::LutKernel;
 use crate::codec::lut::{shuffle_rgba8, WordLut, MAP_255, MAP_ONE, MAP_ZERO};
 use crate::codec::{
-    astc_rgba8, bc7_rgba8, bc7_row_rgba8, bc_rgba8, etc_rgba8, s3tc_row_rgba8, Bc, ComponentType, EtcColour, RgtcRgba8,
-    S3tc, ValueKind, YuvMatrix, MAX_PIXELS_PER_ELEM,
+    astc_rgba8, bc_rgba8, etc_rgba8, Bc, BlockRows, ComponentType, EtcColour, RgtcRgba8, S3tc, ValueKind, YuvMatrix,
+    MAX_PIXELS_PER_ELEM,
 };
 use crate::error::Result;
-
-/// A decoder of a run of whole 4x4 blocks side by side into RGBA8 rows: `(blocks, rows,
-/// pitch)` (`s3tc_row_rgba8`, `bc7_row_rgba8`).
-type BlockRows<'a> = &'a dyn Fn(&[u8], &mut [u8], usize);
 
 impl Format {
     /// For `8_8_8_8`: where each output byte comes from (0-3 = element byte, or [`MAP_ZERO`],
@@ -213,13 +209,12 @@ impl Format {
         Ok(())
     }
 
-    /// BC1/2/3/7, ETC2 RGB/RGBA/RGB8A1 and ASTC (when this build decodes it) with the
-    /// identity swizzle and no sRGB: these decode to RGBA8 directly.
+    /// BC1/2/3/7, ETC2 RGB/RGBA/RGB8A1 and ASTC with the identity swizzle and no sRGB: these
+    /// decode to RGBA8 directly.
     pub(super) fn bc_rgba8_direct(&self) -> Option<Bc> {
         match self.tex.layout {
             Layout::Compressed(bc)
                 if bc.rgba8_exact()
-                    && (crate::codec::ASTC_DECODER || !matches!(bc, Bc::Astc { .. }))
                     && !self.srgb
                     && self.swizzle == [Swizzle::C0, Swizzle::C1, Swizzle::C2, Swizzle::C3] =>
             {
@@ -261,8 +256,8 @@ impl Format {
 
     /// Decodes compressed blocks to RGBA8: whole blocks straight into the caller's rows, edge
     /// blocks through a block buffer. ETC2 and ASTC get a loop of their own each, so that the
-    /// decoder crate's block function inlines into it (one shared loop cost ETC2 a third of its
-    /// speed: `docs/perf/astc-etc2-decode.md`).
+    /// block function inlines into it (one shared loop cost ETC2 a third of its speed:
+    /// `docs/perf/astc-etc2-decode.md`); BC1-BC5 and ASTC decode whole rows of blocks at once.
     pub(super) fn decode_bc_rect_rgba8(
         &self,
         bc: Bc,
@@ -284,9 +279,12 @@ impl Format {
                 return self.block_rect_rgba8(bc, args, out, |s, d, p| etc_rgba8(EtcColour::Rgba, s, d, p), None)
             }
             Bc::Astc { w, h } => {
-                return self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p), None)
+                let rows = Some(BlockRows::Astc { w, h });
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| astc_rgba8(w, h, s, d, p), rows);
             }
-            Bc::Bc7 => return self.block_rect_rgba8(bc, args, out, bc7_rgba8, Some(&bc7_row_rgba8)),
+            Bc::Bc7 => {
+                return self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p), Some(BlockRows::Bc7))
+            }
             Bc::Bc1 => S3tc::Bc1,
             Bc::Bc2 => S3tc::Bc2,
             Bc::Bc3 => S3tc::Bc3,
@@ -299,13 +297,12 @@ impl Format {
             },
             _ => return self.block_rect_rgba8(bc, args, out, |s, d, p| bc_rgba8(bc, s, d, p), None),
         };
-        let rows = move |s: &[u8], d: &mut [u8], p: usize| s3tc_row_rgba8(kind, s, d, p);
-        self.block_rect_rgba8(bc, args, out, move |s, d, p| kind.block_rgba8(s, d, p), Some(&rows))
+        self.block_rect_rgba8(bc, args, out, move |s, d, p| kind.block_rgba8(s, d, p), Some(BlockRows::S3tc(kind)))
     }
 
     /// The loop of [`Format::decode_bc_rect_rgba8`] with `decode(block, rows, pitch)`; the
-    /// whole blocks of each whole block row of 4x4 blocks go to `rows_of(blocks, rows, pitch)`
-    /// at once when given (`s3tc_row_rgba8`, `bc7_row_rgba8`).
+    /// whole blocks of each whole block row go to `rows_of`'s row decoder at once when given
+    /// ([`BlockRows`]: BC1-BC5, BC7, ASTC).
     #[inline(always)]
     fn block_rect_rgba8(
         &self,
@@ -313,7 +310,7 @@ impl Format {
         (elems, row_pitch_bytes, width_px, height_px): (&[u8], usize, u32, u32),
         out: &mut [[u8; 4]],
         mut decode: impl FnMut(&[u8], &mut [u8], usize),
-        rows_of: Option<BlockRows<'_>>,
+        rows_of: Option<BlockRows>,
     ) -> Result<()> {
         let (cols, rows) = self.check_rect(elems.len(), row_pitch_bytes, width_px, height_px, out.len())?;
         let size = self.elem_size_bytes() as usize;
@@ -323,13 +320,13 @@ impl Format {
         let mut block = [0u8; 4 * MAX_PIXELS_PER_ELEM];
         for ey in 0..rows {
             let mut first = 0;
-            if let Some(row) = rows_of.filter(|_| ey * bh + bh <= h && bw == 4) {
+            if let Some(k) = rows_of.filter(|_| ey * bh + bh <= h) {
                 // The whole blocks of a whole block row, side by side into the caller's rows.
-                first = w / 4;
+                first = w / bw;
                 let at = ey * row_pitch_bytes;
                 let start = ey * bh * w * 4;
-                let end = start + (bh - 1) * w * 4 + 16 * first;
-                row(&elems[at..at + first * size], &mut out.as_flattened_mut()[start..end], w * 4);
+                let end = start + (bh - 1) * w * 4 + 4 * bw * first;
+                k.row_rgba8(&elems[at..at + first * size], &mut out.as_flattened_mut()[start..end], w * 4);
             }
             for ex in first..cols {
                 let at = ey * row_pitch_bytes + ex * size;
