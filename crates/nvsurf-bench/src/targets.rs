@@ -128,6 +128,22 @@ pub const TARGETS: &[Target] = &[
         min: 3.0,
     },
     Target {
+        what: "ASTC LDR decode >= 3x astc-decode (4x4, 8x8)",
+        cases: &["codec-astc-4x4", "codec-astc-8x8"],
+        op: Some("decode"),
+        threads: Some(1),
+        key: "ratio_crate_paired",
+        min: 3.0,
+    },
+    Target {
+        what: "RGB10A2 and sRGB decode >= 0.9x memcpy",
+        cases: &["codec-rgb10a2", "codec-rgba8-srgb"],
+        op: Some("decode"),
+        threads: Some(1),
+        key: "ratio_memcpy_paired",
+        min: 0.9,
+    },
+    Target {
         what: "all threads >= 0.9x a memcpy split over the same threads",
         cases: ISSUE_CASES,
         op: None,
