@@ -10,8 +10,10 @@
 //!
 //! Rows (`op` in JSON): `cat` (the baseline), `cat+fsync` (`cat` then `sync DST`: nvsurf syncs
 //! every output before renaming it over its target, `docs/files.md`), `untile-raw` and
-//! `tile-raw` with `--threads 1`, `untile-png-fast` (`--png-compression fast`), `tile-png` (from
-//! that PNG) and `convert-raw-png-fast` (the linear file to PNG).
+//! `tile-raw` with `--threads 1`, `untile-png-fast` (`--png-compression fast`, `--threads 1`:
+//! the target's row), `untile-png-fast-mt` (the same with the default `--threads`, every core:
+//! the PNG pieces are compressed in parallel; no target), `tile-png` (from that PNG, `--threads
+//! 1`) and `convert-raw-png-fast` (the linear file to PNG, default threads).
 //!
 //! Targets: `untile-raw` and `tile-raw` at most 1.5x `cat` (`ratio_cat`, the median over the
 //! rounds of the row's time over the same round's `cat`), `untile-png-fast` at most 2x
@@ -36,16 +38,20 @@ struct Row {
 /// The rows of one surface size, in the order each round runs them.
 fn rows(bin: &Path, side: u32, dir: &Path) -> Vec<Row> {
     let size = format!("{side}x{side}");
-    let surf = move |c: &mut Command| {
-        c.args(["--gpu", "gm20b", "--format", "RGBA8_UNORM", "--size", &size, "--threads", "1"]);
+    // `--threads 1` but for the `-mt` row (no `--threads`: every core).
+    let surf = move |c: &mut Command, mt: bool| {
+        c.args(["--gpu", "gm20b", "--format", "RGBA8_UNORM", "--size", &size]);
+        if !mt {
+            c.args(["--threads", "1"]);
+        }
     };
-    let nv = |args: &'static [&'static str], input: PathBuf, with_surface: bool| {
+    let nv = |args: &'static [&'static str], input: PathBuf, with_surface: Option<bool>| {
         let (bin, surf) = (bin.to_path_buf(), surf.clone());
         Box::new(move |out: &Path| {
             let mut c = Command::new(&bin);
             c.args(args);
-            if with_surface {
-                surf(&mut c);
+            if let Some(mt) = with_surface {
+                surf(&mut c, mt);
             }
             c.arg("--input").arg(&input).arg("--output").arg(out);
             c.stdout(Stdio::null()).stderr(Stdio::null());
@@ -75,10 +81,11 @@ fn rows(bin: &Path, side: u32, dir: &Path) -> Vec<Row> {
     vec![
         Row { op: "cat", cmd: cat(false, dump.clone()) },
         Row { op: "cat+fsync", cmd: cat(true, dump.clone()) },
-        Row { op: "untile-raw", cmd: nv(&["untile"], dump.clone(), true) },
-        Row { op: "tile-raw", cmd: nv(&["tile"], lin, true) },
-        Row { op: "untile-png-fast", cmd: nv(&["untile", "--png-compression", "fast"], dump, true) },
-        Row { op: "tile-png", cmd: nv(&["tile"], png, true) },
+        Row { op: "untile-raw", cmd: nv(&["untile"], dump.clone(), Some(false)) },
+        Row { op: "tile-raw", cmd: nv(&["tile"], lin, Some(false)) },
+        Row { op: "untile-png-fast", cmd: nv(&["untile", "--png-compression", "fast"], dump.clone(), Some(false)) },
+        Row { op: "untile-png-fast-mt", cmd: nv(&["untile", "--png-compression", "fast"], dump, Some(true)) },
+        Row { op: "tile-png", cmd: nv(&["tile"], png, Some(false)) },
         Row { op: "convert-raw-png-fast", cmd: convert },
     ]
 }
@@ -151,7 +158,8 @@ pub fn run(only: Option<&String>, quick: bool, json_out: bool, rows_out: &mut Ve
             );
         }
         rows_out.push(json!({
-            "case": format!("e2e-{side}"), "op": row.op, "threads": 1, "rounds": rounds,
+            "case": format!("e2e-{side}"), "op": row.op,
+            "threads": if row.op.ends_with("-mt") || row.op.starts_with("convert") { Value::Null } else { json!(1) }, "rounds": rounds,
             "bytes": u64::from(side) * u64::from(side) * 4, "seconds": t, "seconds_all": secs[i],
             "peak_bytes": peak[i], "ratio_cat": rc, "ratio_raw": rr,
             "target": target.map(|(of, x, _)| json!({"of": of, "at_most": x})),

@@ -28,7 +28,7 @@
 //! of each encoded level against the picture is kept in an [`Encoding`] (`encoding`).
 //!
 //! Files: `kind` (picture type of a path), `size` ([`Extent`](nvsurf::extent::Extent) and checked allocation),
-//! `texels` (elements <-> texels), `png`, `exr`, `dds`, `ktx2_read`, `ktx2_write`, `vk_format`,
+//! `texels` (elements <-> texels), `png`, `png_stream` and `png_fast` (PNG band by band), `exr`, `dds`, `ktx2_read`, `ktx2_write`, `vk_format`,
 //! `texture` (a whole texture in memory), `described` and `header` (what a DDS/KTX2 header
 //! says), and `surface` (the one-call entry
 //! points the commands use). This module imports no command module; `nvsurf convert` is in
@@ -45,6 +45,9 @@ mod kind;
 mod ktx2_read;
 mod ktx2_write;
 mod png;
+mod png_fast;
+#[cfg(test)]
+mod png_fast_tests;
 pub mod png_stream;
 mod size;
 mod surface;

@@ -15,8 +15,8 @@ use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::Path;
 
-/// How hard the PNG encoder works: `fast` (fdeflate, the default: a large picture is written
-/// at about the speed of the untile), `default` (the png crate's balanced level) or `best`.
+/// How hard the PNG encoder works: `fast` (our own Huffman-only encoder, the default:
+/// [`super::png_fast`], a large picture is written at about the speed of the untile), `default` (the png crate's balanced level) or `best`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PngCompression {
     /// Extremely fast compression with a decent ratio.
@@ -97,6 +97,18 @@ fn rgba8_direct(f: &Format) -> bool {
         && f.yuv_matrix() == nvsurf::codec::YuvMatrix::Raw
 }
 
+/// Whether the elements of `f` are the PNG's RGBA8 bytes as they are (R8G8B8A8 unorm): a
+/// direct format of 4-byte, one-pixel elements whose decode gives back every byte of every
+/// lane, tried on the 256 values of each. Its bands go to the encoder without a decode.
+fn rgba8_identity(f: &Format) -> bool {
+    if !rgba8_direct(f) || f.block_dims() != (1, 1) || f.elem_size_bytes() != 4 {
+        return false;
+    }
+    let probe: Vec<[u8; 4]> = (0..=255u8).map(|v| [v, v ^ 0x55, v ^ 0xaa, v ^ 0xff]).collect();
+    let mut px = vec![[0u8; 4]; probe.len()];
+    f.decode_rect_rgba8(probe.as_flattened(), probe.len() * 4, probe.len() as u32, 1, &mut px).is_ok() && px == probe
+}
+
 /// The output of a [`PngWriter`]: the file, with the first write error it met kept aside. The
 /// png crate's stream writer can drop an error of its inner writer (a full disk then gave a
 /// PNG without its image data and status 0); the writer asks this latch after every step.
@@ -118,13 +130,25 @@ impl Write for Latched {
     }
 }
 
+/// Where a [`PngWriter`]'s rows go: the png crate's stream encoder (`default`, `best`), or
+/// our own for `fast` ([`super::png_fast`]).
+enum Sink {
+    Crate {
+        stream: Box<png::StreamWriter<'static, Latched>>,
+        failed: std::rc::Rc<std::cell::RefCell<Option<std::io::Error>>>,
+    },
+    Fast(Box<super::png_fast::FastPng<crate::io::write::OutFile>>),
+}
+
 /// A PNG written row band by row band into a file, `width` x `height` pixels of `f`. The
 /// encoder hands the file whole chunks, so no buffer stands between them.
 pub struct PngWriter {
-    stream: png::StreamWriter<'static, Latched>,
-    failed: std::rc::Rc<std::cell::RefCell<Option<std::io::Error>>>,
+    sink: Sink,
     format: Format,
     direct: bool,
+    identity: bool,
+    /// The bytes of the file handed to writeback so far (`fast`).
+    synced: u64,
     rows: Vec<u8>,
     px: Vec<[u8; 4]>,
 }
@@ -139,23 +163,32 @@ impl PngWriter {
         c: PngCompression,
     ) -> PicResult<Self> {
         let view = f.with_srgb(false);
-        let failed = std::rc::Rc::new(std::cell::RefCell::new(None));
-        let mut enc = png::Encoder::new(Latched { out, failed: failed.clone() }, width_px, height_px);
-        enc.set_color(png::ColorType::Rgba);
-        enc.set_depth(if png_needs_16_bits(&view) { png::BitDepth::Sixteen } else { png::BitDepth::Eight });
-        enc.set_compression(c.to_png());
-        let stream = enc.write_header()?.into_stream_writer_with_size(1 << 20)?;
-        let w =
-            PngWriter { stream, failed, format: view, direct: rgba8_direct(&view), rows: Vec::new(), px: Vec::new() };
+        let bits16 = png_needs_16_bits(&view);
+        let sink = if c == PngCompression::Fast {
+            Sink::Fast(Box::new(super::png_fast::FastPng::new(out, width_px, height_px, bits16)?))
+        } else {
+            let failed = std::rc::Rc::new(std::cell::RefCell::new(None));
+            let mut enc = png::Encoder::new(Latched { out, failed: failed.clone() }, width_px, height_px);
+            enc.set_color(png::ColorType::Rgba);
+            enc.set_depth(if bits16 { png::BitDepth::Sixteen } else { png::BitDepth::Eight });
+            enc.set_compression(c.to_png());
+            let stream = Box::new(enc.write_header()?.into_stream_writer_with_size(1 << 20)?);
+            Sink::Crate { stream, failed }
+        };
+        let (direct, identity) = (rgba8_direct(&view), rgba8_identity(&view));
+        let w = PngWriter { sink, format: view, direct, identity, synced: 0, rows: Vec::new(), px: Vec::new() };
         w.check()?;
         Ok(w)
     }
 
     /// The first write error the file met, if any (see [`Latched`]).
     fn check(&self) -> PicResult<()> {
-        match self.failed.borrow_mut().take() {
-            Some(e) => Err(Box::new(e)),
-            None => Ok(()),
+        match &self.sink {
+            Sink::Crate { failed, .. } => match failed.borrow_mut().take() {
+                Some(e) => Err(Box::new(e)),
+                None => Ok(()),
+            },
+            Sink::Fast(_) => Ok(()),
         }
     }
 
@@ -166,33 +199,57 @@ impl PngWriter {
     }
 
     /// [`PngWriter::write_band`], the band decoded by bands of element rows on `pool`'s threads
-    /// (`Format::decode_rect_rgba8_par`) where it has one; the bytes are the same.
+    /// (`Format::decode_rect_rgba8_par`) where it has one, and for `fast` compressed in pieces
+    /// there too; the pixels are the same.
     pub fn write_band_in(&mut self, e: Extent<Texels>, data: &[u8], pool: Option<&rayon::ThreadPool>) -> PicResult<()> {
-        if self.direct {
+        let bytes: &[u8] = if self.identity {
+            let len = e.width as usize * e.height as usize * 4;
+            data.get(..len).ok_or_else(|| format!("{} bytes are not {}x{} px", data.len(), e.width, e.height))?
+        } else if self.direct {
             let n = e.width as usize * e.height as usize;
-            self.px.clear();
-            self.px.resize(n, [0; 4]);
+            // Every pixel is decoded over: a buffer of the band's size is not zeroed again.
+            if self.px.len() != n {
+                self.px.clear();
+                self.px.resize(n, [0; 4]);
+            }
             let (f, px, pitch) = (&self.format, &mut self.px, e.row_bytes(&self.format));
             match pool {
                 Some(p) => p.install(|| f.decode_rect_rgba8_par(data, pitch, e.width, e.height, px))?,
                 None => f.decode_rect_rgba8(data, pitch, e.width, e.height, px)?,
             }
-            self.stream.write_all(self.px.as_flattened())?;
+            self.px.as_flattened()
         } else {
             band_bytes(&self.format, Extent::<Texels>::new(e.width, e.height, 1), data, &mut self.rows)?;
-            self.stream.write_all(&self.rows)?;
+            &self.rows
+        };
+        match &mut self.sink {
+            Sink::Crate { stream, .. } => stream.write_all(bytes)?,
+            Sink::Fast(w) => {
+                w.write_rows(bytes, pool)?;
+                // What this band wrote goes to the disk while the next is computed, as a
+                // streamed raw output's does (`io::writeback`).
+                let (file, written) = w.output();
+                crate::io::writeback::start(&file.0, self.synced, written - self.synced);
+                self.synced = written;
+            }
         }
         self.check()
     }
 
     /// Ends the PNG (every row must have been written) and flushes it to the file.
     pub fn finish(self) -> PicResult<()> {
-        let failed = self.failed.clone();
-        let result = self.stream.finish();
-        if let Some(e) = failed.borrow_mut().take() {
-            return Err(Box::new(e));
+        match self.sink {
+            Sink::Crate { stream, failed } => {
+                let result = stream.finish();
+                if let Some(e) = failed.borrow_mut().take() {
+                    return Err(Box::new(e));
+                }
+                result?;
+            }
+            Sink::Fast(w) => {
+                w.finish()?;
+            }
         }
-        result?;
         Ok(())
     }
 }
@@ -395,6 +452,11 @@ mod tests {
             let mut px = vec![[0u8; 4]; (e.width * e.height) as usize];
             view.decode_rect_rgba8(&data, e.row_bytes(&view), e.width, e.height, &mut px).unwrap();
             assert_eq!(px.as_flattened(), &generic[..], "{name}");
+            assert_eq!(rgba8_identity(&view), px.as_flattened() == &data[..], "{name}");
+            // Every pixel is written (the writer decodes over its last band's pixels).
+            let mut over = vec![[0xa5u8; 4]; px.len()];
+            view.decode_rect_rgba8(&data, e.row_bytes(&view), e.width, e.height, &mut over).unwrap();
+            assert_eq!(over, px, "{name}");
             checked += 1;
         }
         assert!(checked > 10, "{checked}");
