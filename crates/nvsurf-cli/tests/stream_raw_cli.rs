@@ -331,8 +331,8 @@ fn threaded_png_decode_matches_one_thread() {
     }
 }
 
-/// `tile` from a DDS that stores the surface's elements as they are streams its data as a raw
-/// image after the header: the bytes of `tile` from the raw file (RGBA8 2D and 3D, BC1 with a
+/// `tile` from a DDS or a plain KTX2 file that stores the surface's elements as they are
+/// streams its data as a raw image: the bytes of `tile` from the raw file (RGBA8 2D and 3D, BC1 with a
 /// last block row cut short; bands of one block row and the default), and a 48 MiB surface
 /// within a 72 MiB budget, which holding the picture and the output (96 MiB) would exceed.
 #[test]
@@ -345,20 +345,22 @@ fn tile_from_a_plain_dds_streams() {
         ("R8G8B8A8_UNORM", "64x40x3", 64 * 40 * 3 * 4),
         ("BC1_UNORM", "200x70", 50 * 18 * 8),
     ] {
-        let (raw, dds) = (tmp.path("in.bin"), tmp.path("in.dds"));
+        let (raw, dds, ktx2) = (tmp.path("in.bin"), tmp.path("in.dds"), tmp.path("in.ktx2"));
         std::fs::write(&raw, noise(bytes, 3)).unwrap();
-        let mut a = args(&["convert", "--format", fmt, "--size", size, "--input"]);
-        a.extend([p(&raw), "--output".into(), p(&dds)]);
-        run(&a, None);
+        for pic in [&dds, &ktx2] {
+            let mut a = args(&["convert", "--format", fmt, "--size", size, "--input"]);
+            a.extend([p(&raw), "--output".into(), p(pic)]);
+            run(&a, None);
+        }
         let mut outs = Vec::new();
-        for (input, band) in [(&raw, None), (&dds, Some("1")), (&dds, None)] {
+        for (input, band) in [(&raw, None), (&dds, Some("1")), (&dds, None), (&ktx2, Some("1")), (&ktx2, None)] {
             let out = tmp.path("out.bin");
             let mut a = args(&["tile", "--gpu", "gm20b", "--format", fmt, "--size", size, "--input"]);
             a.extend([p(input), "--output".into(), p(&out)]);
             run(&a, band);
             outs.push(std::fs::read(&out).unwrap());
         }
-        assert!(outs[0] == outs[1] && outs[0] == outs[2], "{fmt} {size}");
+        assert!(outs.iter().all(|o| *o == outs[0]), "{fmt} {size}");
     }
     let (raw, dds, out) = (tmp.path("big.bin"), tmp.path("big.dds"), tmp.path("big.out"));
     std::fs::File::create(&raw).unwrap().set_len(4096 * 3072 * 4).unwrap();
@@ -472,7 +474,8 @@ fn whole_texture_untile_streams() {
     assert!(std::fs::metadata(&out).unwrap().len() > 4096 * 3072 * 4);
 }
 
-/// `tile --texture` of a whole texture from a raw file or a DDS as it is streams band by band,
+/// `tile --texture` of a whole texture from a raw file, a DDS or a plain KTX2 file as it is
+/// streams band by band,
 /// into a new file or a copy of `--onto`: the bytes of the whole-texture path (the linear file
 /// read from a pipe; `--in-place` on a copy of the base), for mips, arrays, cubes, 3D, BC and
 /// pitch textures; a 48 MiB texture within a 72 MiB budget.
@@ -491,6 +494,7 @@ fn whole_texture_tile_streams() {
         &["--gpu", "gm20b", "--format", "RGBA8_UNORM", "--size", "100x30", "--layout", "pitch"],
     ];
     let (dump, lin, dds, base) = (tmp.path("dump.bin"), tmp.path("lin.bin"), tmp.path("t.dds"), tmp.path("base.bin"));
+    let ktx2 = tmp.path("t.ktx2");
     std::fs::write(&dump, noise(8 << 20, 31)).unwrap();
     std::fs::write(&base, noise(8 << 20, 32)).unwrap();
     for case in cases {
@@ -500,7 +504,7 @@ fn whole_texture_tile_streams() {
             a.extend(extra.iter().cloned());
             a
         };
-        for out in [&lin, &dds] {
+        for out in [&lin, &dds, &ktx2] {
             run(&tex("untile", &["--input".into(), p(&dump), "--output".into(), p(out)]), None);
         }
         let want = tmp.path("want.bin");
@@ -517,7 +521,7 @@ fn whole_texture_tile_streams() {
         let mut a = vec!["--offset".into(), "4096".into(), "--onto".into(), p(&patched), "--in-place".into()];
         a.extend(["--input".into(), p(&lin)]);
         run(&tex("tile", &a), None);
-        for (input, band) in [(&lin, Some("1")), (&lin, None), (&dds, None)] {
+        for (input, band) in [(&lin, Some("1")), (&lin, None), (&dds, None), (&ktx2, Some("1")), (&ktx2, None)] {
             let got = tmp.path("got.bin");
             let io = ["--offset".into(), "4096".into(), "--input".into(), p(input), "--output".into(), p(&got)];
             run(&tex("tile", &io), band);
@@ -534,6 +538,17 @@ fn whole_texture_tile_streams() {
         .map(String::from)
         .to_vec();
     a.extend(["--max-memory".into(), "75497472".into(), "--input".into(), p(&big), "--output".into(), p(&out)]);
+    run(&a, None);
+    assert!(std::fs::metadata(&out).unwrap().len() >= 4096 * 3072 * 4);
+    // The same from a plain KTX2 file, written by the streamed untile within the same budget.
+    let big_ktx2 = tmp.path("big.ktx2");
+    let mut u = a.clone();
+    u[0] = "untile".into();
+    let n = u.len();
+    (u[n - 3], u[n - 1]) = (p(&out), p(&big_ktx2));
+    run(&u, None);
+    let m = a.len();
+    a[m - 3] = p(&big_ktx2);
     run(&a, None);
     assert!(std::fs::metadata(&out).unwrap().len() >= 4096 * 3072 * 4);
 }

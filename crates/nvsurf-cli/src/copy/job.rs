@@ -572,17 +572,29 @@ fn streams_bands(
                     let want = super::shape::dds_shape(t, ());
                     matches!(crate::picture::dds_texture_offset(p, f, &want), Ok(Some(_)))
                 }),
+                LinearSide::Picture(p, crate::picture::PicKind::Ktx2(_)) => format.is_some_and(|f| {
+                    let want = super::shape::dds_shape(t, ());
+                    matches!(crate::picture::ktx2_plain_offsets(p, f, &want), Ok(Some(_)))
+                }),
                 _ => false,
             };
             return raw_like && !in_place && !mips;
         }
     };
     let patched = onto.is_some();
-    // A DDS that stores the surface's elements as they are is read as a raw image.
+    // A DDS or plain KTX2 file that stores the surface's elements as they are is read as a raw
+    // image.
     let plain_dds = |p: &Path| {
         format.is_some_and(|f| {
             let want = region_extent(f, sj.picture_px, &sj.region);
             matches!(crate::picture::dds_stream_offset(p, f, want), Ok(Some(_)))
+        })
+    };
+    let plain_ktx2 = |p: &Path| {
+        format.is_some_and(|f| {
+            let extent = region_extent(f, sj.picture_px, &sj.region);
+            let want = crate::picture::DdsTexture { extent, levels: 1, layers: 1, cube: false, data: () };
+            matches!(crate::picture::ktx2_plain_offsets(p, f, &want), Ok(Some(_)))
         })
     };
     // Positioned reads: the input is a regular file (a PNG is read by its own reader).
@@ -594,6 +606,7 @@ fn streams_bands(
     let linear_ok = match linear {
         LinearSide::Raw(_) | LinearSide::Picture(_, crate::picture::PicKind::Png) => true,
         LinearSide::Picture(p, crate::picture::PicKind::Dds) if direction == Direction::Tile => plain_dds(p),
+        LinearSide::Picture(p, crate::picture::PicKind::Ktx2(_)) if direction == Direction::Tile => plain_ktx2(p),
         // `untile` to a DDS or KTX2 file storing the elements as they are.
         LinearSide::Picture(_, crate::picture::PicKind::Dds) => {
             format.is_some_and(|f| crate::picture::dxgi_of(f).is_some())

@@ -149,8 +149,8 @@ fn untile_streamed(job: &Job, sj: &SurfaceJob, in_path: &std::path::Path) -> Res
     Ok(false)
 }
 
-/// `tile` from a raw image, band by band: a raw file, or a DDS that stores the surface's
-/// elements as they are (its data is a raw image after the header), into a new file or a copy
+/// `tile` from a raw image, band by band: a raw file, or a DDS or a KTX2 file without
+/// supercompression that stores the surface's elements as they are (its data is a raw image), into a new file or a copy
 /// of `--onto` (not in place, not a texture's subresource). `Ok(false)`, with nothing done, for
 /// any other input or output (the caller holds the surface).
 fn tile_streamed_raw(job: &Job, sj: &SurfaceJob) -> Res<bool> {
@@ -160,6 +160,15 @@ fn tile_streamed_raw(job: &Job, sj: &SurfaceJob) -> Res<bool> {
             let f = job.picture_format()?;
             let want = region_extent(&f, sj.picture_px, &sj.region);
             match crate::picture::dds_stream_offset(p, &f, want)? {
+                Some(at) => (p, at),
+                None => return Ok(false),
+            }
+        }
+        LinearSide::Picture(p, PicKind::Ktx2(_)) => {
+            let f = job.picture_format()?;
+            let want = region_extent(&f, sj.picture_px, &sj.region);
+            let shape = crate::picture::DdsTexture { extent: want, levels: 1, layers: 1, cube: false, data: () };
+            match crate::picture::ktx2_plain_offsets(p, &f, &shape)?.and_then(|l| l.first().copied()) {
                 Some(at) => (p, at),
                 None => return Ok(false),
             }

@@ -179,6 +179,44 @@ fn texture_bands(t: &Texture) -> Option<Vec<Res<TexBand>>> {
     Some(out)
 }
 
+/// Where each subresource's packed linear bytes start in a raw texture source.
+enum SubStart {
+    /// The packed linear texture (DDS order) from this byte on: a raw file (0) or a DDS's data.
+    Packed(u64),
+    /// A KTX2 file without supercompression: each level's start; its layers follow each other.
+    Ktx2(Vec<u64>),
+}
+
+impl SubStart {
+    /// The file offset of `sub`'s first byte.
+    fn of(&self, sub: &Subresource) -> u64 {
+        match self {
+            SubStart::Packed(at) => at + sub.linear_offset_bytes,
+            SubStart::Ktx2(levels) => {
+                levels.get(sub.level as usize).copied().unwrap_or(u64::MAX / 2)
+                    + u64::from(sub.layer) * sub.linear_size_bytes
+            }
+        }
+    }
+}
+
+/// The linear side of `tile --texture` when it can be read band by band: a raw file, or a DDS
+/// or a KTX2 file without supercompression storing exactly the texture in its format. `None`
+/// otherwise.
+fn raw_texture_source<'j>(job: &'j Job, t: &Texture) -> Res<Option<(&'j std::path::PathBuf, SubStart)>> {
+    let want = super::shape::dds_shape(t, ());
+    Ok(match &job.linear {
+        LinearSide::Raw(p) => Some((p, SubStart::Packed(0))),
+        LinearSide::Picture(p, PicKind::Dds) => {
+            crate::picture::dds_texture_offset(p, &job.picture_format()?, &want)?.map(|at| (p, SubStart::Packed(at)))
+        }
+        LinearSide::Picture(p, PicKind::Ktx2(_)) => {
+            crate::picture::ktx2_plain_offsets(p, &job.picture_format()?, &want)?.map(|l| (p, SubStart::Ktx2(l)))
+        }
+        _ => None,
+    })
+}
+
 /// `tile --texture` from a raw file or a DDS storing the texture as it is (no `--generate-mips`,
 /// not `--in-place`) into a new file or a copy of `--onto`, band by band. `Ok(false)`, with
 /// nothing done, for any other input or output.
@@ -187,24 +225,16 @@ pub(super) fn tile(job: &Job, t: &Texture) -> Res<bool> {
     if job.mips.is_some() || job.in_place {
         return Ok(false);
     }
-    let (p, at) = match &job.linear {
-        LinearSide::Raw(p) => (p, 0),
-        LinearSide::Picture(p, PicKind::Dds) => {
-            let want = super::shape::dds_shape(t, ());
-            match crate::picture::dds_texture_offset(p, &job.picture_format()?, &want)? {
-                Some(at) => (p, at),
-                None => return Ok(false),
-            }
-        }
-        _ => return Ok(false),
-    };
+    let Some((p, start)) = raw_texture_source(job, t)? else { return Ok(false) };
     let input = std::fs::File::open(p).map_err(cannot_read(p))?;
     let meta = input.metadata().map_err(cannot_read(p))?;
     let Some(bands) = texture_bands(t).filter(|_| meta.is_file()) else { return Ok(false) };
-    let got = meta.len().saturating_sub(at);
-    if got < t.linear_size_bytes() {
-        let needed = t.linear_size_bytes();
-        return Err(nvsurf::Error::BufferTooSmall { what: "linear texture input", needed, got }.into());
+    if let SubStart::Packed(at) = start {
+        let got = meta.len().saturating_sub(at);
+        if got < t.linear_size_bytes() {
+            let needed = t.linear_size_bytes();
+            return Err(nvsurf::Error::BufferTooSmall { what: "linear texture input", needed, got }.into());
+        }
     }
     let opts = nvsurf::tile::CopyOptions::default();
     let mut lin: Vec<u8> = Vec::new();
@@ -213,13 +243,12 @@ pub(super) fn tile(job: &Job, t: &Texture) -> Res<bool> {
         let es = s.elem_size_bytes();
         let full = Region::whole(&s);
         let row_bytes = full.extent().row_bytes_of(es);
-        let from =
-            sub.linear_offset_bytes + u64::from(band.z) * row_bytes * u64::from(full.h) + u64::from(band.y) * row_bytes;
+        let from = start.of(sub) + u64::from(band.z) * row_bytes * u64::from(full.h) + u64::from(band.y) * row_bytes;
         let n = usize::try_from(row_bytes * u64::from(band.h))?;
         if lin.len() < n {
             lin = crate::picture::try_filled("texture band", n, 0u8)?;
         }
-        input.read_exact_at(&mut lin[..n], at + from).map_err(cannot_read(p))?;
+        input.read_exact_at(&mut lin[..n], from).map_err(cannot_read(p))?;
         let packed = nvsurf::tile::LinearLayout::packed(&w.region, es);
         job.install(|| nvsurf::tile::tile_with(&w.surface, &lin[..n], buf, w.region, packed, &opts))?;
         Ok(())

@@ -304,6 +304,40 @@ pub fn read_ktx2_with(path: &Path, f: &Format, enc: &Encoding) -> PicResult<DdsT
     run().map_err(|e| cannot_read("KTX2", path, e))
 }
 
+/// Where each subresource of a KTX2 file starts, when the file can be read band by band as
+/// raw images of `f`: a regular file without supercompression whose header describes exactly
+/// `want`'s extent, levels, layers and cube flag in `f` itself. `offsets[level]` is the level's
+/// start; its layers (array elements, and faces within each) follow one another, each
+/// `level_extent(level).bytes(f)` long (section "Mip Level Array"). `None` otherwise (the
+/// whole-file reader then reads it, converts it or names what is wrong).
+pub fn ktx2_plain_offsets(path: &Path, f: &Format, want: &DdsTexture<()>) -> PicResult<Option<Vec<u64>>> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).map_err(|e| cannot_read("KTX2", path, e))?;
+    let Some(len) = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len()) else { return Ok(None) };
+    let mut head = Vec::with_capacity(HEADER_BYTES);
+    (&mut file).take(HEADER_BYTES as u64).read_to_end(&mut head).map_err(|e| cannot_read("KTX2", path, e))?;
+    let want_len = ktx2_prefix_len(&head, len);
+    (&mut file)
+        .take(want_len.saturating_sub(head.len() as u64))
+        .read_to_end(&mut head)
+        .map_err(|e| cannot_read("KTX2", path, e))?;
+    let Ok(h) = ktx2_header_of_prefix(&head, len) else { return Ok(None) };
+    let d = &h.described;
+    let same = (d.extent, d.levels, d.layers, d.cube) == (want.extent, want.levels, want.layers, want.cube);
+    if h.scheme != SCHEME_NONE || !same || d.format != *f {
+        return Ok(None);
+    }
+    // The header check has held every level's stored length against the file's; each must
+    // hold its layers.
+    for (level, &(at, stored)) in h.levels.iter().enumerate() {
+        let need = (level_extent(want.extent, level as u32).bytes(f) as u64).saturating_mul(u64::from(want.layers));
+        if stored < need || at.saturating_add(need) > len {
+            return Ok(None);
+        }
+    }
+    Ok(Some(h.levels.iter().map(|&(at, _)| at).collect()))
+}
+
 /// What reading a KTX2 texture holds at once: the file's `file_len` bytes, the texture's
 /// `total`, and with zstd the decompressed levels before they are reordered (`total` again).
 fn held_bytes(header: &Ktx2Header, file_len: u64, total: u64) -> u64 {

@@ -64,7 +64,7 @@ pub use described::Described;
 pub use encoding::{stored_components, Encoding, ErrorSum, Measured, BC1_ALPHA_THRESHOLD, BC_QUALITY_HELP};
 pub use header::describe_file;
 pub use kind::{Ktx2Options, PicKind};
-pub use ktx2_read::{ktx2_header, ktx2_texture, read_ktx2, read_ktx2_with};
+pub use ktx2_read::{ktx2_header, ktx2_plain_offsets, ktx2_texture, read_ktx2, read_ktx2_with};
 pub use ktx2_write::{check_zstd_level, ktx2_bytes, write_ktx2, write_ktx2_streamed, LayerSource};
 pub use png::has_stencil_picture;
 pub use size::try_filled;
