@@ -7,22 +7,8 @@
 
 use nvsurf::format::Format;
 
-const FOOTPRINTS: [(u32, u32); 14] = [
-    (4, 4),
-    (5, 4),
-    (5, 5),
-    (6, 5),
-    (6, 6),
-    (8, 5),
-    (8, 6),
-    (8, 8),
-    (10, 5),
-    (10, 6),
-    (10, 8),
-    (10, 10),
-    (12, 10),
-    (12, 12),
-];
+mod common;
+use common::ASTC_FOOTPRINTS as FOOTPRINTS;
 
 const VECTORS: [&[u8]; 3] = [
     include_bytes!("data/astc/ldr_4x4.astc"),

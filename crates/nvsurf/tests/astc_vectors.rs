@@ -11,6 +11,8 @@
 
 use nvsurf::format::Format;
 
+mod common;
+
 /// `(footprint w, h, image width, height, blocks)` of an `.astc` file (ARM's 16-byte header).
 fn astc_file(bytes: &[u8]) -> (u32, u32, u32, u32, &[u8]) {
     assert_eq!(&bytes[..4], &[0x13, 0xab, 0xa1, 0x5c], "astc magic");
@@ -131,22 +133,7 @@ fn hdr_blocks_decode_to_the_error_colour() {
 
 #[test]
 fn every_footprint_has_a_row_and_others_are_refused_in_one_line() {
-    for (w, h) in [
-        (4, 4),
-        (5, 4),
-        (5, 5),
-        (6, 5),
-        (6, 6),
-        (8, 5),
-        (8, 6),
-        (8, 8),
-        (10, 5),
-        (10, 6),
-        (10, 8),
-        (10, 10),
-        (12, 10),
-        (12, 12),
-    ] {
+    for (w, h) in common::ASTC_FOOTPRINTS {
         let f = Format::parse(&format!("ASTC_{w}x{h}")).unwrap();
         assert_eq!((f.block_dims(), f.elem_size_bytes()), ((w, h), 16));
         assert_eq!(Format::parse(&format!("astc_2d_{w}x{h}")).unwrap().id(), f.id());

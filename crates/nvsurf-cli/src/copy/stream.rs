@@ -351,7 +351,6 @@ pub(super) fn write_windows_new<T>(
     windows: impl Iterator<Item = Res<(T, tile::Window)>>,
     mut fill: impl FnMut(&T, &tile::Window, &mut [u8]) -> Res<()>,
 ) -> Res<bool> {
-    use std::os::unix::fs::FileExt;
     if std::fs::metadata(out_path).is_ok_and(|m| !m.is_file()) {
         return Ok(false);
     }
@@ -364,15 +363,7 @@ pub(super) fn write_windows_new<T>(
             let buf = at_least(&mut tiled, "tiled band", usize::try_from(w.size_bytes())?)?;
             buf.fill(0);
             fill(&t, &w, buf)?;
-            for p in &w.pieces {
-                let from = usize::try_from(p.window_offset_bytes)?;
-                let piece =
-                    buf.get(from..from + usize::try_from(p.len_bytes)?).ok_or("a piece lies outside its window")?;
-                crate::io::hooks::before_write().map_err(&wrote)?;
-                let at = offset + p.offset_bytes;
-                out.0.write_all_at(piece, at).map_err(&wrote)?;
-                crate::io::writeback::start(&out.0, at, p.len_bytes);
-            }
+            crate::io::patch::write_window_pieces(&out.0, out_path, offset, &w, buf)?;
         }
         Ok(())
     })?;

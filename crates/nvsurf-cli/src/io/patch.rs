@@ -97,7 +97,6 @@ pub fn patch_bands_onto<T>(
     windows: Vec<(T, tile::Window)>,
     mut fill: impl FnMut(&T, &tile::Window, &mut [u8]) -> Result<(), Box<dyn std::error::Error>>,
 ) -> Result<bool, Box<dyn std::error::Error>> {
-    use std::os::unix::fs::FileExt;
     let end = offset.checked_add(len).ok_or("--offset + surface size overflows")?;
     let err =
         |e: std::io::Error| -> Box<dyn std::error::Error> { format!("cannot read '{}': {e}", base.display()).into() };
@@ -125,18 +124,39 @@ pub fn patch_bands_onto<T>(
             let buf = &mut win.as_mut().ok_or("no window buffer")?[..n];
             super::read::read_pieces_at(&mut src, offset as u64, &w.pieces, buf).map_err(err)?;
             fill(band, w, buf)?;
-            for p in &w.pieces {
-                let (at, n) = (p.window_offset_bytes as usize, p.len_bytes as usize);
-                super::hooks::before_write().map_err(&wrote)?;
-                let piece = buf.get(at..at + n).ok_or("a window piece lies outside its window")?;
-                counted.0.write_all_at(piece, offset as u64 + p.offset_bytes).map_err(&wrote)?;
-                super::writeback::start(&counted.0, offset as u64 + p.offset_bytes, p.len_bytes);
-            }
+            write_window_pieces(&counted.0, out, offset as u64, w, buf)?;
         }
         counted.0.set_len(meta.len()).map_err(&wrote)?;
         Ok(())
     })?;
     Ok(true)
+}
+
+/// Writes the pieces of window `w` (its bytes `buf`) into `file` (`out` for messages) at
+/// `offset` plus each piece's offset, then starts the writeback of the span they cover, once
+/// for the window (not once a piece: a pitch window has a piece a row).
+pub fn write_window_pieces(
+    file: &std::fs::File,
+    out: &Path,
+    offset: u64,
+    w: &tile::Window,
+    buf: &[u8],
+) -> Result<(), Box<dyn std::error::Error>> {
+    use std::os::unix::fs::FileExt;
+    let wrote = cannot_write(out);
+    let (mut first, mut last) = (u64::MAX, 0u64);
+    for p in &w.pieces {
+        let at = usize::try_from(p.window_offset_bytes)?;
+        let piece = buf.get(at..at + usize::try_from(p.len_bytes)?).ok_or("a window piece lies outside its window")?;
+        super::hooks::before_write().map_err(&wrote)?;
+        let to = offset + p.offset_bytes;
+        file.write_all_at(piece, to).map_err(&wrote)?;
+        (first, last) = (first.min(to), last.max(to + p.len_bytes));
+    }
+    if first < last {
+        super::writeback::start(file, first, last - first);
+    }
+    Ok(())
 }
 
 /// The byte ranges of a file of `len` bytes that no piece of `windows` (counted from `offset`)

@@ -261,6 +261,19 @@ fn row(dst: &mut [u8], y: usize, pitch: usize, n: usize) -> &mut [u8] {
     &mut dst[at..end]
 }
 
+/// [`apply`] into one row `out` of the caller's; a row that `dst` cuts short (fewer than the
+/// block's `base.len()` bytes) goes through `tmp` and gets its whole pixels only.
+#[inline(always)]
+fn apply_row(base: &[i16], delta: &[i16], w: &[i16], out: &mut [u8], tmp: &mut [u8]) {
+    if out.len() == base.len() {
+        apply(base, delta, w, out);
+    } else {
+        apply(base, delta, w, tmp);
+        let k = out.len() - out.len() % 4;
+        out[..k].copy_from_slice(&tmp[..k]);
+    }
+}
+
 /// Writes `bh` rows of `bw` pixels of one colour into `dst` rows `pitch` bytes apart; only the
 /// whole pixels that `dst` holds.
 fn fill(bw: usize, bh: usize, dst: &mut [u8], pitch: usize, c: [u8; 4]) {
@@ -300,14 +313,7 @@ fn pixels(
                 *w = if c == ccs { s } else { a };
             }
         }
-        let out = row(dst, y, pitch, n);
-        if out.len() == n {
-            apply(&base[..n], &delta[..n], &w[..n], out);
-        } else {
-            apply(&base[..n], &delta[..n], &w[..n], &mut tmp[..n]);
-            let k = out.len() - out.len() % 4;
-            out[..k].copy_from_slice(&tmp[..k]);
-        }
+        apply_row(&base[..n], &delta[..n], &w[..n], row(dst, y, pitch, n), &mut tmp[..n]);
     }
 }
 
@@ -327,14 +333,7 @@ fn pixels_single(l: &Lerp, w0: &[u8], (bw, bh): (usize, usize), dst: &mut [u8], 
         for (o, &t) in w.chunks_exact_mut(4).zip(&w0[y * bw..y * bw + bw]) {
             o.fill(i16::from(t));
         }
-        let out = row(dst, y, pitch, n);
-        if out.len() == n {
-            apply(&base[..n], &delta[..n], &w[..n], out);
-        } else {
-            apply(&base[..n], &delta[..n], &w[..n], &mut tmp[..n]);
-            let k = out.len() - out.len() % 4;
-            out[..k].copy_from_slice(&tmp[..k]);
-        }
+        apply_row(&base[..n], &delta[..n], &w[..n], row(dst, y, pitch, n), &mut tmp[..n]);
     }
 }
 
