@@ -244,6 +244,9 @@ fn a_large_dump_is_read_only_where_the_samples_lie() {
     drop(f);
     let out = Command::new("sh")
         .arg("-c")
+        // One malloc arena: glibc reserves 64 MiB of address space for each thread
+        // that allocates, which would race the program's own buffers under the limit.
+        .env("MALLOC_ARENA_MAX", "1")
         .arg("ulimit -v 100000 && exec \"$0\" \"$@\"")
         .arg(BIN)
         .args(["guess", "--gpu", "gf100", "--elem-size", "16", "--size", "16384x2048", "--json", "--top", "0"])

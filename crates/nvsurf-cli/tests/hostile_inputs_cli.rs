@@ -235,6 +235,9 @@ fn texture_outputs_too_large_to_allocate_are_errors() {
 fn limited(kib: u32, script: &str) -> (i32, String, String) {
     let out = std::process::Command::new("sh")
         .arg("-c")
+        // One malloc arena: glibc reserves 64 MiB of address space for each thread
+        // that allocates, which would race the program's own buffers under the limit.
+        .env("MALLOC_ARENA_MAX", "1")
         .arg(format!("ulimit -v {kib} && {script}"))
         .env("N", env!("CARGO_BIN_EXE_nvsurf"))
         .output()

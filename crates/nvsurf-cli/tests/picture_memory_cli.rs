@@ -12,6 +12,9 @@ use scratch::Scratch;
 fn limited(kib: u32, args: &[&str]) -> (i32, String) {
     let out = std::process::Command::new("sh")
         .arg("-c")
+        // One malloc arena: glibc reserves 64 MiB of address space for each thread
+        // that allocates, which would race the program's own buffers under the limit.
+        .env("MALLOC_ARENA_MAX", "1")
         .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_nvsurf"))
         .args(args)

@@ -21,6 +21,9 @@ const LIMIT_KIB: u32 = 1 << 20;
 fn limited(kib: u32, env: &[(&str, &str)], args: &[&str]) -> (i32, String) {
     let out = std::process::Command::new("sh")
         .arg("-c")
+        // One malloc arena: glibc reserves 64 MiB of address space for each thread
+        // that allocates, which would race the program's own buffers under the limit.
+        .env("MALLOC_ARENA_MAX", "1")
         .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_nvsurf"))
         .args(args)
@@ -239,6 +242,7 @@ fn textures_on_endless_fifos_are_read_no_further_than_declared() {
             let run = std::process::Command::new("sh")
                 .args(["-c", &script])
                 .env("N", env!("CARGO_BIN_EXE_nvsurf"))
+                .env("MALLOC_ARENA_MAX", "1")
                 .output()
                 .unwrap();
             let err = String::from_utf8_lossy(&run.stderr);

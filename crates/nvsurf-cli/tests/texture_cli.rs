@@ -360,6 +360,9 @@ fn linear_inputs_are_read_as_far_as_needed() {
     drop(long);
     let out = Command::new("sh")
         .arg("-c")
+        // One malloc arena: glibc reserves 64 MiB of address space for each thread
+        // that allocates, which would race the program's own buffers under the limit.
+        .env("MALLOC_ARENA_MAX", "1")
         .arg(format!(
             "ulimit -v 200000 && exec {} tile --texture {TEX} --input {} --output {}",
             env!("CARGO_BIN_EXE_nvsurf"),

@@ -257,6 +257,9 @@ fn long_traces_stream_in_bounded_memory() {
         // `ulimit -v` (KiB) caps the address space of the `exec`ed binary.
         let out = Command::new("sh")
             .arg("-c")
+            // One malloc arena: glibc reserves 64 MiB of address space for each thread
+            // that allocates, which would race the program's own buffers under the limit.
+            .env("MALLOC_ARENA_MAX", "1")
             .arg("ulimit -v 200000 && exec \"$0\" \"$@\"")
             .arg(BIN)
             .args(args)
@@ -298,6 +301,9 @@ fn run_streams_its_events_in_bounded_memory() {
         // file, so the test does not hold it either.
         let st = Command::new("sh")
             .arg("-c")
+            // One malloc arena: glibc reserves 64 MiB of address space for each thread
+            // that allocates, which would race the program's own buffers under the limit.
+            .env("MALLOC_ARENA_MAX", "1")
             .arg("ulimit -v 100000 && exec \"$0\" \"$@\" > \"$OUT\"")
             .arg(BIN)
             .args(&args)
