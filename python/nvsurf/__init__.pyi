@@ -75,7 +75,7 @@ class Candidate(TypedDict):
     pitch_bytes: int | None
 
 Size = tuple[int, int] | tuple[int, int, int] | Sequence[int]
-BlockPolicy = Literal["max", "nvn", "nvidia"] | str | tuple[int, int, int] | Sequence[int]
+BlockPolicy = Literal["max", "nvn", "nvidia", "nvk"] | str | tuple[int, int, int] | Sequence[int]
 
 class Texture:
     """A texture's layout: every level of every layer, in a dump and in the packed linear
@@ -97,6 +97,8 @@ class Texture:
     gob_order: str | None = None,
         gob_order: str | None = None,
         texture_type: str | None = None,
+        samples: int | None = None,
+        sparse: bool = False,
     ) -> None:
         """A texture on `gpu` (a chip such as "gh100", or a preset such as "switch") of
         `format` (size in pixels; the name is looked up in the GPU's tables, as the CLI's
@@ -209,6 +211,7 @@ def layout(
     gob: str | None = None,
     gob_order: str | None = None,
     address: int | None = None,
+    samples: int | None = None,
 ) -> dict[str, Any]:
     """The layout of a plain surface: the keys of `nvsurf layout --json`."""
 

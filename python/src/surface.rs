@@ -32,6 +32,7 @@ pub(crate) fn build(
     binding: Option<&str>,
     gob: Option<&str>,
     address: Option<&Bound<'_, PyAny>>,
+    samples: u32,
 ) -> PyResult<Built> {
     let platform = args::platform(gpu)?;
     let elems = Elems::parse(Some(platform.gpu()), format, elem_size)?;
@@ -43,6 +44,7 @@ pub(crate) fn build(
     if let Some(p) = pitch {
         spec = spec.pitch_bytes(args::uint("pitch", p, u64::MAX)?);
     }
+    spec = spec.samples(samples);
     let block_policy = match (block_log2, block_policy) {
         (Some(b), Some(_)) => {
             return Err(bad(
@@ -69,7 +71,8 @@ pub(crate) fn build(
 }
 
 /// layout(gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None,
-/// block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=0) -> dict
+/// block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=0,
+/// samples=1) -> dict
 ///
 /// The layout of a plain surface, the keys of `nvsurf layout --json`: `layout`, `gpu`,
 /// `address`, `elem_size`/`elem_size_bytes`, `size`/`size_elements`, `size_bytes`,
@@ -80,7 +83,7 @@ pub(crate) fn build(
 /// without `block_log2` the block is what the GPU's block policy picks for a one-level
 /// texture of that size.
 #[pyfunction]
-#[pyo3(signature = (gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None))]
+#[pyo3(signature = (gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None, samples=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn layout<'py>(
     py: Python<'py>,
@@ -97,15 +100,35 @@ pub fn layout<'py>(
     gob: Option<&str>,
     gob_order: Option<&str>,
     address: Option<&Bound<'py, PyAny>>,
+    samples: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
-    let b =
-        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
+    let samples = samples.map(|n| args::u32_arg("samples", n)).transpose()?.unwrap_or(1);
+    let mode = nvsurf::msaa::MsMode::for_sample_count(samples).py()?;
+    let b = build(
+        gpu,
+        format,
+        elem_size,
+        size,
+        layout,
+        pitch,
+        block_log2,
+        block_policy,
+        auto_size,
+        binding,
+        gob,
+        address,
+        samples,
+    )?;
     let record = nvsurf::SurfaceRecord::new(&b.surface);
     let d = crate::guess::fields_dict(py, record.fields().into_iter().chain(b.assumed.fields()))?;
     // The older names, kept (the CLI's JSON calls them deprecated).
     d.set_item("elem_size", d.get_item("elem_size_bytes")?)?;
     d.set_item("size", d.get_item("size_elements")?)?;
+    // The sample grid the surface stores, as `nvsurf layout --samples N --json` gives it.
+    d.set_item("samples", samples)?;
+    d.set_item("ms_mode", mode.name())?;
+    d.set_item("size_samples", b.surface.size().to_array().to_vec())?;
     Ok(d)
 }
 
@@ -136,7 +159,7 @@ pub fn address(
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     let [x, y, z] = args::dims::<3>("at", at, 2, 0)?;
     let b =
-        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
+        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address, 1)?;
     b.surface.address_of(x, y, z).py()
 }
 
@@ -173,7 +196,7 @@ pub fn untile_surface<'py>(
     use nvsurf::tile::{LinearLayout, Region};
     let threads = crate::bytes::Threads::parse(threads)?;
     let b =
-        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, None)?;
+        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, None, 1)?;
     let s = b.surface;
     let input = crate::bytes::InBytes::get("data", data)?;
     let bytes = input.as_slice();

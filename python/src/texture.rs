@@ -25,7 +25,8 @@ pub struct Texture {
 #[pymethods]
 impl Texture {
     /// Texture(gpu, *, format=None, elem_size=None, size, type="2d", levels=1, layers=None,
-    /// layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None)
+    /// layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, samples=1,
+    /// sparse=False)
     ///
     /// `gob_order` and `texture_type` are other names of `gob` and `type` (the C library's
     /// field names, docs/names.md); both given must agree.
@@ -34,9 +35,12 @@ impl Texture {
     /// `format` (any name `nvsurf formats` lists; `size` is then in pixels) or `elem_size`
     /// (bytes; `size` in elements). `size`: `(w, h)` or `(w, h, d)`. `block_policy`: `"max"`,
     /// `"nvn"`, `"nvidia"` or an explicit block `(x, y, z)` in log2 gobs; `gob`: `"vm"`,
-    /// `"tegra"`, `"turing"`, `"fermi"`, `"blackwell16"`. Both default to the GPU's.
+    /// `"tegra"`, `"turing"`, `"fermi"`, `"blackwell16"`. Both default to the GPU's (`"nvk"`:
+    /// Mesa NVK's sizes and alignment). `samples`: 1, 2, 4, 8 or 16 per pixel (the size stays
+    /// in pixels); `sparse`: NVK's sparse layout. `summary()` gives `samples`, `size_samples`,
+    /// `align_bytes`, `align_source`, `sparse_block_px` and the mip tail.
     #[new]
-    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None))]
+    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, samples=None, sparse=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         gpu: &str,
@@ -51,6 +55,8 @@ impl Texture {
         gob: Option<&str>,
         gob_order: Option<&str>,
         texture_type: Option<&str>,
+        samples: Option<&Bound<'_, PyAny>>,
+        sparse: bool,
     ) -> PyResult<Texture> {
         let gob = args::either("gob", gob, "gob_order", gob_order)?;
         let r#type = args::either("type", r#type, "texture_type", texture_type)?.unwrap_or("2d");
@@ -68,6 +74,10 @@ impl Texture {
         if let Some(l) = layers {
             spec = spec.layers(args::u32_arg("layers", l)?);
         }
+        if let Some(n) = samples {
+            spec = spec.samples(args::u32_arg("samples", n)?);
+        }
+        spec = spec.sparse(sparse);
         let overrides = Overrides {
             layout: layout.map(args::layout).transpose()?,
             gob_order: gob.map(args::gob).transpose()?,

@@ -99,6 +99,18 @@ typedef enum NvsurfLayout {
   NVSURF_LAYOUT_SWIZZLED = 2,
 } NvsurfLayout;
 
+// Where `NvsurfTextureAllocation::align_bytes` comes from.
+typedef enum NvsurfAlignSource {
+  // Not known for the block policy (NVIDIA's driver, NVN): `align_bytes` is 0.
+  NVSURF_ALIGN_UNKNOWN = 0,
+  // The hardware's minimum address alignment of the layout (the document's).
+  NVSURF_ALIGN_DOCUMENT = 1,
+  // Mesa nil's rule (the `nvk` policy, sparse images).
+  NVSURF_ALIGN_NIL = 2,
+  // Measured: NVIDIA's Vulkan driver on an H100 (the `nvidia` policy on GH100).
+  NVSURF_ALIGN_NVIDIA_H100 = 3,
+} NvsurfAlignSource;
+
 // A format (opaque to C): look one up with `nvsurf_format_lookup`, free it with
 // `nvsurf_format_destroy`.
 typedef struct NvsurfFormat NvsurfFormat;
@@ -293,6 +305,26 @@ typedef struct NvsurfSubresourceInfo {
   // Width, height, depth in elements.
   uint32_t elements[3];
 } NvsurfSubresourceInfo;
+
+// What a driver allocates for a texture, as `nvsurf_texture_allocation` reports it.
+typedef struct NvsurfTextureAllocation {
+  // Samples per pixel (1 unless multisampled).
+  uint32_t samples;
+  // 1 if laid out for sparse residency, else 0.
+  uint32_t sparse;
+  // The allocation alignment in bytes; 0 where unknown.
+  uint64_t align_bytes;
+  // Whose rule `align_bytes` follows.
+  enum NvsurfAlignSource align_source;
+  // The standard sparse block in pixels (zeros unless sparse).
+  uint32_t sparse_block_px[3];
+  // The first level of the mip tail (the level count without a tail; 0 unless sparse).
+  uint32_t mip_tail_first_level;
+  // The mip tail's offset within a layer in bytes (0 without a tail).
+  uint64_t mip_tail_offset_bytes;
+  // The mip tail's size in bytes (0 without a tail).
+  uint64_t mip_tail_size_bytes;
+} NvsurfTextureAllocation;
 
 #ifdef __cplusplus
 extern "C" {
@@ -609,6 +641,25 @@ enum NvsurfStatus nvsurf_texture_tile(const struct NvsurfTexture *texture,
                                       uint8_t *tiled,
                                       size_t tiled_len,
                                       uint32_t flags);
+
+// `nvsurf_texture_create` with `samples` samples per pixel (1, 2, 4, 8, 16: a one-level 2D
+// texture; the size stays in pixels and the levels hold the sample grid) and, when `sparse`
+// is 1, sparse residency as NVK lays it out. Thread-safe.
+//
+// # Safety
+// As `nvsurf_texture_create`.
+enum NvsurfStatus nvsurf_texture_create_ex(const struct NvsurfTextureParams *params,
+                                           uint32_t samples,
+                                           uint32_t sparse,
+                                           struct NvsurfTexture **out);
+
+// Writes what a driver allocates for `texture` to `*out`. Thread-safe.
+//
+// # Safety
+// `texture` NULL or a live handle; `out` NULL or writable memory for one
+// `NvsurfTextureAllocation`.
+enum NvsurfStatus nvsurf_texture_allocation(const struct NvsurfTexture *texture,
+                                            struct NvsurfTextureAllocation *out);
 
 #ifdef __cplusplus
 }  // extern "C"

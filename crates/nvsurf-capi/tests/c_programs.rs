@@ -55,7 +55,7 @@ fn c_programs_pass_under_asan() {
     let include = root.join("include");
     let data = root.join("tests/data");
     let mut ran = 0;
-    for name in ["nv2a_cube", "switch_bc7", "hostile", "formats"] {
+    for name in ["nv2a_cube", "switch_bc7", "hostile", "formats", "nvk_alloc"] {
         let src = root.join("tests/c").join(format!("{name}.c"));
         let exe = out_dir.join(name);
         run(
@@ -83,7 +83,7 @@ fn c_programs_pass_under_asan() {
         println!("{text}");
         ran += 1;
     }
-    assert_eq!(ran, 4);
+    assert_eq!(ran, 5);
 }
 
 #[test]

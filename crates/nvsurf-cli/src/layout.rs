@@ -115,9 +115,15 @@ fn summary_text(s: &Surface) -> String {
 /// Runs `nvsurf layout`.
 pub fn run_layout(a: LayoutArgs) -> CmdResult {
     let (s, assumed) = a.surface.surface_assumed()?;
+    let samples = a.surface.samples.unwrap_or(1);
+    let mode = nvsurf::msaa::MsMode::for_sample_count(samples)?;
     if a.json {
         let mut v = summary_json(&s);
         assumed.add_json(&mut v);
+        // The sample grid the surface stores; its size in samples is its size in elements.
+        v["samples"] = json!(samples);
+        v["ms_mode"] = json!(mode.name());
+        v["size_samples"] = json!(s.size().to_array());
         crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
     } else if a.svg {
         let svg = map::render_svg(&s, a.svg_z)?;
@@ -140,6 +146,14 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
         eprintln!("assumed: {}", assumed.describe());
     } else {
         crate::out!("{}", summary_text(&s))?;
+        if samples > 1 {
+            let (gw, gh) = mode.grid();
+            crate::outln!(
+                "{:<13}{samples} per pixel ({}, {gw}x{gh} grid): elements are samples",
+                "samples",
+                mode.name()
+            )?;
+        }
         crate::outln!("{:<13}{}", "assumed", assumed.describe())?;
     }
     Ok(ExitCode::SUCCESS)

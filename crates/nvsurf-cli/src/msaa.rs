@@ -41,6 +41,9 @@ pub fn mode_json(m: MsMode) -> Value {
                 "position_raw": raw(s.position),
                 "position": float(s.position),
                 "grid_xy": s.grid_xy.map_or(Value::Null, |(x, y)| json!([x, y])),
+                // The Vulkan sample index stored in this cell, where this is the mode Vulkan
+                // uses for its count (nvsurf::msaa::MsMode::vulkan_index_at).
+                "vulkan_index": s.grid_xy.and_then(|c| m.vulkan_index_at(c)),
             })
         })
         .collect();
@@ -86,6 +89,8 @@ pub fn mode_json(m: MsMode) -> Value {
         "c_bits_per_pixel": i.c_bits_per_pixel,
         "c_chunks": chunks,
         "elem_sizes": m.allowed_elem_sizes(),
+        // The sample count `--samples N` maps to this mode for (null where Vulkan uses another).
+        "vulkan_samples": m.is_vulkan_mode().then(|| m.full_samples()),
         "errata": i.errata,
         "note": if i.note.is_empty() { Value::Null } else { json!(i.note) },
     })
@@ -121,7 +126,9 @@ pub fn mode_text(m: MsMode) -> String {
     let _ = writeln!(o, "  full samples: {}", i.full.len());
     for s in i.full {
         let g = s.grid_xy.map_or("[?]".to_string(), |(x, y)| format!("[{x},{y}]"));
-        let _ = writeln!(o, "    sample {:x}: {} {g}", s.id, pos_text(s.position));
+        let vk =
+            s.grid_xy.and_then(|c| m.vulkan_index_at(c)).map_or(String::new(), |v| format!(" (Vulkan sample {v})"));
+        let _ = writeln!(o, "    sample {:x}: {} {g}{vk}", s.id, pos_text(s.position));
     }
     if i.coverage_count > 0 {
         let _ = writeln!(o, "  coverage samples: {}", i.coverage_count);

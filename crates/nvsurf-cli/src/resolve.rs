@@ -159,6 +159,9 @@ pub fn run(a: ResolveArgs) -> CmdResult {
         .into());
     }
     let zeta_format = a.zeta_format.as_deref().map(coverage_format).transpose()?;
+    if let Some(n) = a.surface.samples {
+        return Err(unsupported("samples", n.to_string(), "resolve takes the multisample mode: give --ms-mode").into());
+    }
     let [w, h] = picture_size(&a.surface.size)?;
     let mut desc = a.surface.desc()?;
     let samples_grid = Extent::<Texels>::new_2d(w, h).to_samples(mode)?;

@@ -51,8 +51,10 @@ pub struct SurfaceArgs {
     /// shrink it; the document's and older NVK's), nvn (the Switch/NVN convention; single layers
     /// unpadded, 3D textures one gob tall), nvidia (NVIDIA's driver's choice as Mesa's nil reproduces it, verified on an
     /// H100: block height from the texel height, 3D textures one gob tall, single layers end at
-    /// their last level). Default: the GPU's (see --gpu).
-    #[arg(long = "block-policy", value_name = "max|nvn|nvidia")]
+    /// their last level), nvk (Mesa NVK's whole rule, nil: nvidia's blocks clamped as nil
+    /// clamps them, every layer padded, the size rounded up to max(4 KiB, level 0's block), 64
+    /// KiB when sparse; linear rows 128 bytes, 256 on Kepler). Default: the GPU's (see --gpu).
+    #[arg(long = "block-policy", value_name = "max|nvn|nvidia|nvk")]
     pub block_policy: Option<String>,
     /// Auto-size the block (shrink it while half a block covers the surface). On by default for
     /// the texture binding point.
@@ -72,6 +74,11 @@ pub struct SurfaceArgs {
     /// Base address in bytes (decimal or 0x-hex).
     #[arg(long, default_value = "0", value_name = "BASE")]
     pub address: String,
+    /// Samples per pixel: 1, 2, 4, 8 or 16, with --size in pixels. The surface stores the
+    /// sample grid of the mode Vulkan drivers use for the count (2: MS2_ALT, 4: MS4, 8:
+    /// MS8_ALT, 16: MS16; see `nvsurf msaa`), and the block is chosen from the pixel size.
+    #[arg(long, value_name = "N", value_parser = clap_u32)]
+    pub samples: Option<u32>,
 }
 
 impl SurfaceArgs {
@@ -147,7 +154,7 @@ impl SurfaceArgs {
             Some(f) => SurfaceSpec::new(platform, &f, size),
             None => SurfaceSpec::with_elem_size(platform, elem_size, size),
         };
-        spec = spec.overrides(self.overrides()?);
+        spec = spec.overrides(self.overrides()?).samples(self.samples.unwrap_or(1));
         if let Some(p) = self.pitch.as_deref() {
             spec = spec.pitch_bytes(parse_u64("pitch", p)?);
         }

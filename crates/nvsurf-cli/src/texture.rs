@@ -15,6 +15,11 @@ use std::process::ExitCode;
 /// The flags that make a surface a texture.
 #[derive(clap::Args, Debug, Clone)]
 pub struct TextureShapeArgs {
+    /// Sparse residency as NVK lays it out (Mesa nil): the block is the Vulkan standard sparse
+    /// block shape, clamped per level by nil's rule, the allocation 64 KiB aligned; the JSON
+    /// gives the sparse block and the mip tail.
+    #[arg(long)]
+    pub sparse: bool,
     /// Texture type: 1d, 2d, 3d, 1d_array, 2d_array, cube, cube_array (GT215+), rect, buffer
     /// (default 2d; `tile` from a .dds or .ktx2: the file's).
     #[arg(long = "type", visible_alias = "texture-type", value_name = "TYPE")]
@@ -134,7 +139,7 @@ fn texture_spec(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<TextureSpec, Er
     if let Some(l) = t.layers {
         spec = spec.layers(l);
     }
-    Ok(spec.overrides(s.overrides()?))
+    Ok(spec.overrides(s.overrides()?).samples(s.samples.unwrap_or(1)).sparse(t.sparse))
 }
 
 impl TextureShapeArgs {
@@ -269,11 +274,13 @@ pub fn run(a: TextureArgs) -> CmdResult {
             crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
         } else {
             crate::outln!(
-                "level {level} layer {layer}: offset {} size {} (packed linear: offset {} size {}); z slice {z} at {}",
+                "level {level} layer {layer}: offset {} size {} (packed linear: offset {} size {}); z slice {z} starts at {}, \
+                 texel (0,0,{z}) at {}",
                 v["offset"],
                 v["size"],
                 v["linear_offset"],
                 v["linear_size"],
+                v["slice_start_bytes"],
                 v["slice_offset"]
             )?;
         }

@@ -233,11 +233,35 @@ impl Platform {
         size_texels: impl Into<Extent<Texels>>,
         texels_per_elem: [u32; 2],
     ) -> Result<[u32; 3]> {
+        self.surface_block_log2_samples(policy, elem_size_bytes, size_texels, texels_per_elem, 1)
+    }
+
+    /// [`Self::surface_block_log2`] for a surface of `samples` samples per pixel: the block is
+    /// chosen from the pixel size and fitted to the sample grid the surface stores
+    /// ([`crate::msaa::MsMode::for_sample_count`]); under [`BlockPolicy::Nvk`] fitted by Mesa
+    /// nil's clamp ([`crate::texture::clamp_block_log2`]) instead of the auto-sizing.
+    pub fn surface_block_log2_samples(
+        self,
+        policy: BlockPolicy,
+        elem_size_bytes: u32,
+        size_texels: impl Into<Extent<Texels>>,
+        texels_per_elem: [u32; 2],
+        samples: u32,
+    ) -> Result<[u32; 3]> {
         let size_texels: Extent<Texels> = size_texels.into();
-        let elements = size_texels.to_elements_by(texels_per_elem);
         let ty = if size_texels.depth > 1 { TextureType::D3 } else { TextureType::D2 };
+        let mut d = crate::texture::TextureDesc::new(self.gpu, ty, elem_size_bytes, size_texels);
+        (d.texels_per_elem, d.samples) = (texels_per_elem, samples);
+        let elements = d.level_elements(0);
+        let stored = d.stored_elements(elements)?;
         let requested = policy.requested_log2_for(self.gpu, ty, size_texels, elements)?;
-        let mut p = BlockLinearParams::new(self.gpu, elem_size_bytes, elements, requested);
+        if policy == BlockPolicy::Nvk {
+            let rows = self.gpu.gob_height_rows().unwrap_or(8);
+            let width_bytes = u64::from(stored.width) * u64::from(elem_size_bytes);
+            let fit = [width_bytes, stored.height.into(), stored.depth.into()];
+            return Ok(crate::texture::clamp_block_log2(requested, fit, rows));
+        }
+        let mut p = BlockLinearParams::new(self.gpu, elem_size_bytes, stored, requested);
         p.auto_size = Some(true);
         p.binding = Some(Binding::Texture);
         Ok(BlockLinear::new(&p)?.block_log2())

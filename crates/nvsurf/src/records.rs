@@ -292,8 +292,11 @@ pub struct SubresourceRecord {
     pub row_bytes: u64,
     /// The z slice.
     pub z: u32,
-    /// Offset of z slice `z` in the dump.
+    /// Offset in the dump of element (0, 0, `z`) (the name kept from before; also
+    /// `texel_offset_bytes`).
     pub slice_offset_bytes: u64,
+    /// Offset in the dump where z slice `z` begins ([`Texture::slice_start`]).
+    pub slice_start_bytes: u64,
 }
 
 impl SubresourceRecord {
@@ -314,11 +317,12 @@ impl SubresourceRecord {
             row_bytes: l.row_bytes,
             z,
             slice_offset_bytes: t.slice_offset(level, layer, z)?,
+            slice_start_bytes: t.slice_start(level, layer, z)?,
         })
     }
 
     /// The record's keys and values.
-    pub fn fields(&self) -> [(&'static str, FieldValue<'static>); 14] {
+    pub fn fields(&self) -> [(&'static str, FieldValue<'static>); 16] {
         let [w, h, d] = self.size_texels;
         [
             ("level", V::Uint(u64::from(self.level))),
@@ -335,6 +339,8 @@ impl SubresourceRecord {
             ("row_bytes", V::Uint(self.row_bytes)),
             ("z", V::Uint(u64::from(self.z))),
             ("slice_offset_bytes", V::Uint(self.slice_offset_bytes)),
+            ("texel_offset_bytes", V::Uint(self.slice_offset_bytes)),
+            ("slice_start_bytes", V::Uint(self.slice_start_bytes)),
         ]
     }
 }
@@ -367,6 +373,36 @@ pub struct TextureRecord {
     pub levels: Vec<LevelRecord>,
     /// What the spec assumed.
     pub assumed: Assumed,
+    /// Samples per pixel, the multisample mode they use and level 0's sample grid.
+    pub samples: SamplesRecord,
+    /// The allocation alignment in bytes where known, and whose rule it is (`nil`,
+    /// `document`, `unknown`).
+    pub align: (Option<u64>, &'static str),
+    /// Sparse residency: the standard sparse block in pixels, the mip tail's first level, its
+    /// offset and size in bytes within a layer; `None` unless sparse.
+    pub sparse: Option<SparseRecord>,
+}
+
+/// The multisample part of a [`TextureRecord`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SamplesRecord {
+    /// Samples per pixel.
+    pub samples: u32,
+    /// The mode's name (`MS1`, `MS2_ALT`, `MS4`, `MS8_ALT`, `MS16`).
+    pub ms_mode: &'static str,
+    /// Level 0's size in samples (the stored elements of a single-texel format).
+    pub size_samples: [u32; 3],
+}
+
+/// The sparse part of a [`TextureRecord`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SparseRecord {
+    /// The standard sparse block in pixels.
+    pub block_px: [u32; 3],
+    /// The first level of the mip tail (the level count when there is none).
+    pub mip_tail_first_level: u32,
+    /// The tail's offset and size in bytes within a layer; `None` without a tail.
+    pub mip_tail_bytes: Option<(u64, u64)>,
 }
 
 impl TextureRecord {
@@ -385,13 +421,32 @@ impl TextureRecord {
             linear_size_bytes: t.linear_size_bytes(),
             levels: t.levels().iter().map(|l| LevelRecord::new(l, t.elem_size_bytes())).collect(),
             assumed: *assumed,
+            samples: SamplesRecord {
+                samples: t.samples(),
+                ms_mode: crate::msaa::MsMode::for_sample_count(t.samples()).map_or("?", |m| m.name()),
+                // A multisampled texture has single-texel elements, one per sample.
+                size_samples: t.levels().first().map_or([0; 3], |l| {
+                    if t.samples() == 1 {
+                        l.texels.to_array()
+                    } else {
+                        l.elements.to_array()
+                    }
+                }),
+            },
+            align: (t.align_bytes(), t.align_source().name()),
+            sparse: t.mip_tail_first_level().map(|first| SparseRecord {
+                block_px: t.sparse_block_px().unwrap_or([0; 3]),
+                mip_tail_first_level: first,
+                mip_tail_bytes: t.mip_tail_bytes(),
+            }),
         }
     }
 
     /// The record's keys and values, the levels left out (each is a [`LevelRecord`]; a face
     /// puts their list under `levels`).
-    pub fn fields(&self) -> [(&'static str, FieldValue<'_>); 14] {
+    pub fn fields(&self) -> [(&'static str, FieldValue<'_>); 24] {
         let [a, b, c, d] = self.assumed.fields();
+        let s = self.sparse;
         [
             ("gpu", V::Text(self.gpu)),
             ("type", V::Text(self.texture_type)),
@@ -407,6 +462,16 @@ impl TextureRecord {
             b,
             c,
             d,
+            ("samples", V::Uint(u64::from(self.samples.samples))),
+            ("ms_mode", V::Text(self.samples.ms_mode)),
+            ("size_samples", V::Triple(self.samples.size_samples)),
+            ("align_bytes", uint(self.align.0)),
+            ("align_source", V::Text(self.align.1)),
+            ("sparse", V::Bool(s.is_some())),
+            ("sparse_block_px", triple(s.map(|s| s.block_px))),
+            ("mip_tail_first_level", uint(s.map(|s| u64::from(s.mip_tail_first_level)))),
+            ("mip_tail_offset_bytes", uint(s.and_then(|s| s.mip_tail_bytes.map(|t| t.0)))),
+            ("mip_tail_size_bytes", uint(s.and_then(|s| s.mip_tail_bytes.map(|t| t.1)))),
         ]
     }
 }

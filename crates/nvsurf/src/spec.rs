@@ -44,6 +44,8 @@ pub struct TextureSpec {
     layout: Option<LayoutKind>,
     gob_order: Option<GobOrder>,
     block_policy: Option<BlockPolicy>,
+    samples: u32,
+    sparse: bool,
 }
 
 impl TextureSpec {
@@ -80,7 +82,22 @@ impl TextureSpec {
             layout: None,
             gob_order: None,
             block_policy: None,
+            samples: 1,
+            sparse: false,
         }
+    }
+
+    /// `n` samples per pixel (1, 2, 4, 8, 16; [`TextureDesc::samples`]): the size stays in
+    /// pixels.
+    pub fn samples(mut self, n: u32) -> Self {
+        self.samples = n;
+        self
+    }
+
+    /// Sparse residency as NVK lays it out ([`TextureDesc::sparse`]).
+    pub fn sparse(mut self, sparse: bool) -> Self {
+        self.sparse = sparse;
+        self
     }
 
     /// `n` mip levels.
@@ -143,6 +160,7 @@ impl TextureSpec {
         let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size_bytes(), self.size_texels);
         d.texels_per_elem = self.elements.texels_per_elem();
         d.levels = self.levels;
+        (d.samples, d.sparse) = (self.samples, self.sparse);
         if let Some(l) = self.layers {
             d.layers = l;
         }
@@ -181,6 +199,7 @@ pub struct SurfaceSpec {
     gob_order: Option<GobOrder>,
     block: Option<BlockPolicy>,
     pitch_bytes: Option<u64>,
+    samples: u32,
 }
 
 impl SurfaceSpec {
@@ -202,7 +221,16 @@ impl SurfaceSpec {
     }
 
     fn with(platform: Platform, elements: Elements, size_px: Extent<Texels>) -> Self {
-        SurfaceSpec { platform, elements, size_px, layout: None, gob_order: None, block: None, pitch_bytes: None }
+        SurfaceSpec {
+            platform,
+            elements,
+            size_px,
+            layout: None,
+            gob_order: None,
+            block: None,
+            pitch_bytes: None,
+            samples: 1,
+        }
     }
 
     /// The layout instead of the platform's natural one (swizzled before G80, blocklinear from
@@ -238,6 +266,14 @@ impl SurfaceSpec {
         self
     }
 
+    /// `n` samples per pixel (1, 2, 4, 8, 16): the size stays in pixels, the surface holds the
+    /// sample grid of the mode a Vulkan driver uses for `n`
+    /// ([`crate::msaa::MsMode::for_sample_count`]) and the block is chosen from the pixel size.
+    pub fn samples(mut self, n: u32) -> Self {
+        self.samples = n;
+        self
+    }
+
     /// The pitch in bytes (pitch layout).
     pub fn pitch_bytes(mut self, pitch: u64) -> Self {
         self.pitch_bytes = Some(pitch);
@@ -256,6 +292,7 @@ impl SurfaceSpec {
         let r = Resolver { platform: self.platform, elements: self.elements };
         r.check_format()?;
         let size = self.size_px.to_elements_by(self.elements.texels_per_elem());
+        let size = self.sample_grid(size)?;
         let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size_bytes(), size);
         let layout = r.layout(self.layout, desc.layout)?;
         desc.layout = layout.0;
@@ -266,16 +303,37 @@ impl SurfaceSpec {
             desc.gob_order = order.0;
             desc.block_log2 = Some(match policy.0 {
                 BlockPolicy::Explicit(b) => b,
-                p => self.platform.surface_block_log2(
+                p => self.platform.surface_block_log2_samples(
                     p,
                     self.elements.elem_size_bytes(),
                     self.size_px,
                     self.elements.texels_per_elem(),
+                    self.samples,
                 )?,
             });
             (assumed.gob_order, assumed.block_policy) = (Some(order), Some(policy));
         }
         Ok((desc, assumed))
+    }
+
+    /// The elements a surface of `pixels` elements stores: its sample grid when multisampled
+    /// (checked as a multisampled texture is: blocklinear on GF100+, single-texel elements).
+    fn sample_grid(&self, pixels: Extent<extent::Elements>) -> Result<Extent<extent::Elements>> {
+        if self.samples == 1 {
+            return Ok(pixels);
+        }
+        let mut d = TextureDesc::new(self.platform.gpu(), TextureType::D2, self.elements.elem_size_bytes(), [1, 1, 1]);
+        (d.samples, d.texels_per_elem) = (self.samples, self.elements.texels_per_elem());
+        let layout = self.layout.unwrap_or(LayoutKind::default_for(self.platform.gpu()));
+        if layout != LayoutKind::BlockLinear || !self.platform.gpu().is_gf100_or_later() || d.texels_per_elem != [1, 1]
+        {
+            return Err(Error::Unsupported {
+                field: "samples",
+                value: alloc::format!("{} with the {} layout on {}", self.samples, layout.name(), self.platform.gpu()),
+                rule: "multisampled surfaces are blocklinear, on GF100 and later, of single-pixel elements".into(),
+            });
+        }
+        d.stored_elements(pixels)
     }
 
     /// The validated surface.

@@ -21,6 +21,7 @@ mod ptr;
 mod status;
 mod surface;
 mod texture;
+mod texture_alloc;
 
 pub use abi::NVSURF_ABI_MAJOR;
 pub use format::*;
@@ -28,6 +29,7 @@ pub use params::NVSURF_COPY_PARALLEL;
 pub use status::NvsurfStatus;
 pub use surface::*;
 pub use texture::*;
+pub use texture_alloc::*;
 
 use std::ffi::c_char;
 

@@ -17,7 +17,7 @@ pub const NVSURF_ALL_LEVELS: u32 = u32::MAX;
 /// `nvsurf_texture_destroy`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NvsurfTexture {
-    texture: Texture,
+    pub(crate) texture: Texture,
     /// Texels per element in x and y, from the format (the texture does not keep them).
     texels_per_elem: [u32; 2],
 }
@@ -163,46 +163,60 @@ pub unsafe extern "C" fn nvsurf_texture_create(
 ) -> NvsurfStatus {
     guard(|| {
         check_out(out, "out")?;
-        // SAFETY: the caller's promise for `params`; NULL and misalignment are errors.
-        let p = unsafe { read_in(params, "params") }?;
-        let raw = RawCommon {
-            platform: p.platform,
-            format: p.format,
-            elem_size_bytes: p.elem_size_bytes,
-            layout: p.layout,
-            gob_order: p.gob_order,
-            block_policy: p.block_policy,
-            use_block_log2: p.use_block_log2,
-            block_log2: p.block_log2,
-        };
-        // SAFETY: the caller's promise for the strings of `params`.
-        let c = unsafe { raw.parse() }?;
-        // SAFETY: as above.
-        let ty = match unsafe { crate::ptr::opt_str(p.texture_type, "params.texture_type") }? {
-            Some(n) => TextureType::parse(n)?,
-            None => TextureType::D2,
-        };
-        let size = [p.width, p.height, p.depth];
-        let mut spec = match &c.elements {
-            Elements::Format(f) => TextureSpec::new(c.platform, ty, f, size),
-            Elements::Size(s) => TextureSpec::with_elem_size(c.platform, ty, *s, size),
-        };
-        spec = if p.levels == NVSURF_ALL_LEVELS { spec.full_mip_chain() } else { spec.levels(p.levels) };
-        if p.layers != 0 {
-            spec = spec.layers(p.layers);
-        }
-        spec = spec.overrides(c.overrides);
-        let texture = spec.build()?;
-        let texels_per_elem = match &c.elements {
-            Elements::Format(f) => {
-                let (w, h) = f.block_dims();
-                [w, h]
-            }
-            Elements::Size(_) => [1, 1],
-        };
+        // SAFETY: the caller's promise for `params` and its strings.
+        let made = unsafe { create(params, |spec| spec) }?;
         // SAFETY: `out` passed check_out above; the caller's promise for its memory.
-        unsafe { give(out, NvsurfTexture { texture, texels_per_elem }) }
+        unsafe { give(out, made) }
     })
+}
+
+/// The texture `*params` describes, `adjust` applied to its spec before it is built (the
+/// sample count and sparse residency of `nvsurf_texture_create_ex`).
+///
+/// # Safety
+/// `params` must be NULL or point to an initialised `NvsurfTextureParams` whose non-NULL
+/// strings are NUL-terminated.
+pub(crate) unsafe fn create(
+    params: *const NvsurfTextureParams,
+    adjust: impl FnOnce(TextureSpec) -> TextureSpec,
+) -> CResult<NvsurfTexture> {
+    // SAFETY: the caller's promise for `params`; NULL and misalignment are errors.
+    let p = unsafe { read_in(params, "params") }?;
+    let raw = RawCommon {
+        platform: p.platform,
+        format: p.format,
+        elem_size_bytes: p.elem_size_bytes,
+        layout: p.layout,
+        gob_order: p.gob_order,
+        block_policy: p.block_policy,
+        use_block_log2: p.use_block_log2,
+        block_log2: p.block_log2,
+    };
+    // SAFETY: the caller's promise for the strings of `params`.
+    let c = unsafe { raw.parse() }?;
+    // SAFETY: as above.
+    let ty = match unsafe { crate::ptr::opt_str(p.texture_type, "params.texture_type") }? {
+        Some(n) => TextureType::parse(n)?,
+        None => TextureType::D2,
+    };
+    let size = [p.width, p.height, p.depth];
+    let mut spec = match &c.elements {
+        Elements::Format(f) => TextureSpec::new(c.platform, ty, f, size),
+        Elements::Size(s) => TextureSpec::with_elem_size(c.platform, ty, *s, size),
+    };
+    spec = if p.levels == NVSURF_ALL_LEVELS { spec.full_mip_chain() } else { spec.levels(p.levels) };
+    if p.layers != 0 {
+        spec = spec.layers(p.layers);
+    }
+    let texture = adjust(spec.overrides(c.overrides)).build()?;
+    let texels_per_elem = match &c.elements {
+        Elements::Format(f) => {
+            let (w, h) = f.block_dims();
+            [w, h]
+        }
+        Elements::Size(_) => [1, 1],
+    };
+    Ok(NvsurfTexture { texture, texels_per_elem })
 }
 
 /// Frees a texture handle; NULL is allowed and does nothing. Returns `NVSURF_OK`.

@@ -433,7 +433,11 @@ fn place(a: &CopyArgs, offset: u64) -> Res<(Placed, Assumed)> {
         let (surface, assumed) = a.surface.surface_assumed()?;
         nvsurf::error::check_span("offset + surface size", offset, surface.size_bytes())?;
         let offset = usize::try_from(offset)?;
-        let picture_px = parse_size(&a.surface.size)?;
+        // A multisampled surface's linear side is its sample grid, one element per sample.
+        let picture_px = match a.surface.samples {
+            Some(n) if n > 1 => surface.size().to_array(),
+            _ => parse_size(&a.surface.size)?,
+        };
         let file_bytes = tiled_end(offset, &surface)?;
         return Ok((Placed { surface, offset, picture_px, file_bytes, at: (0, 0), in_texture: false }, assumed));
     };
@@ -454,7 +458,10 @@ fn place(a: &CopyArgs, offset: u64) -> Res<(Placed, Assumed)> {
     let placed = Placed {
         surface,
         offset: at("subresource offset", sub.offset_bytes)?,
-        picture_px: t.level(level)?.texels.to_array(),
+        picture_px: match t.samples() {
+            1 => t.level(level)?.texels.to_array(),
+            _ => t.level(level)?.elements.to_array(),
+        },
         file_bytes: at("texture size", t.size_bytes())?,
         at: (level, layer),
         in_texture: true,

@@ -14,6 +14,7 @@ pub(crate) mod coverage;
 pub(crate) mod mode;
 pub(crate) mod resolve;
 pub(crate) mod table;
+pub(crate) mod vulkan;
 
 pub use coverage::{assemble_c, c_chunk_samples, contributions, split_c, weights, ChunkRule, ChunkSlot, Contribution};
 pub use mode::MsMode;

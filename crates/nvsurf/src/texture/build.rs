@@ -4,7 +4,9 @@
 use super::desc::{LevelPlacement, TextureDesc};
 use super::kind::{max_levels, TextureType};
 use super::level::{Level, PlannedLevel};
+use super::nil::{self, AlignSource};
 use super::plan::Texture;
+use super::policy::BlockPolicy;
 use super::{g80, pre_g80};
 use crate::error::{check_span, mul, Error, Result};
 use crate::extent::{Elements, Extent};
@@ -26,14 +28,16 @@ impl TextureDesc {
         if self.levels == 0 || self.levels > max {
             return Err(Error::OutOfRange { field: "levels", value: self.levels.into(), min: 1, max: max.into() });
         }
+        self.check_samples_and_sparse()?;
         let elements: Vec<Extent<Elements>> = (0..self.levels).map(|l| self.level_elements(l)).collect();
         let (planned, align) =
             if self.gpu.is_g80_or_later() { g80::plan(self, &elements)? } else { pre_g80::plan(self, &elements)? };
         let offsets = self.place(&planned)?;
+        let tail = planned.iter().position(|p| p.clamped).map_or(self.levels, |l| l as u32);
         let mut levels = Vec::with_capacity(planned.len());
         for (i, (p, offset)) in planned.into_iter().zip(offsets).enumerate() {
             let level = i as u32;
-            let e = elements[i];
+            let e = self.stored_elements(elements[i])?;
             let slice_bytes = match p.surface {
                 Some(Surface::Pitch(s)) => Some(s.pitch_bytes() * u64::from(e[1])),
                 None => Some(p.size_bytes),
@@ -70,6 +74,14 @@ impl TextureDesc {
             None => computed,
         };
         let size_bytes = mul("texture size", layer_stride_bytes, self.layers.into())?;
+        let (align_bytes, align_source) = self.allocation_align(&levels[0]);
+        // nil rounds a tiled image's size up to its alignment (Mesa `src/nouveau/nil/image.rs`).
+        let size_bytes = match (align_bytes, levels[0].surface) {
+            (Some(a), Some(Surface::BlockLinear(_))) if self.uses_nil_rules() => {
+                align_up("texture size", size_bytes, a)?
+            }
+            _ => size_bytes,
+        };
         check_span("texture", 0, size_bytes)?;
         let elem_size_bytes = levels[0].surface.map_or(self.elem_size_bytes, |s| s.elem_size_bytes());
         Ok(Texture {
@@ -82,7 +94,87 @@ impl TextureDesc {
             levels,
             layer_stride_bytes,
             size_bytes,
+            samples: self.samples,
+            sparse: self.sparse,
+            mip_tail_first_level: self.sparse.then_some(tail),
+            align_bytes,
+            align_source,
         })
+    }
+
+    /// Refuses what multisampled and sparse textures cannot be (one line each): a sample count
+    /// other than 1, 2, 4, 8, 16; samples on anything but a one-level 2D texture of
+    /// single-texel elements in the blocklinear layout on GF100 and later (Vulkan's rules, and
+    /// "NVIDIA can't do linear and multisampling", Mesa `src/nouveau/nil/image.rs`); sparse
+    /// residency outside the blocklinear layout on GF100 and later.
+    fn check_samples_and_sparse(&self) -> Result<()> {
+        let refuse = |field: &'static str, value: alloc::string::String, rule: &str| {
+            Err(Error::Unsupported { field, value, rule: rule.into() })
+        };
+        if self.samples != 1 {
+            self.sample_mode()?;
+            if !matches!(self.ty, TextureType::D2 | TextureType::D2Array) {
+                return refuse(
+                    "samples",
+                    alloc::format!("{} with a {} texture", self.samples, self.ty),
+                    "multisampled textures are 2D or 2D arrays",
+                );
+            }
+            if self.levels != 1 {
+                return refuse(
+                    "samples",
+                    alloc::format!("{} with {} levels", self.samples, self.levels),
+                    "a multisampled texture has one level",
+                );
+            }
+            if self.layout != LayoutKind::BlockLinear || !self.gpu.is_gf100_or_later() {
+                return refuse(
+                    "samples",
+                    alloc::format!("{} with the {} layout on {}", self.samples, self.layout.name(), self.gpu),
+                    "multisampled textures are blocklinear, on GF100 and later (no linear multisampling)",
+                );
+            }
+            if self.texels_per_elem != [1, 1] {
+                return refuse(
+                    "samples",
+                    alloc::format!("{} with compressed elements", self.samples),
+                    "compressed formats have no multisampled images",
+                );
+            }
+        }
+        if self.sparse && (self.layout != LayoutKind::BlockLinear || !self.gpu.is_gf100_or_later()) {
+            return refuse(
+                "sparse",
+                alloc::format!("the {} layout on {}", self.layout.name(), self.gpu),
+                "sparse images are blocklinear, on GF100 and later",
+            );
+        }
+        Ok(())
+    }
+
+    /// The allocation alignment and where it comes from: nil's for the `nvk` policy and sparse
+    /// images (level 0's block, 64 KiB when sparse, at least 4 KiB; a linear image's row
+    /// alignment); the hardware's minimum address alignment for `max` and explicit blocks; none
+    /// known for NVIDIA's driver and NVN.
+    fn allocation_align(&self, level0: &Level) -> (Option<u64>, AlignSource) {
+        match level0.surface {
+            Some(Surface::BlockLinear(s)) if self.uses_nil_rules() => {
+                let sparse = if self.sparse { nil::SPARSE_ALIGN_BYTES } else { 0 };
+                (Some(s.block_bytes().max(sparse).max(nil::MIN_ALIGN_BYTES)), AlignSource::Nil)
+            }
+            Some(Surface::Pitch(_)) if self.block == BlockPolicy::Nvk => {
+                (Some(nil::linear_row_align_bytes(self.gpu)), AlignSource::Nil)
+            }
+            Some(Surface::BlockLinear(_)) if self.block == BlockPolicy::Nvidia && self.gpu == crate::Gpu::Gh100 => {
+                (Some(1024), AlignSource::NvidiaH100)
+            }
+            _ if matches!(self.block, BlockPolicy::Nvidia | BlockPolicy::Nvn) && self.gpu.is_g80_or_later() => {
+                (None, AlignSource::Unknown)
+            }
+            Some(Surface::BlockLinear(_)) => (self.gpu.blocklinear_align_bytes(), AlignSource::Document),
+            Some(Surface::Pitch(_)) if self.gpu.is_g80_or_later() => (Some(64), AlignSource::Document),
+            _ => (None, AlignSource::Unknown),
+        }
     }
 
     /// Level offsets inside a layer, per the placement.

@@ -3,11 +3,13 @@
 
 use super::kind::TextureType;
 use super::policy::BlockPolicy;
+use crate::error::Result;
 use crate::extent::{Elements, Extent, Texels};
 use crate::gpu::Gpu;
 use crate::layout::binding::TextureBlockWidth;
 use crate::layout::gob::GobOrder;
 use crate::layout::surface::LayoutKind;
+use crate::msaa::MsMode;
 use alloc::vec::Vec;
 
 /// Where the levels of a layer are placed.
@@ -61,6 +63,15 @@ pub struct TextureDesc {
     /// block policy ([`BlockPolicy::pads_single_layer`]); `Some(false)` keeps a driver's rule
     /// with an explicit block (the `switch` preset: [`crate::Platform::pads_single_layer`]).
     pub pad_single_layer: Option<bool>,
+    /// Samples per pixel: 1, 2, 4, 8 or 16 (a 2D texture of one level; GF100 and later). The
+    /// size stays in pixels; each level is stored as its sample grid under the mode a Vulkan
+    /// driver uses for the count ([`crate::msaa::MsMode::for_sample_count`]), and the block is
+    /// chosen from the pixel size (Mesa nil and the H100 agree, `docs/HARDWARE.md`).
+    pub samples: u32,
+    /// Sparse residency (Vulkan sparse images, as Mesa nil lays them out): the block is the
+    /// standard sparse block shape, clamped per level as nil clamps it, and the allocation
+    /// aligned to 64 KiB.
+    pub sparse: bool,
 }
 
 impl TextureDesc {
@@ -89,6 +100,8 @@ impl TextureDesc {
             placement: LevelPlacement::Packed,
             layer_stride_bytes: None,
             pad_single_layer: None,
+            samples: 1,
+            sparse: false,
         }
     }
 
@@ -101,5 +114,26 @@ impl TextureDesc {
     /// rounded up.
     pub fn level_elements(&self, level: u32) -> Extent<Elements> {
         self.level_texels(level).to_elements_by(self.texels_per_elem)
+    }
+
+    /// Whether Mesa nil's own rules apply ([`BlockPolicy::Nvk`], or a sparse image, which only
+    /// nil's rules describe): nil's clamp per level, every layer padded, the allocation aligned.
+    pub fn uses_nil_rules(&self) -> bool {
+        self.block == BlockPolicy::Nvk || self.sparse
+    }
+
+    /// The multisample mode of [`Self::samples`] ([`MsMode::for_sample_count`]).
+    pub fn sample_mode(&self) -> Result<MsMode> {
+        MsMode::for_sample_count(self.samples)
+    }
+
+    /// What a level of `pixels` elements stores: the same with one sample, else the sample grid
+    /// (each pixel `grid` elements across and down).
+    pub fn stored_elements(&self, pixels: Extent<Elements>) -> Result<Extent<Elements>> {
+        if self.samples == 1 {
+            return Ok(pixels);
+        }
+        let pixels: Extent<Texels> = pixels.to_array().into();
+        Ok(pixels.to_samples(self.sample_mode()?)?.to_elements())
     }
 }

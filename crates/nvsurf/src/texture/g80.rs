@@ -19,6 +19,8 @@
 use super::desc::TextureDesc;
 use super::kind::TextureType;
 use super::level::PlannedLevel;
+use super::nil;
+use super::policy::BlockPolicy;
 use crate::error::{mul, Error, Result};
 use crate::extent::{Elements, Extent};
 use crate::layout::{Binding, BlockLinear, BlockLinearParams, LayoutKind, Pitch, PitchParams, Surface};
@@ -32,7 +34,13 @@ pub(super) fn plan(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(Ve
         // A packed 1D array: width elements of elem_size_bytes bytes, nothing else.
         let bytes = mul("texture size", elements[0][0].into(), d.elem_size_bytes.into())?;
         return Ok((
-            alloc::vec![PlannedLevel { surface: None, size_bytes: bytes, row_bytes: bytes, block_log2: None }],
+            alloc::vec![PlannedLevel {
+                surface: None,
+                size_bytes: bytes,
+                row_bytes: bytes,
+                block_log2: None,
+                clamped: false,
+            }],
             1,
         ));
     }
@@ -59,8 +67,16 @@ fn plan_pitch(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(Vec<Pla
     }
     let [w, h, _] = elements[0].to_array();
     let row = u64::from(w) * u64::from(d.elem_size_bytes);
-    let pitch_bytes =
-        d.pitch_bytes.unwrap_or_else(|| crate::layout::pitch::min_pitch_bytes(d.gpu, row, d.elem_size_bytes));
+    // NVK picks its own row alignment (Mesa nil `Image::new_linear`); the document's minimum
+    // otherwise.
+    let pitch_bytes = match d.pitch_bytes {
+        Some(p) => p,
+        None if d.block == BlockPolicy::Nvk => {
+            let a = nil::linear_row_align_bytes(d.gpu);
+            row.div_ceil(a) * a
+        }
+        None => crate::layout::pitch::min_pitch_bytes(d.gpu, row, d.elem_size_bytes),
+    };
     let p = Pitch::new(&PitchParams {
         gpu: d.gpu,
         address: 0,
@@ -75,6 +91,7 @@ fn plan_pitch(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(Vec<Pla
         size_bytes: p.size_bytes(),
         row_bytes: pitch_bytes,
         block_log2: None,
+        clamped: false,
     };
     Ok((alloc::vec![level], 1))
 }
@@ -87,11 +104,27 @@ fn plan_blocklinear(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(V
             rule: "a pitch applies to the pitch (linear) layout only".to_string(),
         });
     }
-    let requested = d.block.requested_log2_for(d.gpu, d.ty, d.size_texels, elements[0])?;
+    // The block asked for comes from the pixel size (NVIDIA's driver and nil agree: the H100
+    // capture in docs/HARDWARE.md); each level is stored as its sample grid.
+    let requested = if d.sparse {
+        nil::sparse_block_log2(d.gpu, d.ty, d.elem_size_bytes)?
+    } else {
+        d.block.requested_log2_for(d.gpu, d.ty, d.size_texels, elements[0])?
+    };
+    let nil_rules = d.uses_nil_rules();
+    let gob_rows = d.gpu.gob_height_rows().unwrap_or(8);
     let mut out = Vec::with_capacity(elements.len());
-    for &size in elements {
-        let mut p = BlockLinearParams::new(d.gpu, d.elem_size_bytes, size, requested);
-        p.auto_size = Some(true);
+    for &pixels in elements {
+        let size = d.stored_elements(pixels)?;
+        let block = if nil_rules {
+            let width_bytes = u64::from(size.width) * u64::from(d.elem_size_bytes);
+            nil::clamp_block_log2(requested, [width_bytes, size.height.into(), size.depth.into()], gob_rows)
+        } else {
+            requested
+        };
+        let mut p = BlockLinearParams::new(d.gpu, d.elem_size_bytes, size, block);
+        // nil clamps by its own rule; the hardware auto-sizes every other texture's levels.
+        p.auto_size = Some(!nil_rules);
         p.binding = Some(Binding::Texture);
         p.gob_order = d.gob_order;
         p.texture_block_width = d.texture_block_width;
@@ -101,11 +134,12 @@ fn plan_blocklinear(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(V
             size_bytes: s.size_bytes(),
             row_bytes: u64::from(s.blocks()[0]) * s.block_extent_bytes_rows_slices()[0],
             block_log2: Some(s.block_log2()),
+            clamped: s.block_log2() != requested,
         });
     }
     // The layer is rounded up to level 0's (auto-sized) block; the NVN convention leaves a
     // single layer unpadded.
-    let pads_single = d.pad_single_layer.unwrap_or_else(|| d.block.pads_single_layer());
+    let pads_single = nil_rules || d.pad_single_layer.unwrap_or_else(|| d.block.pads_single_layer());
     let align = match out[0].surface {
         Some(Surface::BlockLinear(s)) if d.layers > 1 || pads_single => s.block_bytes(),
         _ => 1,

@@ -11,6 +11,9 @@ pub(crate) struct PlannedLevel {
     pub(super) size_bytes: u64,
     pub(super) row_bytes: u64,
     pub(super) block_log2: Option<[u32; 3]>,
+    /// Whether the level's block is smaller than the block the texture asks for (a sparse
+    /// image's mip tail starts at the first such level).
+    pub(super) clamped: bool,
 }
 
 /// One mip level of a layer.

@@ -3,6 +3,7 @@
 
 use super::kind::TextureType;
 use super::level::{Level, Subresource};
+use super::nil::AlignSource;
 use crate::error::{Error, Result};
 use crate::extent::{Elements, Offset};
 use crate::gpu::Gpu;
@@ -22,9 +23,53 @@ pub struct Texture {
     pub(super) levels: Vec<Level>,
     pub(super) layer_stride_bytes: u64,
     pub(super) size_bytes: u64,
+    pub(super) samples: u32,
+    pub(super) sparse: bool,
+    pub(super) mip_tail_first_level: Option<u32>,
+    pub(super) align_bytes: Option<u64>,
+    pub(super) align_source: AlignSource,
 }
 
 impl Texture {
+    /// Samples per pixel (1 unless multisampled); each level stores its sample grid.
+    pub fn samples(&self) -> u32 {
+        self.samples
+    }
+    /// Whether the texture is laid out for sparse residency.
+    pub fn is_sparse(&self) -> bool {
+        self.sparse
+    }
+    /// The allocation alignment in bytes, where known ([`Self::align_source`] says whose rule).
+    pub fn align_bytes(&self) -> Option<u64> {
+        self.align_bytes
+    }
+    /// Whose rule [`Self::align_bytes`] follows.
+    pub fn align_source(&self) -> AlignSource {
+        self.align_source
+    }
+    /// The first level of a sparse image's mip tail (the level count when there is none);
+    /// `None` unless sparse.
+    pub fn mip_tail_first_level(&self) -> Option<u32> {
+        self.mip_tail_first_level
+    }
+    /// The mip tail's offset and size in bytes within a layer (Mesa nil `mip_tail_offset_B`,
+    /// `mip_tail_size_B`: from the first tail level to the end of the layer stride); `None`
+    /// unless sparse with a tail.
+    pub fn mip_tail_bytes(&self) -> Option<(u64, u64)> {
+        let first = self.mip_tail_first_level?;
+        let level = self.levels.get(first as usize)?;
+        Some((level.offset_bytes, self.layer_stride_bytes - level.offset_bytes))
+    }
+    /// The Vulkan standard sparse block in pixels (width, height, depth); `None` unless sparse.
+    pub fn sparse_block_px(&self) -> Option<[u32; 3]> {
+        if !self.sparse {
+            return None;
+        }
+        let e = super::nil::sparse_block_elements(self.ty, self.elem_size_bytes).ok()?;
+        let (gw, gh) = crate::msaa::MsMode::for_sample_count(self.samples).ok()?.grid();
+        let [tw, th] = self.texels_per_elem;
+        Some([e.width * tw / gw, e.height * th / gh, e.depth])
+    }
     /// The GPU.
     pub fn gpu(&self) -> Gpu {
         self.gpu
@@ -151,6 +196,23 @@ impl Texture {
         Ok(sub.offset_bytes + inside)
     }
 
+    /// Byte offset in the dump where z slice `z` of (level, layer) begins: for a blocklinear
+    /// level, the whole block layers before it plus `z % block depth` gob layers of a block
+    /// (Mesa nil `Image::level_z_offset_B`, `src/nouveau/nil/image.rs` at 157fa86f), which
+    /// does not depend on the in-gob byte order; element (0, 0, z) is [`Self::slice_offset`]
+    /// (32 bytes further in the Fermi order, whose first sector is not the gob's first).
+    pub fn slice_start(&self, level: u32, layer: u32, z: u32) -> Result<u64> {
+        let texel = self.slice_offset(level, layer, z)?;
+        let l = &self.levels[level as usize];
+        let Some(Surface::BlockLinear(s)) = l.surface else { return Ok(texel) };
+        let [bw, bh, _] = s.blocks();
+        let [_, _, zl] = s.block_log2();
+        let [w_bytes, h_rows, _] = s.block_extent_bytes_rows_slices();
+        let block_layers = u64::from(z >> zl) * u64::from(bw) * u64::from(bh) * s.block_bytes();
+        let gob_layers = u64::from(z & ((1 << zl) - 1)) * w_bytes * h_rows;
+        Ok(self.subresource(level, layer)?.offset_bytes + block_layers + gob_layers)
+    }
+
     /// Byte offset in the dump of element (x, y, z) of (level, layer), bounds-checked.
     /// `at` is in elements: an [`Offset<Elements>`], or a plain `[x, y, z]` taken as one.
     pub fn offset_of(&self, level: u32, layer: u32, at: impl Into<Offset<Elements>>) -> Result<u64> {
@@ -211,6 +273,21 @@ impl core::fmt::Display for Texture {
             )?;
         }
         writeln!(f, "layer stride {} bytes x {} layer(s)", self.layer_stride_bytes, self.layers)?;
-        write!(f, "total {} bytes (packed linear: {} bytes)", self.size_bytes, self.linear_size_bytes())
+        write!(f, "total {} bytes (packed linear: {} bytes)", self.size_bytes, self.linear_size_bytes())?;
+        match self.align_bytes {
+            Some(a) => write!(f, "\nalignment {a} bytes ({})", self.align_source.name())?,
+            None => write!(f, "\nalignment unknown (the policy's driver does not document it)")?,
+        }
+        if self.samples > 1 {
+            let mode = crate::msaa::MsMode::for_sample_count(self.samples).map_or("?", |m| m.name());
+            write!(f, "\n{} samples per pixel ({mode}): elements are samples", self.samples)?;
+        }
+        if let (Some(first), Some(px)) = (self.mip_tail_first_level, self.sparse_block_px()) {
+            write!(f, "\nsparse: block {}x{}x{} pixels, mip tail from level {first}", px[0], px[1], px[2])?;
+            if let Some((o, s)) = self.mip_tail_bytes() {
+                write!(f, " at offset {o}, {s} bytes")?;
+            }
+        }
+        Ok(())
     }
 }

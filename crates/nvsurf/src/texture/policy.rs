@@ -58,6 +58,10 @@ pub enum BlockPolicy {
     Nvn,
     /// NVIDIA's driver's choice, as Mesa's NVK reproduces it (see the module docs).
     Nvidia,
+    /// Mesa NVK's whole rule (`nil`): [`BlockPolicy::Nvidia`]'s requested block, each level's
+    /// block clamped as nil clamps it, every layer (a single one too) padded to level 0's block,
+    /// the size rounded up to the allocation alignment ([`crate::texture::nil`]'s rules).
+    Nvk,
 }
 
 impl Default for BlockPolicy {
@@ -83,20 +87,22 @@ impl BlockPolicy {
             BlockPolicy::Max => "max",
             BlockPolicy::Nvn => "nvn",
             BlockPolicy::Nvidia => "nvidia",
+            BlockPolicy::Nvk => "nvk",
         }
     }
 
-    /// Parses a named policy: `max`, `nvn` (aliases `switch`, `tegra`) or `nvidia` (alias
-    /// `blob`).
+    /// Parses a named policy: `max`, `nvn` (aliases `switch`, `tegra`), `nvidia` (alias
+    /// `blob`) or `nvk` (aliases `nil`, `mesa`).
     pub fn parse(name: &str) -> Result<BlockPolicy> {
         match name.trim().to_ascii_lowercase().as_str() {
             "max" | "auto" => Ok(BlockPolicy::Max),
             "nvn" | "switch" | "tegra" | "nx" => Ok(BlockPolicy::Nvn),
             "nvidia" | "blob" => Ok(BlockPolicy::Nvidia),
+            "nvk" | "nil" | "mesa" => Ok(BlockPolicy::Nvk),
             _ => Err(Error::UnknownName {
                 kind: "block policy",
                 name: name.to_string(),
-                suggestions: crate::error::closest(name, ["max", "nvn", "switch", "nvidia"]),
+                suggestions: crate::error::closest(name, ["max", "nvn", "switch", "nvidia", "nvk"]),
             }),
         }
     }
@@ -142,8 +148,8 @@ impl BlockPolicy {
                 let y = if d > 1 { 0 } else { nvn_log2(h.into(), rows.into()) };
                 Ok([0, y, nvn_log2(d.into(), 1)])
             }
-            BlockPolicy::Nvidia => {
-                let rows = eight_row_gobs("nvidia")?;
+            BlockPolicy::Nvidia | BlockPolicy::Nvk => {
+                let rows = eight_row_gobs(self.name())?;
                 Ok(match ty {
                     TextureType::D3 => [0, 0, nvn_log2(texels_level0[2].into(), 1)],
                     TextureType::D1 | TextureType::D1Array | TextureType::Buffer => [0, 0, 0],

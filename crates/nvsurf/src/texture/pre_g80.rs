@@ -110,6 +110,7 @@ pub(super) fn plan(d: &TextureDesc, elements: &[Extent<Elements>]) -> Result<(Ve
             })?;
             let row_bytes = u64::from(w) * u64::from(d.elem_size_bytes);
             out.push(PlannedLevel {
+                clamped: false,
                 surface: Some(Surface::Swizzled(s)),
                 size_bytes: s.size_bytes(),
                 row_bytes,
@@ -138,6 +139,7 @@ fn pitch_level(d: &TextureDesc, [w, h, z]: [u32; 3], pitch: u64) -> Result<Plann
         binding: None,
     })?;
     Ok(PlannedLevel {
+        clamped: false,
         surface: Some(Surface::Pitch(p)),
         size_bytes: p.size_bytes(),
         row_bytes: pitch,
