@@ -99,6 +99,7 @@ class Texture:
         texture_type: str | None = None,
         samples: int | None = None,
         sparse: bool = False,
+        any_format: bool = False,
     ) -> None:
         """A texture on `gpu` (a chip such as "gh100", or a preset such as "switch") of
         `format` (size in pixels; the name is looked up in the GPU's tables, as the CLI's

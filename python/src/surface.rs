@@ -33,6 +33,7 @@ pub(crate) fn build(
     gob: Option<&str>,
     address: Option<&Bound<'_, PyAny>>,
     samples: u32,
+    answer_any_format: bool,
 ) -> PyResult<Built> {
     let platform = args::platform(gpu)?;
     let elems = Elems::parse(Some(platform.gpu()), format, elem_size)?;
@@ -44,7 +45,9 @@ pub(crate) fn build(
     if let Some(p) = pitch {
         spec = spec.pitch_bytes(args::uint("pitch", p, u64::MAX)?);
     }
-    spec = spec.samples(samples);
+    // Only the byte-moving calls (`tile_surface`, `untile_surface`) refuse a format the GPU
+    // cannot sample; `layout` and `address` answer, as the CLI's `layout` and `addr` do.
+    spec = spec.samples(samples).any_format(answer_any_format);
     let block_policy = match (block_log2, block_policy) {
         (Some(b), Some(_)) => {
             return Err(bad(
@@ -119,6 +122,7 @@ pub fn layout<'py>(
         gob,
         address,
         samples,
+        true,
     )?;
     let record = nvsurf::SurfaceRecord::new(&b.surface);
     let d = crate::guess::fields_dict(py, record.fields().into_iter().chain(b.assumed.fields()))?;
@@ -158,8 +162,22 @@ pub fn address(
 ) -> PyResult<u64> {
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     let [x, y, z] = args::dims::<3>("at", at, 2, 0)?;
-    let b =
-        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address, 1)?;
+    let b = build(
+        gpu,
+        format,
+        elem_size,
+        size,
+        layout,
+        pitch,
+        block_log2,
+        block_policy,
+        auto_size,
+        binding,
+        gob,
+        address,
+        1,
+        true,
+    )?;
     b.surface.address_of(x, y, z).py()
 }
 
@@ -195,8 +213,22 @@ pub fn untile_surface<'py>(
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     use nvsurf::tile::{LinearLayout, Region};
     let threads = crate::bytes::Threads::parse(threads)?;
-    let b =
-        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, None, 1)?;
+    let b = build(
+        gpu,
+        format,
+        elem_size,
+        size,
+        layout,
+        pitch,
+        block_log2,
+        block_policy,
+        auto_size,
+        binding,
+        gob,
+        None,
+        1,
+        false,
+    )?;
     let s = b.surface;
     let input = crate::bytes::InBytes::get("data", data)?;
     let bytes = input.as_slice();

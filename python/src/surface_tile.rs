@@ -39,8 +39,22 @@ pub fn tile_surface<'py>(
     let gob = crate::args::either("gob", gob, "gob_order", gob_order)?;
     use nvsurf::tile::{LinearLayout, Region};
     let threads = Threads::parse(threads)?;
-    let b =
-        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, None, 1)?;
+    let b = build(
+        gpu,
+        format,
+        elem_size,
+        size,
+        layout,
+        pitch,
+        block_log2,
+        block_policy,
+        auto_size,
+        binding,
+        gob,
+        None,
+        1,
+        false,
+    )?;
     let s = b.surface;
     let region = Region::whole(&s);
     let lin = LinearLayout::packed(&region, s.elem_size_bytes());

@@ -38,9 +38,11 @@ impl Texture {
     /// `"tegra"`, `"turing"`, `"fermi"`, `"blackwell16"`. Both default to the GPU's (`"nvk"`:
     /// Mesa NVK's sizes and alignment). `samples`: 1, 2, 4, 8 or 16 per pixel (the size stays
     /// in pixels); `sparse`: NVK's sparse layout. `summary()` gives `samples`, `size_samples`,
-    /// `align_bytes`, `align_source`, `sparse_block_px` and the mip tail.
+    /// `align_bytes`, `align_source`, `sparse_block_px` and the mip tail. A format the GPU
+    /// cannot sample (ETC2/EAC, ASTC on desktop GPUs, per Mesa nil) is refused unless
+    /// `any_format=True`.
     #[new]
-    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, samples=None, sparse=false))]
+    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, samples=None, sparse=false, any_format=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         gpu: &str,
@@ -57,6 +59,7 @@ impl Texture {
         texture_type: Option<&str>,
         samples: Option<&Bound<'_, PyAny>>,
         sparse: bool,
+        any_format: bool,
     ) -> PyResult<Texture> {
         let gob = args::either("gob", gob, "gob_order", gob_order)?;
         let r#type = args::either("type", r#type, "texture_type", texture_type)?.unwrap_or("2d");
@@ -77,7 +80,7 @@ impl Texture {
         if let Some(n) = samples {
             spec = spec.samples(args::u32_arg("samples", n)?);
         }
-        spec = spec.sparse(sparse);
+        spec = spec.sparse(sparse).any_format(any_format);
         let overrides = Overrides {
             layout: layout.map(args::layout).transpose()?,
             gob_order: gob.map(args::gob).transpose()?,

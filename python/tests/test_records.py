@@ -70,6 +70,8 @@ SURFACES = [
     ),
     ("g80", ["--layout", "pitch", "--elem-size", "4", "--size", "10x5"], {"layout": "pitch", "elem_size": 4, "size": (10, 5)}),
     ("gm20b", ["--layout", "pitch", "--format", "RGBA8_UNORM", "--size", "33x7"], {"layout": "pitch", "format": "RGBA8_UNORM", "size": (33, 7)}),
+    # #40: eight samples, the size in pixels.
+    ("ga102", ["--format", "R32G32_FLOAT", "--size", "3x14", "--samples", "8"], {"format": "R32G32_FLOAT", "size": (3, 14), "samples": 8}),
     ("nv40", ["--elem-size", "4", "--size", "16x16"], {"elem_size": 4, "size": (16, 16)}),
 ]
 
@@ -80,6 +82,9 @@ TEXTURES = [
     ("gf100", ["--elem-size", "4", "--type", "3d", "--size", "16x16x8", "--levels", "2"], {"elem_size": 4, "type": "3d", "size": (16, 16, 8), "levels": 2}),
     ("g80", ["--format", "RGBA8_UNORM", "--layout", "pitch", "--size", "40x30"], {"format": "RGBA8_UNORM", "layout": "pitch", "size": (40, 30)}),
     ("nv40", ["--elem-size", "4", "--size", "16x16", "--levels", "3"], {"elem_size": 4, "size": (16, 16), "levels": 3}),
+    # #40: samples, NVK's sizes and alignment, sparse.
+    ("ga102", ["--format", "R32G32_FLOAT", "--size", "3x14", "--samples", "8", "--block-policy", "nvk"], {"format": "R32G32_FLOAT", "size": (3, 14), "samples": 8, "block_policy": "nvk"}),
+    ("tu102", ["--format", "RGBA8_UNORM", "--size", "1000x700", "--levels", "10", "--sparse"], {"format": "RGBA8_UNORM", "size": (1000, 700), "levels": 10, "sparse": True}),
 ]
 
 

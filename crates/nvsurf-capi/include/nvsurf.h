@@ -61,6 +61,13 @@
 // `levels` value of `NvsurfTextureParams`: every level down to 1x1.
 #define NVSURF_ALL_LEVELS UINT32_MAX
 
+// `flags` bit of `nvsurf_texture_create_ex`: sparse residency as NVK lays it out.
+#define NVSURF_TEXTURE_SPARSE 1
+
+// `flags` bit of `nvsurf_texture_create_ex`: lay out a format the GPU cannot sample (ETC2/EAC
+// and ASTC on desktop GPUs, per Mesa nil's format table), which is refused otherwise.
+#define NVSURF_TEXTURE_ANY_FORMAT 2
+
 // What a call came to. `NVSURF_OK` is zero; every other value is an error whose message
 // `nvsurf_last_error()` returns on the same thread.
 typedef enum NvsurfStatus {
@@ -643,14 +650,14 @@ enum NvsurfStatus nvsurf_texture_tile(const struct NvsurfTexture *texture,
                                       uint32_t flags);
 
 // `nvsurf_texture_create` with `samples` samples per pixel (1, 2, 4, 8, 16: a one-level 2D
-// texture; the size stays in pixels and the levels hold the sample grid) and, when `sparse`
-// is 1, sparse residency as NVK lays it out. Thread-safe.
+// texture; the size stays in pixels and the levels hold the sample grid) and `flags`
+// (`NVSURF_TEXTURE_SPARSE`, `NVSURF_TEXTURE_ANY_FORMAT`, or 0). Thread-safe.
 //
 // # Safety
 // As `nvsurf_texture_create`.
 enum NvsurfStatus nvsurf_texture_create_ex(const struct NvsurfTextureParams *params,
                                            uint32_t samples,
-                                           uint32_t sparse,
+                                           uint32_t flags,
                                            struct NvsurfTexture **out);
 
 // Writes what a driver allocates for `texture` to `*out`. Thread-safe.

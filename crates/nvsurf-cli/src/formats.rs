@@ -218,7 +218,10 @@ pub fn run(a: FormatsArgs) -> CmdResult {
         }
     }
     let kind = a.kind.as_deref().map(parse_kind).transpose()?;
-    let rows = catalogue(kind);
+    let mut rows = catalogue(kind);
+    if let Some(g) = a.gpu.as_deref() {
+        add_caps(&mut rows, nvsurf::Platform::parse(g)?.gpu());
+    }
     if a.json {
         crate::outln!("{}", serde_json::to_string_pretty(&rows)?)?;
         return Ok(ExitCode::SUCCESS);
@@ -268,10 +271,39 @@ pub fn run(a: FormatsArgs) -> CmdResult {
             r["id"].as_u64().unwrap_or(0),
             r["elem_size"].as_u64().unwrap_or(0),
             names.join(" "),
-            detail
+            detail + &caps_text(r)
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The capability keys of each row on `gpu` (Mesa nil's format table, [`Format::caps_on`]):
+/// `can_sample`, `can_filter`, `can_render`, `can_blend`, `can_store`, `can_depth`,
+/// `can_buffer`; null where nil's table has no row for the format.
+fn add_caps(rows: &mut [Value], gpu: nvsurf::Gpu) {
+    const KEYS: [&str; 7] =
+        ["can_sample", "can_filter", "can_render", "can_blend", "can_store", "can_depth", "can_buffer"];
+    for r in rows.iter_mut() {
+        let caps = r["id_name"].as_str().and_then(|n| Format::parse(n).ok()).and_then(|f| f.caps_on(gpu));
+        let values = caps
+            .map(|c| [c.can_sample, c.can_filter, c.can_render, c.can_blend, c.can_store, c.can_depth, c.can_buffer]);
+        for (i, k) in KEYS.into_iter().enumerate() {
+            r[k] = values.map_or(Value::Null, |v| Value::Bool(v[i]));
+        }
+    }
+}
+
+/// ` [sample filter ...]` for a row with capabilities, else nothing.
+fn caps_text(r: &Value) -> String {
+    let words: Vec<&str> = ["sample", "filter", "render", "blend", "store", "depth", "buffer"]
+        .into_iter()
+        .filter(|w| r[format!("can_{w}")].as_bool() == Some(true))
+        .collect();
+    match r.get("can_sample") {
+        Some(Value::Bool(_)) if words.is_empty() => " [nothing on this GPU]".into(),
+        Some(Value::Bool(_)) => format!(" [{}]", words.join(" ")),
+        _ => String::new(),
+    }
 }
 
 /// `v` with the unit-named keys beside the old ones.

@@ -114,7 +114,7 @@ fn summary_text(s: &Surface) -> String {
 
 /// Runs `nvsurf layout`.
 pub fn run_layout(a: LayoutArgs) -> CmdResult {
-    let (s, assumed) = a.surface.surface_assumed()?;
+    let (s, assumed) = a.surface.answering()?.surface_assumed()?;
     let samples = a.surface.samples.unwrap_or(1);
     let mode = nvsurf::msaa::MsMode::for_sample_count(samples)?;
     if a.json {
@@ -161,7 +161,7 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
 
 /// Runs `nvsurf addr`.
 pub fn run_addr(a: AddrArgs) -> CmdResult {
-    let (s, assumed) = a.surface.surface_assumed()?;
+    let (s, assumed) = a.surface.answering()?.surface_assumed()?;
     let Some(at) = &a.at else {
         // clap makes --at required without --box.
         let [x, y, z, w, h, d] = crate::surface_args::parse_list::<6>("box", a.region.as_deref().unwrap_or_default())?;

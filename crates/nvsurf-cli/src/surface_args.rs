@@ -79,6 +79,11 @@ pub struct SurfaceArgs {
     /// MS8_ALT, 16: MS16; see `nvsurf msaa`), and the block is chosen from the pixel size.
     #[arg(long, value_name = "N", value_parser = clap_u32)]
     pub samples: Option<u32>,
+    /// Move the bytes of a format the GPU cannot sample (ETC2/EAC and ASTC on desktop GPUs,
+    /// per Mesa nil's format table; see `nvsurf formats --gpu G --json`), which is refused
+    /// otherwise. `texture` and `layout` answer for such formats anyway, with a note.
+    #[arg(long = "any-format")]
+    pub any_format: bool,
 }
 
 impl SurfaceArgs {
@@ -154,7 +159,7 @@ impl SurfaceArgs {
             Some(f) => SurfaceSpec::new(platform, &f, size),
             None => SurfaceSpec::with_elem_size(platform, elem_size, size),
         };
-        spec = spec.overrides(self.overrides()?).samples(self.samples.unwrap_or(1));
+        spec = spec.overrides(self.overrides()?).samples(self.samples.unwrap_or(1)).any_format(self.any_format);
         if let Some(p) = self.pitch.as_deref() {
             spec = spec.pitch_bytes(parse_u64("pitch", p)?);
         }
@@ -173,6 +178,23 @@ impl SurfaceArgs {
         };
         d.binding = self.binding.as_deref().map(Binding::parse).transpose()?;
         Ok((d, assumed))
+    }
+
+    /// These flags for a command that only answers (`texture`, `layout`, `addr`): a format
+    /// the GPU cannot sample is laid out anyway, and the note that says so is printed to
+    /// stderr (`note: ...`).
+    pub fn answering(&self) -> Result<SurfaceArgs, Error> {
+        if let (Some(f), false) = (self.format()?, self.any_format) {
+            let gpu = self.platform()?.gpu();
+            if f.caps_on(gpu).is_some_and(|c| !c.can_sample) {
+                eprintln!(
+                    "note: {} cannot be sampled on {gpu} (Mesa nil's format table: ETC2/EAC and ASTC on Tegra \
+                     only); laid out as nil lays it out; tile and untile need --any-format",
+                    f.name()
+                );
+            }
+        }
+        Ok(SurfaceArgs { any_format: true, ..self.clone() })
     }
 
     /// Builds the surface descriptor.

@@ -139,7 +139,7 @@ fn texture_spec(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<TextureSpec, Er
     if let Some(l) = t.layers {
         spec = spec.layers(l);
     }
-    Ok(spec.overrides(s.overrides()?).samples(s.samples.unwrap_or(1)).sparse(t.sparse))
+    Ok(spec.overrides(s.overrides()?).samples(s.samples.unwrap_or(1)).sparse(t.sparse).any_format(s.any_format))
 }
 
 impl TextureShapeArgs {
@@ -266,7 +266,7 @@ pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<V
 
 /// Runs `nvsurf texture`.
 pub fn run(a: TextureArgs) -> CmdResult {
-    let (t, assumed) = build_texture_assumed(&a.surface, &a.shape)?;
+    let (t, assumed) = build_texture_assumed(&a.surface.answering()?, &a.shape)?;
     if let Some(at) = &a.at {
         let [level, layer, z] = parse_point("at", at)?;
         let v = subresource_json(&t, level, layer, z)?;

@@ -199,3 +199,42 @@ fn at_reports_the_slice_start_and_the_texel() {
         assert!(text.contains(&format!("z slice 5 starts at {}", 5 * 512)), "{text}");
     }
 }
+
+/// `formats --gpu G --json` says what the GPU can do with each format (Mesa nil's table): ASTC
+/// and ETC2 sample on Tegra only; `untile` refuses such a format in one line unless
+/// `--any-format`; `texture` answers with a note.
+#[test]
+fn format_capabilities_per_gpu_and_the_refusal() {
+    let caps = |gpu: &str, name: &str| {
+        let rows = json(&["formats", "--gpu", gpu, "--json"]);
+        let row =
+            rows.as_array().unwrap().iter().find(|r| r["names"].as_array().unwrap().iter().any(|n| n == name)).cloned();
+        row.unwrap_or_else(|| panic!("{name} not listed"))
+    };
+    let astc = caps("gh100", "ASTC_2D_4X4");
+    assert_eq!((astc["can_sample"].as_bool(), astc["can_render"].as_bool()), (Some(false), Some(false)));
+    assert_eq!(caps("gm20b", "ASTC_2D_4X4")["can_sample"].as_bool(), Some(true));
+    assert_eq!(caps("gm204", "ETC2_RGB")["can_sample"].as_bool(), Some(false));
+    let rgba8 = caps("tu102", "RGBA8_UNORM");
+    for k in ["can_sample", "can_filter", "can_render", "can_blend", "can_store"] {
+        assert_eq!(rgba8[k].as_bool(), Some(true), "{k}");
+    }
+    assert_eq!(rgba8["can_depth"].as_bool(), Some(false));
+    let z16 = caps("tu102", "Z16_UNORM");
+    assert_eq!((z16["can_depth"].as_bool(), z16["can_render"].as_bool()), (Some(true), Some(false)));
+    assert!(caps("g80", "A8B8G8R8")["can_sample"].is_null(), "nil lays out Fermi and later");
+
+    let tmp = Scratch::new("nvk-caps");
+    let (dump, out) = (tmp.path("dump.bin"), tmp.path("out.bin"));
+    std::fs::write(&dump, vec![0u8; 1 << 16]).unwrap();
+    let io = ["--input", dump.to_str().unwrap(), "--output", out.to_str().unwrap()];
+    let surf = ["--gpu", "gh100", "--format", "astc_4x4", "--size", "64x64"];
+    let (code, _, err) = nvsurf(&[&["untile"][..], &surf, &io].concat());
+    assert!(code == 2 && err.lines().count() == 1 && err.contains("cannot be sampled on GH100"), "{err}");
+    let (code, _, err) = nvsurf(&[&["untile"][..], &surf, &io, &["--any-format"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (code, text, err) = nvsurf(&[&["texture"][..], &surf].concat());
+    assert!(code == 0 && text.contains("total") && err.starts_with("note: ASTC_2D_4X4 cannot be sampled"), "{err}");
+    let (code, _, err) = nvsurf(&["texture", "--gpu", "switch", "--format", "astc_4x4", "--size", "64x64"]);
+    assert!(code == 0 && err.is_empty(), "{err}");
+}

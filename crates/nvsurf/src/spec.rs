@@ -46,6 +46,7 @@ pub struct TextureSpec {
     block_policy: Option<BlockPolicy>,
     samples: u32,
     sparse: bool,
+    any_format: bool,
 }
 
 impl TextureSpec {
@@ -84,7 +85,16 @@ impl TextureSpec {
             block_policy: None,
             samples: 1,
             sparse: false,
+            any_format: false,
         }
+    }
+
+    /// Lay out a format the GPU cannot sample (ETC2/EAC, ASTC on desktop GPUs, per Mesa nil's
+    /// format table, [`Format::caps_on`]), which is refused otherwise: nil lays such images
+    /// out too.
+    pub fn any_format(mut self, any: bool) -> Self {
+        self.any_format = any;
+        self
     }
 
     /// `n` samples per pixel (1, 2, 4, 8, 16; [`TextureDesc::samples`]): the size stays in
@@ -155,7 +165,7 @@ impl TextureSpec {
     /// `_RECT` format implies pitch and refuses another), and where the layout has gobs the gob
     /// order and block policy, each given or the platform's default.
     pub fn resolve(&self) -> Result<(TextureDesc, Assumed)> {
-        let r = Resolver { platform: self.platform, elements: self.elements };
+        let r = Resolver { platform: self.platform, elements: self.elements, any_format: self.any_format };
         r.check_format()?;
         let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size_bytes(), self.size_texels);
         d.texels_per_elem = self.elements.texels_per_elem();
@@ -200,6 +210,7 @@ pub struct SurfaceSpec {
     block: Option<BlockPolicy>,
     pitch_bytes: Option<u64>,
     samples: u32,
+    any_format: bool,
 }
 
 impl SurfaceSpec {
@@ -230,6 +241,7 @@ impl SurfaceSpec {
             block: None,
             pitch_bytes: None,
             samples: 1,
+            any_format: false,
         }
     }
 
@@ -274,6 +286,12 @@ impl SurfaceSpec {
         self
     }
 
+    /// Lay out a format the GPU cannot sample ([`TextureSpec::any_format`]).
+    pub fn any_format(mut self, any: bool) -> Self {
+        self.any_format = any;
+        self
+    }
+
     /// The pitch in bytes (pitch layout).
     pub fn pitch_bytes(mut self, pitch: u64) -> Self {
         self.pitch_bytes = Some(pitch);
@@ -289,7 +307,7 @@ impl SurfaceSpec {
     /// `_RECT` format implies pitch and refuses another), and for blocklinear the gob order and
     /// the block policy, each given or the platform's default.
     pub fn resolve(&self) -> Result<(SurfaceDesc, Assumed)> {
-        let r = Resolver { platform: self.platform, elements: self.elements };
+        let r = Resolver { platform: self.platform, elements: self.elements, any_format: self.any_format };
         r.check_format()?;
         let size = self.size_px.to_elements_by(self.elements.texels_per_elem());
         let size = self.sample_grid(size)?;

@@ -5,7 +5,7 @@
 //! layout (`crates/nvsurf-capi/README.md`, "Growing structs").
 
 use crate::ptr::{check_out, give, handle, write_out};
-use crate::status::{guard, NvsurfStatus};
+use crate::status::{guard, Failure, NvsurfStatus};
 use crate::texture::{create, NvsurfTexture, NvsurfTextureParams};
 use nvsurf::texture::AlignSource;
 
@@ -46,9 +46,15 @@ pub struct NvsurfTextureAllocation {
     pub mip_tail_size_bytes: u64,
 }
 
+/// `flags` bit of `nvsurf_texture_create_ex`: sparse residency as NVK lays it out.
+pub const NVSURF_TEXTURE_SPARSE: u32 = 1;
+/// `flags` bit of `nvsurf_texture_create_ex`: lay out a format the GPU cannot sample (ETC2/EAC
+/// and ASTC on desktop GPUs, per Mesa nil's format table), which is refused otherwise.
+pub const NVSURF_TEXTURE_ANY_FORMAT: u32 = 2;
+
 /// `nvsurf_texture_create` with `samples` samples per pixel (1, 2, 4, 8, 16: a one-level 2D
-/// texture; the size stays in pixels and the levels hold the sample grid) and, when `sparse`
-/// is 1, sparse residency as NVK lays it out. Thread-safe.
+/// texture; the size stays in pixels and the levels hold the sample grid) and `flags`
+/// (`NVSURF_TEXTURE_SPARSE`, `NVSURF_TEXTURE_ANY_FORMAT`, or 0). Thread-safe.
 ///
 /// # Safety
 /// As `nvsurf_texture_create`.
@@ -56,14 +62,20 @@ pub struct NvsurfTextureAllocation {
 pub unsafe extern "C" fn nvsurf_texture_create_ex(
     params: *const NvsurfTextureParams,
     samples: u32,
-    sparse: u32,
+    flags: u32,
     out: *mut *mut NvsurfTexture,
 ) -> NvsurfStatus {
     guard(|| {
         check_out(out, "out")?;
-        let sparse = crate::ptr::c_bool(sparse, "sparse")?;
+        let known = NVSURF_TEXTURE_SPARSE | NVSURF_TEXTURE_ANY_FORMAT;
+        if flags & !known != 0 {
+            return Err(Failure::new(NvsurfStatus::NVSURF_ERR_UNSUPPORTED, format!(
+                "flags {flags:#x} is not supported: the flags are NVSURF_TEXTURE_SPARSE (1) and NVSURF_TEXTURE_ANY_FORMAT (2)"
+            )));
+        }
+        let (sparse, any) = (flags & NVSURF_TEXTURE_SPARSE != 0, flags & NVSURF_TEXTURE_ANY_FORMAT != 0);
         // SAFETY: the caller's promise for `params` and its strings.
-        let made = unsafe { create(params, |spec| spec.samples(samples).sparse(sparse)) }?;
+        let made = unsafe { create(params, |spec| spec.samples(samples).sparse(sparse).any_format(any)) }?;
         // SAFETY: `out` passed check_out above; the caller's promise for its memory.
         unsafe { give(out, made) }
     })

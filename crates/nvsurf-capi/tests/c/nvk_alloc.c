@@ -30,8 +30,22 @@ int main(void) {
     EXPECT(info.size_bytes == 4096, "size %lu", (unsigned long)info.size_bytes);
     CHECK_OK(nvsurf_texture_destroy(t));
 
-    /* A sample count no mode has: refused. */
+    /* A sample count no mode has, and an unknown flag: refused. */
     EXPECT(nvsurf_texture_create_ex(&p, 3, 0, &t) != NVSURF_OK, "3 samples accepted");
+    EXPECT(nvsurf_texture_create_ex(&p, 1, 4, &t) == NVSURF_ERR_UNSUPPORTED, "flag 4 accepted");
+
+    /* ASTC cannot be sampled on a desktop GPU (nil's format table): refused unless asked. */
+    CHECK_OK(nvsurf_texture_params_init(&p));
+    p.platform = "gh100";
+    p.format = "astc_4x4";
+    p.width = 64;
+    p.height = 64;
+    EXPECT(nvsurf_texture_create(&p, &t) == NVSURF_ERR_UNSUPPORTED, "ASTC on gh100 accepted");
+    CHECK_OK(nvsurf_texture_create_ex(&p, 1, NVSURF_TEXTURE_ANY_FORMAT, &t));
+    CHECK_OK(nvsurf_texture_destroy(t));
+    p.platform = "switch";
+    CHECK_OK(nvsurf_texture_create(&p, &t));
+    CHECK_OK(nvsurf_texture_destroy(t));
 
     /* TU102 RGBA8 1000x700, every level, sparse: 128x128-pixel blocks; level 3 (125 pixels,
      * 500 bytes wide) is narrower than the 512-byte block, so the tail starts there. */
@@ -41,7 +55,7 @@ int main(void) {
     p.width = 1000;
     p.height = 700;
     p.levels = NVSURF_ALL_LEVELS;
-    CHECK_OK(nvsurf_texture_create_ex(&p, 1, 1, &t));
+    CHECK_OK(nvsurf_texture_create_ex(&p, 1, NVSURF_TEXTURE_SPARSE, &t));
     CHECK_OK(nvsurf_texture_allocation(t, &a));
     CHECK_OK(nvsurf_texture_info(t, &info));
     EXPECT(a.sparse == 1 && a.align_bytes == 65536, "sparse %u align %lu", a.sparse, (unsigned long)a.align_bytes);

@@ -190,6 +190,7 @@ fn parse(mut a: GuessArgs) -> Result<Query, Box<dyn std::error::Error>> {
         gob: None,
         address: "0".into(),
         samples: None,
+        any_format: true,
     };
     let gpus = Gpus::parse(&a.gpu)?;
     let elem = surface.elem_size_bytes()?;

@@ -74,6 +74,8 @@
 
 mod aliases;
 mod bc_rect;
+mod caps;
+mod caps_table;
 mod catalogue;
 mod element;
 mod element_layout;
@@ -94,6 +96,7 @@ mod twin;
 
 pub use crate::codec::{Bc, BcQuality, ComponentType, EncodeOptions, Texel, YuvMatrix};
 pub use aliases::{aliases, Alias, AliasApi};
+pub use caps_table::FormatCaps;
 pub use catalogue::{
     all_names, color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat,
     ZetaFormat,

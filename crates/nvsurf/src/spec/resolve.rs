@@ -128,19 +128,35 @@ pub(super) fn given_or<T>(given: Option<T>, f: impl FnOnce() -> Result<T>) -> Re
 pub(super) struct Resolver {
     pub(super) platform: Platform,
     pub(super) elements: Elements,
+    /// Lay out a format the GPU cannot sample (`--any-format`); refused otherwise.
+    pub(super) any_format: bool,
 }
 
 impl Resolver {
     /// Refuses a format newer than the GPU (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...): the G80
     /// tables also serve the older GPUs' layouts (`RGBA8_UNORM` on `nv2a`), and a pre-G80 row a
     /// GPU lacks is refused by [`crate::format::Format::parse_for`] already.
+    ///
+    /// Unless `any_format` is set, also refuses a format the GPU cannot sample per Mesa nil's
+    /// format table ([`Format::caps_on`]: ETC2/EAC and ASTC on desktop GPUs).
     pub(super) fn check_format(&self) -> Result<()> {
+        let gpu = self.platform.gpu();
         match self.elements {
-            Elements::Format(f) if f.since().is_some_and(|s| self.platform.gpu() < s) => Err(Error::Unsupported {
+            Elements::Format(f) if f.since().is_some_and(|s| gpu < s) => Err(Error::Unsupported {
                 field: "format",
                 value: f.name().into(),
-                rule: format!("does not exist on {}: {}", self.platform.gpu(), f.availability_rule()),
+                rule: format!("does not exist on {}: {}", gpu, f.availability_rule()),
             }),
+            Elements::Format(f) if !self.any_format && f.caps_on(gpu).is_some_and(|c| !c.can_sample) => {
+                Err(Error::Unsupported {
+                    field: "format",
+                    value: f.name().into(),
+                    rule: format!(
+                        "cannot be sampled on {gpu} (Mesa nil's format table: ETC2/EAC and ASTC are texturable \
+                         on Tegra only); --any-format (any_format) lays it out anyway"
+                    ),
+                })
+            }
             _ => Ok(()),
         }
     }
