@@ -58,7 +58,7 @@ pub fn summary_json(s: &Surface) -> Value {
     v
 }
 
-fn summary_text(s: &Surface) -> String {
+fn summary_text(s: &Surface, order_known: bool) -> String {
     let [w, h, d] = s.size().to_array();
     let es = s.elem_size_bytes();
     let mut out = String::new();
@@ -79,7 +79,7 @@ fn summary_text(s: &Surface) -> String {
                     "64 bytes x {} rows x 1 slice = {} bytes, order {}",
                     b.gob_height_rows(),
                     b.gob_bytes(),
-                    b.gob_order()
+                    if order_known { b.gob_order().name() } else { "unknown" }
                 ),
             );
             line(
@@ -114,7 +114,9 @@ fn summary_text(s: &Surface) -> String {
 
 /// Runs `nvsurf layout`.
 pub fn run_layout(a: LayoutArgs) -> CmdResult {
-    let (s, assumed) = a.surface.surface_assumed()?;
+    // A map draws where each element's bytes lie, which needs the byte order; the summary
+    // needs only the geometry.
+    let (s, assumed) = if a.map || a.svg { a.surface.surface_assumed()? } else { a.surface.surface_geometry()? };
     if a.json {
         let mut v = summary_json(&s);
         assumed.add_json(&mut v);
@@ -139,8 +141,11 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
         // --map-limit is refused in one line, alone).
         eprintln!("assumed: {}", assumed.describe());
     } else {
-        crate::out!("{}", summary_text(&s))?;
+        crate::out!("{}", summary_text(&s, !assumed.gob_order_unknown))?;
         crate::outln!("{:<13}{}", "assumed", assumed.describe())?;
+        if let Some(note) = crate::surface_args::unknown_order_note(&assumed) {
+            crate::outln!("{note}")?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
