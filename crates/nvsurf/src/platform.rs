@@ -229,11 +229,9 @@ impl Platform {
         let family = gpu.family();
         let turing_or_later = family >= Family::Turing;
         match class {
-            FormatClass::Depth24 if family >= Family::Blackwell => Err(unknown_order(
-                class,
-                gpu,
-                "nil gives Blackwell's 24-bit depth gob (BlackwellZ24) no CPU byte order",
-            )),
+            FormatClass::Depth24 if family >= Family::Blackwell => {
+                Err(unknown_order(class, gpu, "on Blackwell (Mesa nil's BlackwellZ24 gob has no CPU copy)"))
+            }
             _ if family >= Family::Blackwell => Ok(match elem_size_bytes {
                 1 => GobOrder::Blackwell8,
                 2 => GobOrder::Blackwell16,
@@ -246,11 +244,7 @@ impl Platform {
             _ => Err(unknown_order(
                 class,
                 gpu,
-                if turing_or_later {
-                    "no CPU byte order is known for them on Turing to Hopper desktop GPUs"
-                } else {
-                    "no CPU byte order is known for them on Fermi to Volta desktop GPUs"
-                },
+                if turing_or_later { "on Turing to Hopper desktop GPUs" } else { "on Fermi to Volta desktop GPUs" },
             )),
         }
     }
@@ -292,8 +286,8 @@ fn unknown_order(class: FormatClass, gpu: Gpu, why: &str) -> Error {
         field: "gob order",
         value: format!("{class} on {gpu}"),
         rule: format!(
-            "unknown CPU byte order for {class} formats: {why}; give the gob order \
-             (--gob {}) if you know it",
+            "no CPU byte order is known for {class} formats {why}: layout and texture give the \
+             geometry, but moving bytes needs the gob order (--gob {})",
             crate::layout::GOB_ORDER_NAMES.join("|")
         ),
     }
