@@ -195,7 +195,7 @@ gpus! {
     Gb205 = "gb205", 0x1b5, Blackwell, ["nv1b5"];
     Gb206 = "gb206", 0x1b6, Blackwell, ["nv1b6"];
     Gb207 = "gb207", 0x1b7, Blackwell, ["nv1b7"];
-    Gb20b = "gb20b", 0x1bb, Blackwell, ["nv1bb", "gb10"];
+    Gb20b = "gb20b", 0x1bb, Blackwell, ["nv1bb"];
 }
 
 impl Gpu {
