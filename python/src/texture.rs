@@ -34,7 +34,8 @@ impl Texture {
     /// `format` (any name `nvsurf formats` lists; `size` is then in pixels) or `elem_size`
     /// (bytes; `size` in elements). `size`: `(w, h)` or `(w, h, d)`. `block_policy`: `"max"`,
     /// `"nvn"`, `"nvidia"` or an explicit block `(x, y, z)` in log2 gobs; `gob`: `"vm"`,
-    /// `"tegra"`, `"turing"`, `"fermi"`, `"blackwell16"`. Both default to the GPU's.
+    /// `"tegra"`, `"turing"`, `"fermi"`, `"fermi-comment"`, `"blackwell16"`, `"blackwell8"`.
+    /// Both default to the GPU's.
     #[new]
     #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None))]
     #[allow(clippy::too_many_arguments)]
