@@ -124,6 +124,9 @@ impl Assumed {
     }
 }
 
+/// A value and where it came from.
+pub(super) type Sourced<T> = (T, Source);
+
 /// A given value, or the default `f` computes.
 pub(super) fn given_or<T>(given: Option<T>, f: impl FnOnce() -> Result<T>) -> Result<(T, Source)> {
     match given {
@@ -195,7 +198,7 @@ impl Resolver {
         order: Option<GobOrder>,
         policy: Option<BlockPolicy>,
         geometry_only: bool,
-    ) -> Result<(Option<(GobOrder, Source)>, (BlockPolicy, Source))> {
+    ) -> Result<(Option<Sourced<GobOrder>>, Sourced<BlockPolicy>)> {
         let (class, size) = (self.elements.class(), self.elements.elem_size_bytes());
         let order = match given_or(order, || self.platform.default_gob_order_sized(class, size)) {
             Ok(o) => Some(o),
