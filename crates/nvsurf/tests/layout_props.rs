@@ -104,7 +104,12 @@ proptest! {
                     // Every byte of the element is inside too (12-byte elements may straddle gobs).
                     if es != 12 {
                         prop_assert!(o + es <= s.size_bytes());
-                        prop_assert_eq!(o % es, 0);
+                        // Blackwell8's runs are 8 bytes: a wider element is split over two
+                        // runs, its offset that of its first byte (nil uses the order for
+                        // 1-byte formats only).
+                        if !(p.gob_order == GobOrder::Blackwell8 && es > 8) {
+                            prop_assert_eq!(o % es, 0);
+                        }
                     }
                 }
             }

@@ -51,7 +51,9 @@ pub enum GobOrder {
     /// `CopyGOBBlackwell2D1BPP`; `tiling.rs` `GOBType::Blackwell8Bit`, Mesa commit
     /// 157fa86f6d5d): sectors of 8 B x 4 rows, two sectors down each 8-byte column, the eight
     /// columns left to right. Offset = `(x % 8) + 8 * y + 64 * (x / 8)`. Runs are 8 bytes long,
-    /// not 16 ([`GobOrder::run_bytes`]). Unverified: no hardware capture checked it.
+    /// not 16 ([`GobOrder::run_bytes`]), so an element wider than 8 bytes is split over two runs
+    /// (its offset is that of its first byte; nil uses the order for 1-byte formats only).
+    /// Unverified: no hardware capture checked it.
     Blackwell8,
 }
 
