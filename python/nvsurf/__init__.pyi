@@ -210,7 +210,9 @@ def layout(
     gob_order: str | None = None,
     address: int | None = None,
 ) -> dict[str, Any]:
-    """The layout of a plain surface: the keys of `nvsurf layout --json`."""
+    """The layout of a plain surface: the keys of `nvsurf layout --json`. Where no CPU byte
+    order is known for the format (24-bit depth on Blackwell, depth/stencil on desktop Fermi to
+    Hopper), the geometry still comes, with `gob_order` None and `gob_order_known` False."""
 
 def address(
     gpu: str,

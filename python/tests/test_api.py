@@ -169,3 +169,15 @@ def test_blackwell_defaults_and_the_two_fermi_orders():
     assert nvsurf.address("gf100", (0, 4), elem_size=1, size=(64, 8), gob="fermi") == 224
     assert nvsurf.address("gf100", (0, 4), elem_size=1, size=(64, 8), gob="fermi-comment") == 160
     assert nvsurf.address("gb202", (8, 0), format="R8_UNORM", size=(64, 8)) == 64
+
+
+def test_layout_answers_depth_without_a_byte_order():
+    # #40 item 7: the geometry does not depend on the CPU byte order; moving or placing bytes does.
+    for gpu in ["gb202", "gh100"]:
+        v = nvsurf.layout(gpu, format="Z24_S8", size=(300, 200))
+        assert (v["gob_order"], v["gob_order_source"], v["gob_order_known"]) == (None, "unknown", False)
+        given = nvsurf.layout(gpu, format="Z24_S8", size=(300, 200), gob="turing")
+        assert given["gob_order_known"] is True
+        assert (v["size_bytes"], v["block_log2_effective"]) == (given["size_bytes"], given["block_log2_effective"])
+        with pytest.raises(nvsurf.NvsurfError, match=r"gob order"):
+            nvsurf.address(gpu, (0, 0), format="Z24_S8", size=(300, 200))
