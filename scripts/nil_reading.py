@@ -33,8 +33,8 @@ GRID = {1: (1, 1), 2: (2, 1), 4: (2, 2), 8: (4, 2), 16: (4, 4)}
 SPARSE_2D = {1: (256, 256, 1), 2: (256, 128, 1), 4: (128, 128, 1), 8: (128, 64, 1), 16: (64, 64, 1)}
 SPARSE_3D = {1: (64, 32, 32), 2: (32, 32, 32), 4: (32, 32, 16), 8: (32, 16, 16), 16: (16, 16, 16)}
 GOB = (64, 8, 1)
-# One chip per generation, Maxwell to Hopper (Blackwell joins when nvsurf names its chips).
-GPUS = ["gm204", "gp104", "gv100", "tu102", "ga102", "ad102", "gh100"]
+# One chip per generation, Maxwell to Blackwell.
+GPUS = ["gm204", "gp104", "gv100", "tu102", "ga102", "ad102", "gh100", "gb202"]
 
 
 def ceil_div(a, b):

@@ -214,7 +214,9 @@ def layout(
     address: int | None = None,
     samples: int | None = None,
 ) -> dict[str, Any]:
-    """The layout of a plain surface: the keys of `nvsurf layout --json`."""
+    """The layout of a plain surface: the keys of `nvsurf layout --json`. Where no CPU byte
+    order is known for the format (24-bit depth on Blackwell, depth/stencil on desktop Fermi to
+    Hopper), the geometry still comes, with `gob_order` None and `gob_order_known` False."""
 
 def address(
     gpu: str,

@@ -35,6 +35,45 @@ pub(crate) fn build(
     samples: u32,
     answer_any_format: bool,
 ) -> PyResult<Built> {
+    build_with(
+        gpu,
+        format,
+        elem_size,
+        size,
+        layout,
+        pitch,
+        block_log2,
+        block_policy,
+        auto_size,
+        binding,
+        gob,
+        address,
+        samples,
+        answer_any_format,
+        false,
+    )
+}
+
+/// [`build`]; with `geometry_only`, a format whose CPU byte order is unknown gets its geometry
+/// (`SurfaceSpec::resolve_geometry`: `layout()` only, which moves no bytes).
+#[allow(clippy::too_many_arguments)]
+fn build_with(
+    gpu: &str,
+    format: Option<&str>,
+    elem_size: Option<&Bound<'_, PyAny>>,
+    size: &Bound<'_, PyAny>,
+    layout: Option<&str>,
+    pitch: Option<&Bound<'_, PyAny>>,
+    block_log2: Option<&Bound<'_, PyAny>>,
+    block_policy: Option<&Bound<'_, PyAny>>,
+    auto_size: Option<bool>,
+    binding: Option<&str>,
+    gob: Option<&str>,
+    address: Option<&Bound<'_, PyAny>>,
+    samples: u32,
+    answer_any_format: bool,
+    geometry_only: bool,
+) -> PyResult<Built> {
     let platform = args::platform(gpu)?;
     let elems = Elems::parse(Some(platform.gpu()), format, elem_size)?;
     let size = args::dims::<3>("size", size, 1, 1)?;
@@ -62,8 +101,9 @@ pub(crate) fn build(
     };
     let layout = layout.map(args::layout).transpose()?;
     let gob_order = gob.map(args::gob).transpose()?;
+    let spec = spec.overrides(Overrides { layout, gob_order, block_policy });
     let (mut desc, assumed): (SurfaceDesc, Assumed) =
-        spec.overrides(Overrides { layout, gob_order, block_policy }).resolve().py()?;
+        if geometry_only { spec.resolve_geometry() } else { spec.resolve() }.py()?;
     desc.auto_size = auto_size;
     desc.binding = binding.map(args::binding).transpose()?;
     if let Some(a) = address {
@@ -81,8 +121,10 @@ pub(crate) fn build(
 /// `address`, `elem_size`/`elem_size_bytes`, `size`/`size_elements`, `size_bytes`,
 /// `gob_bytes`, `block_bytes`, `block_log2_effective`, `blocks` (None unless blocklinear),
 /// blocklinear's `block_log2_requested`, `block_gobs`, `gob_order`, ..., `pitch_bytes` (pitch),
-/// `index_bit_masks` (swizzled), and what was assumed: `gob_order_source`, `block_policy`,
-/// `block_policy_source`. `size` is in pixels with `format`, in elements with `elem_size`;
+/// `index_bit_masks` (swizzled), and what was assumed: `gob_order_source`, `gob_order_known`,
+/// `block_policy`, `block_policy_source`. Where no CPU byte order is known for the format (24-bit
+/// depth on Blackwell, depth/stencil on desktop Fermi to Hopper) the geometry still comes, with
+/// `gob_order` None, `gob_order_source` `"unknown"` and `gob_order_known` False. `size` is in pixels with `format`, in elements with `elem_size`;
 /// without `block_log2` the block is what the GPU's block policy picks for a one-level
 /// texture of that size.
 #[pyfunction]
@@ -108,7 +150,7 @@ pub fn layout<'py>(
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     let samples = samples.map(|n| args::u32_arg("samples", n)).transpose()?.unwrap_or(1);
     let mode = nvsurf::msaa::MsMode::for_sample_count(samples).py()?;
-    let b = build(
+    let b = build_with(
         gpu,
         format,
         elem_size,
@@ -122,6 +164,7 @@ pub fn layout<'py>(
         gob,
         address,
         samples,
+        true,
         true,
     )?;
     let record = nvsurf::SurfaceRecord::new(&b.surface);

@@ -35,12 +35,12 @@ impl Texture {
     /// `format` (any name `nvsurf formats` lists; `size` is then in pixels) or `elem_size`
     /// (bytes; `size` in elements). `size`: `(w, h)` or `(w, h, d)`. `block_policy`: `"max"`,
     /// `"nvn"`, `"nvidia"` or an explicit block `(x, y, z)` in log2 gobs; `gob`: `"vm"`,
-    /// `"tegra"`, `"turing"`, `"fermi"`, `"blackwell16"`. Both default to the GPU's (`"nvk"`:
-    /// Mesa NVK's sizes and alignment). `samples`: 1, 2, 4, 8 or 16 per pixel (the size stays
-    /// in pixels); `sparse`: NVK's sparse layout. `summary()` gives `samples`, `size_samples`,
-    /// `align_bytes`, `align_source`, `sparse_block_px` and the mip tail. A format the GPU
-    /// cannot sample (ETC2/EAC, ASTC on desktop GPUs, per Mesa nil) is refused unless
-    /// `any_format=True`.
+    /// `"tegra"`, `"turing"`, `"fermi"`, `"fermi-comment"`, `"blackwell16"`, `"blackwell8"`.
+    /// Both default to the GPU's (`"nvk"`: Mesa NVK's sizes and alignment). `samples`: 1, 2,
+    /// 4, 8 or 16 per pixel (the size stays in pixels); `sparse`: NVK's sparse layout.
+    /// `summary()` gives `samples`, `size_samples`, `align_bytes`, `align_source`,
+    /// `sparse_block_px` and the mip tail. A format the GPU cannot sample (ETC2/EAC, ASTC on
+    /// desktop GPUs, per Mesa nil) is refused unless `any_format=True`.
     #[new]
     #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, samples=None, sparse=false, any_format=false))]
     #[allow(clippy::too_many_arguments)]

@@ -158,3 +158,26 @@ def test_address_matches_the_document():
     base = 0x10000
     assert nvsurf.address("g80", (9, 5, 1), elem_size=16, size=(13, 17, 3), block_log2=(1, 1, 1), address=base) == base + 0xE50
     assert nvsurf.address("g80", (3, 2), layout="pitch", elem_size=4, size=(10, 5)) == 64 * 2 + 12
+
+
+def test_blackwell_defaults_and_the_two_fermi_orders():
+    # #40: nil's GOBType::choose on Blackwell (1-byte blackwell8, 2-byte blackwell16, else
+    # turing), and nil's CopyGOBFermi (byte (0, 4) at 224) beside its doc comment (160).
+    for fmt, want in [("R8_UNORM", "blackwell8"), ("R16_UNORM", "blackwell16"), ("A8B8G8R8", "turing")]:
+        v = nvsurf.layout("gb202", format=fmt, size=(64, 64))
+        assert (v["gob_order"], v["gob_order_source"], v["gob_order_known"]) == (want, "default", True)
+    assert nvsurf.address("gf100", (0, 4), elem_size=1, size=(64, 8), gob="fermi") == 224
+    assert nvsurf.address("gf100", (0, 4), elem_size=1, size=(64, 8), gob="fermi-comment") == 160
+    assert nvsurf.address("gb202", (8, 0), format="R8_UNORM", size=(64, 8)) == 64
+
+
+def test_layout_answers_depth_without_a_byte_order():
+    # #40 item 7: the geometry does not depend on the CPU byte order; moving or placing bytes does.
+    for gpu in ["gb202", "gh100"]:
+        v = nvsurf.layout(gpu, format="Z24_S8", size=(300, 200))
+        assert (v["gob_order"], v["gob_order_source"], v["gob_order_known"]) == (None, "unknown", False)
+        given = nvsurf.layout(gpu, format="Z24_S8", size=(300, 200), gob="turing")
+        assert given["gob_order_known"] is True
+        assert (v["size_bytes"], v["block_log2_effective"]) == (given["size_bytes"], given["block_log2_effective"])
+        with pytest.raises(nvsurf.NvsurfError, match=r"gob order"):
+            nvsurf.address(gpu, (0, 0), format="Z24_S8", size=(300, 200))

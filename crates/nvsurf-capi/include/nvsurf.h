@@ -172,7 +172,7 @@ typedef struct NvsurfSurfaceParams {
   uint32_t depth;
   // `pitch`, `blocklinear` or `swizzled`; NULL: the platform's natural layout.
   const char *layout;
-  // In-gob byte order (`vm`, `tegra`, `turing`, `fermi`, `blackwell16`); NULL: the
+  // In-gob byte order (`vm`, `tegra`, `turing`, `fermi`, `fermi-comment`, `blackwell16`, `blackwell8`); NULL: the
   // platform's default for the format.
   const char *gob_order;
   // `max`, `nvn` or `nvidia`; NULL: the platform's driver's (unless `use_block_log2`).

@@ -58,7 +58,7 @@ pub fn summary_json(s: &Surface) -> Value {
     v
 }
 
-fn summary_text(s: &Surface) -> String {
+fn summary_text(s: &Surface, order_known: bool) -> String {
     let [w, h, d] = s.size().to_array();
     let es = s.elem_size_bytes();
     let mut out = String::new();
@@ -79,7 +79,7 @@ fn summary_text(s: &Surface) -> String {
                     "64 bytes x {} rows x 1 slice = {} bytes, order {}",
                     b.gob_height_rows(),
                     b.gob_bytes(),
-                    b.gob_order()
+                    if order_known { b.gob_order().name() } else { "unknown" }
                 ),
             );
             line(
@@ -114,7 +114,10 @@ fn summary_text(s: &Surface) -> String {
 
 /// Runs `nvsurf layout`.
 pub fn run_layout(a: LayoutArgs) -> CmdResult {
-    let (s, assumed) = a.surface.answering()?.surface_assumed()?;
+    // A map draws where each element's bytes lie, which needs the byte order; the summary
+    // needs only the geometry.
+    let args = a.surface.answering()?;
+    let (s, assumed) = if a.map || a.svg { args.surface_assumed()? } else { args.surface_geometry()? };
     let samples = a.surface.samples.unwrap_or(1);
     let mode = nvsurf::msaa::MsMode::for_sample_count(samples)?;
     if a.json {
@@ -145,7 +148,7 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
         // --map-limit is refused in one line, alone).
         eprintln!("assumed: {}", assumed.describe());
     } else {
-        crate::out!("{}", summary_text(&s))?;
+        crate::out!("{}", summary_text(&s, !assumed.gob_order_unknown))?;
         if samples > 1 {
             let (gw, gh) = mode.grid();
             crate::outln!(
@@ -155,6 +158,9 @@ pub fn run_layout(a: LayoutArgs) -> CmdResult {
             )?;
         }
         crate::outln!("{:<13}{}", "assumed", assumed.describe())?;
+        if let Some(note) = crate::surface_args::unknown_order_note(&assumed) {
+            crate::outln!("{note}")?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

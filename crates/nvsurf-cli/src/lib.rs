@@ -49,8 +49,9 @@ struct Cli {
 
 /// Shown after `nvsurf --help`: the presets and the defaults the GPU implies.
 const TOP_HELP: &str = "GPUs and presets (--gpu): any chip name (g80/nv50, gf100/nvc0, gm20b/tegra-x1, tu102, gh100, \
-nv40, nv2a, ...) or a preset: switch/nx (GM20B with NVN's block policy and the Tegra gob order), xbox (NV2A).\n\
-The GPU implies the gob order a CPU sees and its driver's block policy (Turing+ desktop: turing, 16-bit depth \
+gb202, nv40, nv2a, ...) or a preset: switch/nx (GM20B with NVN's block policy and the Tegra gob order), xbox (NV2A).\n\
+The GPU implies the gob order a CPU sees and its driver's block policy (Blackwell: blackwell8 for 1-byte \
+formats, blackwell16 for 2-byte, else turing, nvidia; Turing-Hopper desktop: turing, 16-bit depth \
 blackwell16, nvidia; Fermi-Volta desktop: fermi, nvidia; Tegra: tegra, nvidia (switch: nvn); G80-GT215: vm, max). \
 These defaults changed: before, every GPU took the document's vm order and the max policy; \
 --gob vm --block-policy max gives those bytes.";

@@ -11,9 +11,11 @@ use serde_json::Value;
 
 /// The `--gpu` help: chips, presets and aliases, and what the defaults are.
 pub const GPU_HELP: &str = "GPU or preset: a chip (g80/nv50, g84, g200/nva0, gt215/nva3, gf100/nvc0, gk104, \
-gm20b/tegra-x1, gp10b, tu102, ga102, ad102, gh100, nv40, nv2a, ...), or a preset: switch/nx (GM20B with NVN's \
-block policy and the Tegra gob order), xbox (NV2A). The GPU implies the gob order a CPU sees (Turing+ desktop: \
-turing, 16-bit depth blackwell16; Fermi-Volta desktop: fermi; Tegra: tegra; G80-GT215: vm) and the driver's \
+gm20b/tegra-x1, gp10b, tu102, ga102, ad102, gh100, gb100, gb202, gb203, gb205, gb206, gb207, gb20b, nv40, nv2a, \
+...), or a preset: switch/nx (GM20B with NVN's block policy and the Tegra gob order), xbox (NV2A). The GPU \
+implies the gob order a CPU sees (Blackwell: 1-byte formats blackwell8, 2-byte blackwell16, else turing; \
+Turing-Hopper desktop: turing, 16-bit depth blackwell16; Fermi-Volta desktop: fermi; Tegra: tegra; \
+G80-GT215: vm) and the driver's \
 block policy (GF100+: nvidia, switch: nvn, G80-GT215: max). These defaults changed: the old bytes come with \
 --gob vm --block-policy max";
 
@@ -67,8 +69,11 @@ pub struct SurfaceArgs {
     #[arg(long)]
     pub binding: Option<String>,
     /// Byte order inside a gob as a CPU sees it: vm (the document's GPU view), tegra, turing,
-    /// fermi (unverified), blackwell16 (16-bit depth on Turing+). Default: the GPU's for the
-    /// format's class (see --gpu); refused where none is known (D24/S8 on desktop Turing+).
+    /// fermi (nil's CopyGOBFermi; unverified), fermi-comment (nil's doc comment; unverified),
+    /// blackwell16 (16-bit depth on Turing+, 2-byte formats on Blackwell), blackwell8 (1-byte
+    /// formats on Blackwell; unverified). Default: the GPU's for the format's class (see
+    /// --gpu); where none is known (depth/stencil on desktop Fermi to Hopper, 24-bit depth on
+    /// Blackwell) tile, untile and addr refuse, while layout and texture answer the geometry.
     #[arg(long, visible_alias = "gob-order")]
     pub gob: Option<String>,
     /// Base address in bytes (decimal or 0x-hex).
@@ -169,7 +174,12 @@ impl SurfaceArgs {
     /// Builds the surface descriptor ([`SurfaceSpec::resolve`], then `--address`,
     /// `--auto-size`/`--no-auto-size` and `--binding`), with what it assumed.
     pub fn desc_assumed(&self) -> Result<(SurfaceDesc, Assumed), Error> {
-        let (mut d, assumed) = self.spec()?.resolve()?;
+        self.desc_with(false)
+    }
+
+    fn desc_with(&self, geometry_only: bool) -> Result<(SurfaceDesc, Assumed), Error> {
+        let spec = self.spec()?;
+        let (mut d, assumed) = if geometry_only { spec.resolve_geometry()? } else { spec.resolve()? };
         d.address = parse_u64("address", &self.address)?;
         d.auto_size = match (self.auto_size, self.no_auto_size) {
             (true, _) => Some(true),
@@ -207,6 +217,27 @@ impl SurfaceArgs {
         let (d, a) = self.desc_assumed()?;
         Ok((d.build()?, a))
     }
+
+    /// [`SurfaceArgs::surface_assumed`] for the surface's geometry alone (`nvsurf layout`): a
+    /// format whose CPU byte order is unknown still gets its blocks and size
+    /// ([`SurfaceSpec::resolve_geometry`]); the surface must not move bytes.
+    pub fn surface_geometry(&self) -> Result<(Surface, Assumed), Error> {
+        let (d, a) = self.desc_with(true)?;
+        Ok((d.build()?, a))
+    }
+}
+
+/// The `note:` line of a layout whose CPU byte order is unknown ([`Assumed::gob_order_unknown`]),
+/// else `None`.
+pub fn unknown_order_note(a: &Assumed) -> Option<String> {
+    a.gob_order_unknown.then(|| {
+        format!(
+            "note: the CPU byte order inside a gob is unknown for {} formats on {}: offsets, blocks and \
+             sizes do not depend on it, but tile, untile and addr refuse without --gob",
+            a.class,
+            a.platform.name()
+        )
+    })
 }
 
 /// The JSON form of what the library assumed ([`Assumed`]).

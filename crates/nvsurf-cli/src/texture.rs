@@ -113,7 +113,19 @@ pub struct TextureArgs {
 /// The library ([`TextureSpec::resolve`]) resolves every default; this adds the texture flags
 /// it has no setter for and refuses the surface flags a texture fixes.
 pub fn build_texture_assumed(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(Texture, Assumed), Error> {
-    let (mut d, assumed) = texture_spec(s, t)?.resolve()?;
+    build_texture_with(s, t, false)
+}
+
+/// [`build_texture_assumed`] for the texture's geometry alone (`nvsurf texture`): a format whose
+/// CPU byte order is unknown gets its offsets, blocks and sizes
+/// ([`TextureSpec::resolve_geometry`]); the texture must not move bytes.
+pub fn build_texture_geometry(s: &SurfaceArgs, t: &TextureShapeArgs) -> Result<(Texture, Assumed), Error> {
+    build_texture_with(s, t, true)
+}
+
+fn build_texture_with(s: &SurfaceArgs, t: &TextureShapeArgs, geometry_only: bool) -> Result<(Texture, Assumed), Error> {
+    let spec = texture_spec(s, t)?;
+    let (mut d, assumed) = if geometry_only { spec.resolve_geometry()? } else { spec.resolve()? };
     if let Some(texels) = t.texels_per_elem()? {
         d.texels_per_elem = texels;
     }
@@ -266,10 +278,13 @@ pub fn subresource_json(t: &Texture, level: u32, layer: u32, z: u32) -> Result<V
 
 /// Runs `nvsurf texture`.
 pub fn run(a: TextureArgs) -> CmdResult {
-    let (t, assumed) = build_texture_assumed(&a.surface.answering()?, &a.shape)?;
+    let (t, assumed) = build_texture_geometry(&a.surface.answering()?, &a.shape)?;
     if let Some(at) = &a.at {
         let [level, layer, z] = parse_point("at", at)?;
-        let v = subresource_json(&t, level, layer, z)?;
+        let mut v = subresource_json(&t, level, layer, z)?;
+        if assumed.gob_order_unknown {
+            crate::surface_args::AssumedJson::add_json(&assumed, &mut v);
+        }
         if a.json {
             crate::outln!("{}", serde_json::to_string_pretty(&v)?)?;
         } else {
@@ -283,6 +298,9 @@ pub fn run(a: TextureArgs) -> CmdResult {
                 v["slice_start_bytes"],
                 v["slice_offset"]
             )?;
+            if let Some(note) = crate::surface_args::unknown_order_note(&assumed) {
+                crate::outln!("{note}")?;
+            }
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -292,6 +310,9 @@ pub fn run(a: TextureArgs) -> CmdResult {
     } else {
         crate::outln!("{t}")?;
         crate::outln!("assumed: {}", assumed.describe())?;
+        if let Some(note) = crate::surface_args::unknown_order_note(&assumed) {
+            crate::outln!("{note}")?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -388,7 +388,10 @@ fn refusals_are_one_line_and_write_nothing() {
             "level 2 is the last of 3 levels",
         ),
         ("tile --texture --gpu gf100 --elem-size 4 --size 4x4 --levels 3 --generate-mips", "format (none)"),
-        ("tile --texture --gpu gf100 --format zeta:0x16 --size 4x4 --levels 3 --generate-mips", "depth/stencil"),
+        (
+            "tile --texture --gpu gf100 --format zeta:0x16 --gob fermi --size 4x4 --levels 3 --generate-mips",
+            "depth/stencil",
+        ),
     ];
     for (cmd, want) in cases {
         let (rc, _, err) = nvsurf(&args(cmd, &["--input", s(&input), "--output", s(&out)]));

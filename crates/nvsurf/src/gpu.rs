@@ -46,6 +46,8 @@ pub enum Family {
     Ada,
     /// GH100 family.
     Hopper,
+    /// GB100 / GB20x family (Blackwell).
+    Blackwell,
 }
 
 macro_rules! gpus {
@@ -181,6 +183,19 @@ gpus! {
     Ad106 = "ad106", 0x196, Ada, ["nv196"];
     Ad107 = "ad107", 0x197, Ada, ["nv197"];
     Gh100 = "gh100", 0x180, Hopper, ["nv180"];
+    // Blackwell: the chipset id is NVIDIA's architecture | implementation (open-gpu-kernel-modules
+    // `src/common/sdk/nvidia/inc/ctrl/ctrl2080/ctrl2080mc.h`, commit 41595798880394d9c6fa5e76b37ffc1bc428cfb2:
+    // ARCHITECTURE_GB100 0x1a0 with GB100 0x0, GB102 0x2; ARCHITECTURE_GB200 0x1b0 with GB202 0x2,
+    // GB203 0x3, GB205 0x5, GB206 0x6, GB207 0x7 and the integrated GB20B 0xb). The chip names
+    // match NVIDIA's gpu-admin-tools `gpu/devid_chips.py`.
+    Gb100 = "gb100", 0x1a0, Blackwell, ["nv1a0"];
+    Gb102 = "gb102", 0x1a2, Blackwell, ["nv1a2"];
+    Gb202 = "gb202", 0x1b2, Blackwell, ["nv1b2"];
+    Gb203 = "gb203", 0x1b3, Blackwell, ["nv1b3"];
+    Gb205 = "gb205", 0x1b5, Blackwell, ["nv1b5"];
+    Gb206 = "gb206", 0x1b6, Blackwell, ["nv1b6"];
+    Gb207 = "gb207", 0x1b7, Blackwell, ["nv1b7"];
+    Gb20b = "gb20b", 0x1bb, Blackwell, ["nv1bb"];
 }
 
 impl Gpu {
@@ -266,7 +281,9 @@ impl Gpu {
         self.is_gf100_or_later()
     }
 
-    /// Is this a Tegra (SoC) part, whose CPU sees the Tegra in-gob byte order?
+    /// Is this a Tegra (SoC) part, whose CPU sees the Tegra in-gob byte order? The integrated
+    /// Blackwell GB20B is not: Mesa's nil picks the Blackwell orders on every Blackwell part,
+    /// SoC or not (`src/nouveau/nil/tiling.rs`, `GOBType::choose`, Mesa commit 157fa86f6d5d).
     pub fn is_tegra(self) -> bool {
         matches!(self, Gpu::Gk20a | Gpu::Gm20b | Gpu::Gp10b | Gpu::Gv11b | Gpu::Ga10b)
     }
@@ -318,5 +335,26 @@ mod tests {
         assert_eq!(Gpu::G200.blocklinear_align_bytes(), Some(0x100));
         assert_eq!(Gpu::Nv40.gob_height_rows(), None);
         assert!(Gpu::Mcp79 < Gpu::Gt215 && Gpu::Mcp89 < Gpu::Gf100);
+    }
+
+    #[test]
+    fn blackwell_chips() {
+        // ctrl2080mc.h: architecture | implementation.
+        let want = [
+            ("gb100", 0x1a0),
+            ("gb102", 0x1a2),
+            ("gb202", 0x1b2),
+            ("gb203", 0x1b3),
+            ("gb205", 0x1b5),
+            ("gb206", 0x1b6),
+            ("gb207", 0x1b7),
+            ("gb20b", 0x1bb),
+        ];
+        for (name, id) in want {
+            let g = Gpu::parse(name).unwrap();
+            assert_eq!((g.chipset_id(), g.family(), g.gob_height_rows()), (id, Family::Blackwell, Some(8)), "{name}");
+            assert!(g > Gpu::Gh100 && !g.is_tegra(), "{name}");
+        }
+        assert_eq!(Gpu::parse("NV1B2").unwrap(), Gpu::Gb202);
     }
 }

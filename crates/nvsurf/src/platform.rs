@@ -5,12 +5,13 @@
 //! a linear mapping ([`Platform::default_gob_order`]) and the block policy of the platform's
 //! driver ([`Platform::default_block_policy`]). The evidence, generation by generation:
 //!
-//! | GPUs | colour | 16-bit depth | 32-bit float depth | other depth/stencil | policy |
-//! |---|---|---|---|---|---|
-//! | Turing and later, desktop | [`GobOrder::Turing`] (1) | [`GobOrder::Blackwell16`] (2) | [`GobOrder::Turing`] (2) | unknown | `nvidia` |
-//! | Fermi to Volta, desktop | [`GobOrder::Fermi`] (3) | unknown | unknown | unknown | `nvidia` |
-//! | Tegra SoCs | [`GobOrder::Tegra`] (4) | Tegra (5) | Tegra (5) | Tegra (5) | `nvidia` (`switch`: `nvn`) |
-//! | G80 to GT215 | [`GobOrder::Vm`] (6) | VM | VM | VM | `max` |
+//! | GPUs | colour | 16-bit depth | 32-bit float depth | 24-bit depth | other depth/stencil | policy |
+//! |---|---|---|---|---|---|---|
+//! | Blackwell | by element size (7) | [`GobOrder::Blackwell16`] (7) | [`GobOrder::Turing`] (7) | unknown (7) | by element size (7) | `nvidia` |
+//! | Turing to Hopper, desktop | [`GobOrder::Turing`] (1) | [`GobOrder::Blackwell16`] (2) | [`GobOrder::Turing`] (2) | unknown | unknown | `nvidia` |
+//! | Fermi to Volta, desktop | [`GobOrder::Fermi`] (3) | unknown | unknown | unknown | unknown | `nvidia` |
+//! | Tegra SoCs | [`GobOrder::Tegra`] (4) | Tegra (5) | Tegra (5) | Tegra (5) | Tegra (5) | `nvidia` (`switch`: `nvn`) |
+//! | G80 to GT215 | [`GobOrder::Vm`] (6) | VM | VM | VM | VM | `max` |
 //!
 //! 1. CUDA arrays and Vulkan images of an H100 (GH100, driver 580.159) read through a linear
 //!    mapping of the same memory: 24 of 24 textures and 600 of 600 sizes with NVIDIA's block
@@ -22,6 +23,13 @@
 //! 5. What Switch tools assume for every format; no depth capture checked it.
 //! 6. No CPU order is known for G80's 256-byte gobs: the document's VM view
 //!    (envytools `docs/hw/memory/g80-surface.rst`).
+//! 7. Mesa's nil `GOBType::choose` (`src/nouveau/nil/tiling.rs`, Mesa commit
+//!    157fa86f6d5def2bec5c91f33be70c138250ab7f), for 3D classes from BLACKWELL_A: the Z24
+//!    formats (Z24X8, X8Z24, Z24S8, S8Z24, X24S8, S8X24) take `BlackwellZ24`, whose CPU order
+//!    nil does not give (no copy routine; unknown here); every other format goes by its element
+//!    size: 1 byte [`GobOrder::Blackwell8`], 2 bytes [`GobOrder::Blackwell16`], more
+//!    [`GobOrder::Turing`]. No capture checked Blackwell; the layouts otherwise follow Ada's,
+//!    as nil's do.
 //!
 //! Block policies: NVIDIA's rule as nil reproduces it matches every GH100 capture; NVN's is what
 //! Switch files use ([`BlockPolicy::Nvn`]); G80-GT215 keep the document's `max` request (older
@@ -47,7 +55,10 @@ pub enum FormatClass {
     Depth16,
     /// 32-bit float depth without stencil (Z32 / ZF32 / D32_SFLOAT).
     DepthFloat32,
-    /// Every other depth/stencil format (Z24S8, S8Z24, X8Z24, ZF32_X24S8, CSAA zeta, ...).
+    /// 24-bit depth, with or without stencil or coverage (Z24S8, S8Z24, X8Z24, Z24X8, CSAA
+    /// Z24 formats): Mesa nil's `BlackwellZ24` class on Blackwell.
+    Depth24,
+    /// Every other depth/stencil format (ZF32_X24S8, CSAA Z32 formats, ...).
     DepthStencil,
     /// Only an element size is known (no format): takes the colour order.
     ElemSizeOnly,
@@ -60,6 +71,7 @@ impl FormatClass {
             crate::format::Layout::Zeta(z) => match (z.z, z.s_lo, z.c_lo, format.elem_size_bytes()) {
                 (ZType::Unorm16, None, None, 2) => FormatClass::Depth16,
                 (ZType::Float32, None, None, 4) => FormatClass::DepthFloat32,
+                (ZType::Unorm24, ..) => FormatClass::Depth24,
                 _ => FormatClass::DepthStencil,
             },
             _ => FormatClass::Color,
@@ -67,12 +79,13 @@ impl FormatClass {
     }
 
     /// A short name for messages and JSON: `colour`, `16-bit depth`, `32-bit float depth`,
-    /// `depth/stencil`, `element size only`.
+    /// `24-bit depth`, `depth/stencil`, `element size only`.
     pub const fn name(self) -> &'static str {
         match self {
             FormatClass::Color => "colour",
             FormatClass::Depth16 => "16-bit depth",
             FormatClass::DepthFloat32 => "32-bit float depth",
+            FormatClass::Depth24 => "24-bit depth",
             FormatClass::DepthStencil => "depth/stencil",
             FormatClass::ElemSizeOnly => "element size only",
         }
@@ -194,8 +207,17 @@ impl Platform {
     }
 
     /// The in-gob byte order a CPU sees through a linear mapping of a surface of `class` on this
-    /// platform (see the module's table). Where no order is known, an error that asks for one.
+    /// platform (see the module's table), for elements of 4 bytes or more where the element size
+    /// decides (Blackwell: [`Platform::default_gob_order_sized`]). Where no order is known, an
+    /// error that asks for one.
     pub fn default_gob_order(self, class: FormatClass) -> Result<GobOrder> {
+        self.default_gob_order_sized(class, 4)
+    }
+
+    /// The in-gob byte order a CPU sees for a surface of `class` with `elem_size_bytes`-byte
+    /// elements on this platform (see the module's table: on Blackwell 1- and 2-byte elements
+    /// take their own orders). Where no order is known, an error that asks for one.
+    pub fn default_gob_order_sized(self, class: FormatClass, elem_size_bytes: u32) -> Result<GobOrder> {
         let gpu = self.gpu;
         if !gpu.is_gf100_or_later() {
             // G80-GT215 gobs: the VM view; pre-G80 chips have no gobs.
@@ -204,21 +226,26 @@ impl Platform {
         if gpu.is_tegra() {
             return Ok(GobOrder::Tegra);
         }
-        let turing_or_later = gpu.family() >= Family::Turing;
+        let family = gpu.family();
+        let turing_or_later = family >= Family::Turing;
         match class {
+            FormatClass::Depth24 if family >= Family::Blackwell => {
+                Err(unknown_order(class, gpu, "on Blackwell (Mesa nil's BlackwellZ24 gob has no CPU copy)"))
+            }
+            _ if family >= Family::Blackwell => Ok(match elem_size_bytes {
+                1 => GobOrder::Blackwell8,
+                2 => GobOrder::Blackwell16,
+                _ => GobOrder::Turing,
+            }),
             FormatClass::Color | FormatClass::ElemSizeOnly if turing_or_later => Ok(GobOrder::Turing),
             FormatClass::Color | FormatClass::ElemSizeOnly => Ok(GobOrder::Fermi),
             FormatClass::Depth16 if turing_or_later => Ok(GobOrder::Blackwell16),
             FormatClass::DepthFloat32 if turing_or_later => Ok(GobOrder::Turing),
-            _ => Err(Error::Unsupported {
-                field: "gob order",
-                value: format!("{class} on {gpu}"),
-                rule: format!(
-                    "no CPU byte order is known for {class} formats on {} GPUs; give the gob order \
-                     (--gob vm|tegra|turing|fermi|blackwell16) if you know it",
-                    if turing_or_later { "Turing and later desktop" } else { "Fermi to Volta desktop" }
-                ),
-            }),
+            _ => Err(unknown_order(
+                class,
+                gpu,
+                if turing_or_later { "on Turing to Hopper desktop GPUs" } else { "on Fermi to Volta desktop GPUs" },
+            )),
         }
     }
 
@@ -277,6 +304,19 @@ impl core::fmt::Display for Platform {
     }
 }
 
+/// The refusal of a default gob order: one line naming the class, the GPU and why.
+fn unknown_order(class: FormatClass, gpu: Gpu, why: &str) -> Error {
+    Error::Unsupported {
+        field: "gob order",
+        value: format!("{class} on {gpu}"),
+        rule: format!(
+            "no CPU byte order is known for {class} formats {why}: layout and texture give the \
+             geometry, but moving bytes needs the gob order (--gob {})",
+            crate::layout::GOB_ORDER_NAMES.join("|")
+        ),
+    }
+}
+
 /// Every name [`Platform::parse`] accepts: the presets' and every chip's.
 pub fn all_platform_names() -> Vec<&'static str> {
     PRESETS.iter().flat_map(|(_, n)| n.iter().copied()).chain(ALL_GPUS.iter().flat_map(|g| g.all_names())).collect()
@@ -311,11 +351,12 @@ mod tests {
             assert_eq!(order(g, Depth16).unwrap(), GobOrder::Blackwell16);
             assert_eq!(order(g, DepthFloat32).unwrap(), GobOrder::Turing);
             assert!(matches!(order(g, DepthStencil), Err(Error::Unsupported { field: "gob order", .. })));
+            assert!(matches!(order(g, Depth24), Err(Error::Unsupported { field: "gob order", .. })));
             assert_eq!(Platform::from(g).default_block_policy(), BlockPolicy::Nvidia);
         }
         for g in [Gpu::Gf100, Gpu::Gk104, Gpu::Gm204, Gpu::Gp102, Gpu::Gv100] {
             assert_eq!(order(g, Color).unwrap(), GobOrder::Fermi);
-            for c in [Depth16, DepthFloat32, DepthStencil] {
+            for c in [Depth16, DepthFloat32, Depth24, DepthStencil] {
                 assert!(order(g, c).is_err(), "{g} {c}");
             }
             assert_eq!(Platform::from(g).default_block_policy(), BlockPolicy::Nvidia);
@@ -334,11 +375,36 @@ mod tests {
     }
 
     #[test]
+    fn blackwell_goes_by_element_size_and_refuses_z24() {
+        // nil's GOBType::choose (tiling.rs, Mesa 157fa86f6d5d) on BLACKWELL_A and later.
+        use FormatClass::*;
+        for g in [Gpu::Gb100, Gpu::Gb202, Gpu::Gb207, Gpu::Gb20b] {
+            let p = Platform::from(g);
+            for c in [Color, ElemSizeOnly, Depth16, DepthFloat32, DepthStencil] {
+                assert_eq!(p.default_gob_order_sized(c, 1).unwrap(), GobOrder::Blackwell8, "{g} {c}");
+                assert_eq!(p.default_gob_order_sized(c, 2).unwrap(), GobOrder::Blackwell16, "{g} {c}");
+                for size in [4, 8, 12, 16] {
+                    assert_eq!(p.default_gob_order_sized(c, size).unwrap(), GobOrder::Turing, "{g} {c}");
+                }
+            }
+            let e = p.default_gob_order_sized(Depth24, 4).unwrap_err();
+            assert!(matches!(e, Error::Unsupported { field: "gob order", .. }));
+            let msg = alloc::string::ToString::to_string(&e);
+            assert!(msg.contains("BlackwellZ24") && !msg.contains('\n'), "{msg}");
+            assert_eq!(p.default_block_policy(), BlockPolicy::Nvidia);
+        }
+        let class = |n: &str| FormatClass::of(&Format::parse(n).unwrap());
+        for z24 in ["Z24_S8", "S8_Z24", "Z24_X8"] {
+            assert_eq!(class(z24), Depth24, "{z24}");
+        }
+    }
+
+    #[test]
     fn format_classes() {
         let class = |n: &str| FormatClass::of(&Format::parse(n).unwrap());
         assert_eq!(class("Z16"), FormatClass::Depth16);
         assert_eq!(class("Z32"), FormatClass::DepthFloat32);
-        assert_eq!(class("Z24_S8"), FormatClass::DepthStencil);
+        assert_eq!(class("Z24_S8"), FormatClass::Depth24);
         assert_eq!(class("Z32_S8_X24"), FormatClass::DepthStencil);
         assert_eq!(class("A8B8G8R8"), FormatClass::Color);
         assert_eq!(class("bc7"), FormatClass::Color);

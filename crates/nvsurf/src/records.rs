@@ -50,12 +50,21 @@ fn triple(t: Option<[u32; 3]>) -> FieldValue<'static> {
 
 impl Assumed {
     /// What was assumed, as the faces print it beside a surface or texture: `gob_order`,
-    /// `gob_order_source`, `block_policy`, `block_policy_source` (`None` where the layout has
-    /// no gobs).
-    pub fn fields(&self) -> [(&'static str, FieldValue<'static>); 4] {
+    /// `gob_order_source`, `gob_order_known`, `block_policy`, `block_policy_source` (`None`
+    /// where the layout has no gobs). Where no CPU byte order is known for the format
+    /// ([`Assumed::gob_order_unknown`]), `gob_order` is `None`, `gob_order_source` is
+    /// `unknown` and `gob_order_known` false.
+    pub fn fields(&self) -> [(&'static str, FieldValue<'static>); 5] {
+        let has_gobs = self.block_policy.is_some();
+        let source = match self.gob_order {
+            Some((_, s)) => V::Text(s.name()),
+            None if self.gob_order_unknown => V::Text("unknown"),
+            None => V::None,
+        };
         [
             ("gob_order", text(self.gob_order.map(|(o, _)| o.name()))),
-            ("gob_order_source", text(self.gob_order.map(|(_, s)| s.name()))),
+            ("gob_order_source", source),
+            ("gob_order_known", if has_gobs { V::Bool(!self.gob_order_unknown) } else { V::None }),
             ("block_policy", text(self.block_policy.map(|(p, _)| p.name()))),
             ("block_policy_source", text(self.block_policy.map(|(_, s)| s.name()))),
         ]
@@ -444,8 +453,8 @@ impl TextureRecord {
 
     /// The record's keys and values, the levels left out (each is a [`LevelRecord`]; a face
     /// puts their list under `levels`).
-    pub fn fields(&self) -> [(&'static str, FieldValue<'_>); 24] {
-        let [a, b, c, d] = self.assumed.fields();
+    pub fn fields(&self) -> [(&'static str, FieldValue<'_>); 25] {
+        let [a, b, c, d, e] = self.assumed.fields();
         let s = self.sparse;
         [
             ("gpu", V::Text(self.gpu)),
@@ -462,6 +471,7 @@ impl TextureRecord {
             b,
             c,
             d,
+            e,
             ("samples", V::Uint(u64::from(self.samples.samples))),
             ("ms_mode", V::Text(self.samples.ms_mode)),
             ("size_samples", V::Triple(self.samples.size_samples)),

@@ -165,6 +165,19 @@ impl TextureSpec {
     /// `_RECT` format implies pitch and refuses another), and where the layout has gobs the gob
     /// order and block policy, each given or the platform's default.
     pub fn resolve(&self) -> Result<(TextureDesc, Assumed)> {
+        self.resolve_with(false)
+    }
+
+    /// [`TextureSpec::resolve`] for the geometry alone (offsets, blocks, sizes): where no CPU
+    /// byte order is known for the format (24-bit depth on Blackwell, depth on desktop Fermi to
+    /// Hopper) and none is given, the descriptor carries the VM order as a stand-in and
+    /// [`Assumed::gob_order_unknown`] is set. Such a descriptor must not move bytes: build byte
+    /// copies from [`TextureSpec::resolve`], which refuses.
+    pub fn resolve_geometry(&self) -> Result<(TextureDesc, Assumed)> {
+        self.resolve_with(true)
+    }
+
+    fn resolve_with(&self, geometry_only: bool) -> Result<(TextureDesc, Assumed)> {
         let r = Resolver { platform: self.platform, elements: self.elements, any_format: self.any_format };
         r.check_format()?;
         let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size_bytes(), self.size_texels);
@@ -179,8 +192,9 @@ impl TextureSpec {
         let mut assumed = r.assumed(layout);
         // The gob order matters (and a refusal applies) only where there are gobs.
         if d.layout == LayoutKind::BlockLinear && self.ty != TextureType::Buffer {
-            let (order, policy) = r.gobs(self.gob_order, self.block_policy)?;
-            (assumed.gob_order, assumed.block_policy) = (Some(order), Some(policy));
+            let (order, policy) = r.gobs(self.gob_order, self.block_policy, geometry_only)?;
+            (assumed.gob_order, assumed.block_policy) = (order, Some(policy));
+            assumed.gob_order_unknown = order.is_none();
         }
         d.gob_order = self.gob_order.or(assumed.gob_order.map(|o| o.0)).unwrap_or(GobOrder::Vm);
         d.block = self.block_policy.unwrap_or_else(|| self.platform.default_block_policy());
@@ -307,6 +321,17 @@ impl SurfaceSpec {
     /// `_RECT` format implies pitch and refuses another), and for blocklinear the gob order and
     /// the block policy, each given or the platform's default.
     pub fn resolve(&self) -> Result<(SurfaceDesc, Assumed)> {
+        self.resolve_with(false)
+    }
+
+    /// [`SurfaceSpec::resolve`] for the geometry alone: where no CPU byte order is known for
+    /// the format and none is given, the VM order stands in and [`Assumed::gob_order_unknown`]
+    /// is set (see [`TextureSpec::resolve_geometry`]). Such a descriptor must not move bytes.
+    pub fn resolve_geometry(&self) -> Result<(SurfaceDesc, Assumed)> {
+        self.resolve_with(true)
+    }
+
+    fn resolve_with(&self, geometry_only: bool) -> Result<(SurfaceDesc, Assumed)> {
         let r = Resolver { platform: self.platform, elements: self.elements, any_format: self.any_format };
         r.check_format()?;
         let size = self.size_px.to_elements_by(self.elements.texels_per_elem());
@@ -317,8 +342,8 @@ impl SurfaceSpec {
         desc.pitch_bytes = self.pitch_bytes;
         let mut assumed = r.assumed(layout);
         if desc.layout == LayoutKind::BlockLinear {
-            let (order, policy) = r.gobs(self.gob_order, self.block)?;
-            desc.gob_order = order.0;
+            let (order, policy) = r.gobs(self.gob_order, self.block, geometry_only)?;
+            desc.gob_order = order.map_or(GobOrder::Vm, |o| o.0);
             desc.block_log2 = Some(match policy.0 {
                 BlockPolicy::Explicit(b) => b,
                 p => self.platform.surface_block_log2_samples(
@@ -329,7 +354,8 @@ impl SurfaceSpec {
                     self.samples,
                 )?,
             });
-            (assumed.gob_order, assumed.block_policy) = (Some(order), Some(policy));
+            (assumed.gob_order, assumed.block_policy) = (order, Some(policy));
+            assumed.gob_order_unknown = order.is_none();
         }
         Ok((desc, assumed))
     }

@@ -78,7 +78,7 @@ fn elem_strategy() -> impl Strategy<Value = u32> {
 
 prop_compose! {
     fn surface_params()(gpu in gpu_strategy(), es in elem_strategy(), w in 1u32..70, h in 1u32..70, d in 1u32..6,
-                        bw in 0u32..3, bh in 0u32..6, bd in 0u32..4, auto in any::<bool>(), order in 0usize..4)
+                        bw in 0u32..3, bh in 0u32..6, bd in 0u32..4, auto in any::<bool>(), order in 0usize..nvsurf::layout::ALL_GOB_ORDERS.len())
                         -> BlockLinearParams {
         let mut p = BlockLinearParams::new(gpu, if es == 12 && !gpu.is_gf100_or_later() { 16 } else { es }, [w, h, d], [bw, bh, bd]);
         p.auto_size = Some(auto);
@@ -104,7 +104,12 @@ proptest! {
                     // Every byte of the element is inside too (12-byte elements may straddle gobs).
                     if es != 12 {
                         prop_assert!(o + es <= s.size_bytes());
-                        prop_assert_eq!(o % es, 0);
+                        // Blackwell8's runs are 8 bytes: a wider element is split over two
+                        // runs, its offset that of its first byte (nil uses the order for
+                        // 1-byte formats only).
+                        if !(p.gob_order == GobOrder::Blackwell8 && es > 8) {
+                            prop_assert_eq!(o % es, 0);
+                        }
                     }
                 }
             }

@@ -19,7 +19,7 @@ fn gpu_strategy() -> impl Strategy<Value = Gpu> {
 prop_compose! {
     fn blocklinear()(gpu in gpu_strategy(), es in prop_oneof![Just(1u32), Just(2), Just(4), Just(8), Just(12), Just(16)],
                      w in 1u32..150, h in 1u32..40, d in 1u32..4, bw in 0u32..3, bh in 0u32..4, bd in 0u32..3,
-                     auto in any::<bool>(), order in 0usize..4, addr_blocks in 0u64..3) -> SurfaceDesc {
+                     auto in any::<bool>(), order in 0usize..ALL_GOB_ORDERS.len(), addr_blocks in 0u64..3) -> SurfaceDesc {
         let es = if es == 12 && !gpu.is_gf100_or_later() { 4 } else { es };
         let mut desc = SurfaceDesc::new(gpu, es, [w, h, d]);
         desc.layout = LayoutKind::BlockLinear;
@@ -883,6 +883,11 @@ fn windowed_boxes_with_partial_edge_gobs_equal_the_reference() {
         (Gpu::Tu102, GobOrder::Turing, [0, 2, 0], [300, 70, 1]),
         (Gpu::Gf100, GobOrder::Fermi, [0, 2, 0], [300, 70, 1]),
         (Gpu::Gf100, GobOrder::Fermi, [0, 2, 0], [1024, 300, 1]),
+        (Gpu::Gf100, GobOrder::FermiComment, [0, 2, 0], [300, 70, 1]),
+        // Blackwell8 moves 8-byte runs, not 16 (nil's CopyGOBBlackwell2D1BPP).
+        (Gpu::Gb202, GobOrder::Blackwell8, [0, 2, 0], [300, 70, 1]),
+        (Gpu::Gb202, GobOrder::Blackwell8, [1, 1, 1], [1024, 130, 2]),
+        (Gpu::Gb202, GobOrder::Blackwell16, [0, 2, 0], [300, 70, 1]),
     ];
     for (gpu, order, block, size) in cases {
         let mut desc = SurfaceDesc::new(gpu, 4, size);

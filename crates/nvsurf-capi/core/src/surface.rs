@@ -50,7 +50,7 @@ pub struct NvsurfSurfaceParams {
     pub depth: u32,
     /// `pitch`, `blocklinear` or `swizzled`; NULL: the platform's natural layout.
     pub layout: *const c_char,
-    /// In-gob byte order (`vm`, `tegra`, `turing`, `fermi`, `blackwell16`); NULL: the
+    /// In-gob byte order (`vm`, `tegra`, `turing`, `fermi`, `fermi-comment`, `blackwell16`, `blackwell8`); NULL: the
     /// platform's default for the format.
     pub gob_order: *const c_char,
     /// `max`, `nvn` or `nvidia`; NULL: the platform's driver's (unless `use_block_log2`).

@@ -48,7 +48,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct GuessArgs {
     /// GPU: g80, gf100, gm20b, switch, tu102, nv40, nv2a, ... (which layouts are tried), or
-    /// `any`: every family's layouts (G80, GF100 VM and Fermi, Tegra, Turing and Blackwell16,
+    /// `any`: every family's layouts (G80, GF100 VM and Fermi, Tegra, Turing and Blackwell16, Blackwell8,
     /// pre-G80 swizzled, both pitch rules), each candidate naming the GPU whose layout it is.
     #[arg(long)]
     gpu: String,

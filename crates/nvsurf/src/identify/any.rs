@@ -3,7 +3,7 @@
 //! The layouts a GPU can use depend on its family, not on the chip: G80-GT215 blocklinear with
 //! 4-row gobs in the VM view; GF100+ with 8-row gobs in the VM view and each CPU order, named by
 //! the GPU whose default it is (Fermi order: GF100; Tegra: GM20B, also the Switch preset's;
-//! Turing and Blackwell16: TU102); pre-G80 swizzled; pitch by the G80+ rule (64-byte pitches)
+//! Turing and Blackwell16: TU102; Blackwell8: GB202); pre-G80 swizzled; pitch by the G80+ rule (64-byte pitches)
 //! and the pre-G80 one (any multiple of the element). One representative chip per family
 //! stands for all of it, so each layout is tried once.
 
@@ -15,7 +15,8 @@ use alloc::vec::Vec;
 
 /// The representative chips and which of their candidates they contribute: (chip, gob orders
 /// of its blocklinear candidates, whether its pitch candidates, whether its swizzled one).
-const FAMILIES: [(Gpu, &[GobOrder], bool, bool); 5] = [
+const FAMILIES: [(Gpu, &[GobOrder], bool, bool); 6] = [
+    (Gpu::Gb202, &[GobOrder::Blackwell8], false, false),
     (Gpu::Tu102, &[GobOrder::Turing, GobOrder::Blackwell16], false, false),
     (Gpu::Gm20b, &[GobOrder::Tegra], false, false),
     (Gpu::Gf100, &[GobOrder::Fermi, GobOrder::Vm], true, false),
@@ -81,6 +82,7 @@ mod tests {
         let c = candidates_any(4, [128, 64, 1], 0).unwrap();
         let count =
             |gpu: Gpu, kind: LayoutKind| c.iter().filter(|x| x.desc.gpu == gpu && x.desc.layout == kind).count();
+        assert_eq!(count(Gpu::Gb202, LayoutKind::BlockLinear), 6);
         assert_eq!(count(Gpu::Tu102, LayoutKind::BlockLinear), 12);
         assert_eq!(count(Gpu::Gm20b, LayoutKind::BlockLinear), 6);
         assert_eq!(count(Gpu::Gf100, LayoutKind::BlockLinear), 12);

@@ -35,19 +35,45 @@ pub enum GobOrder {
     /// uses for 16-bit depth (D16_UNORM; measured on GH100 only).
     /// Offset = `(x % 16) + 16 * (y % 4) + 64 * ((y / 4) % 2) + 128 * ((x / 16) % 2) + 256 * (x / 32)`.
     Blackwell16,
-    /// Fermi-Volta color images per Mesa's nil `GOBType::FermiColor` sector table (`tiling.rs`):
-    /// sectors of 16 B x 2 rows; in each 32-byte-wide, 4-row quarter the sectors run
-    /// (col 0, pair 1), (col 0, pair 0), (col 1, pair 0), (col 1, pair 1).
-    /// Unverified: taken from Mesa's description, not checked against hardware here.
+    /// Fermi-Volta colour images as Mesa's nil copies them (`src/nouveau/nil/copy.rs`,
+    /// `CopyGOBFermi`, Mesa commit 157fa86f6d5d), the code NVK's host image copy runs on
+    /// Maxwell to Volta: sectors of 16 B x 2 rows; each 32-byte-wide half holds 8 sectors, the
+    /// upper four rows as in [`GobOrder::FermiComment`], the lower four with the two 16-byte
+    /// columns swapped and the column-0 row pairs reversed. Byte (0, 4) sits at 224.
+    /// Unverified: no hardware capture checked it (`docs/ERRATA.md`, "The Fermi order").
     Fermi,
+    /// The order nil's doc comment on `GOBType::FermiColor` draws (`src/nouveau/nil/tiling.rs`,
+    /// Mesa commit 157fa86f6d5d): the same sectors, but rows 4-7 repeat the pattern of rows 0-3
+    /// (byte (0, 4) at 160). nil's code ([`GobOrder::Fermi`]) disagrees for rows 4-7; kept
+    /// selectable for comparison (`--gob fermi-comment`). Unverified.
+    FermiComment,
+    /// Blackwell 1-byte formats as Mesa's nil copies them (`src/nouveau/nil/copy.rs`,
+    /// `CopyGOBBlackwell2D1BPP`; `tiling.rs` `GOBType::Blackwell8Bit`, Mesa commit
+    /// 157fa86f6d5d): sectors of 8 B x 4 rows, two sectors down each 8-byte column, the eight
+    /// columns left to right. Offset = `(x % 8) + 8 * y + 64 * (x / 8)`. Runs are 8 bytes long,
+    /// not 16 ([`GobOrder::run_bytes`]), so an element wider than 8 bytes is split over two runs
+    /// (its offset is that of its first byte; nil uses the order for 1-byte formats only).
+    /// Unverified: no hardware capture checked it.
+    Blackwell8,
 }
 
 /// Every gob order, for listings and tests.
-pub const ALL_GOB_ORDERS: [GobOrder; 5] =
-    [GobOrder::Vm, GobOrder::Tegra, GobOrder::Turing, GobOrder::Fermi, GobOrder::Blackwell16];
+pub const ALL_GOB_ORDERS: [GobOrder; 7] = [
+    GobOrder::Vm,
+    GobOrder::Tegra,
+    GobOrder::Turing,
+    GobOrder::Fermi,
+    GobOrder::Blackwell16,
+    GobOrder::FermiComment,
+    GobOrder::Blackwell8,
+];
+
+/// The CLI names of [`ALL_GOB_ORDERS`], for messages and suggestions.
+pub const GOB_ORDER_NAMES: [&str; 7] = ["vm", "tegra", "turing", "fermi", "blackwell16", "fermi-comment", "blackwell8"];
 
 impl GobOrder {
-    /// The CLI name (`vm`, `tegra`, `turing`, `fermi`, `blackwell16`).
+    /// The CLI name (`vm`, `tegra`, `turing`, `fermi`, `blackwell16`, `fermi-comment`,
+    /// `blackwell8`).
     pub const fn name(self) -> &'static str {
         match self {
             GobOrder::Vm => "vm",
@@ -55,33 +81,48 @@ impl GobOrder {
             GobOrder::Turing => "turing",
             GobOrder::Fermi => "fermi",
             GobOrder::Blackwell16 => "blackwell16",
+            GobOrder::FermiComment => "fermi-comment",
+            GobOrder::Blackwell8 => "blackwell8",
         }
     }
 
     /// Parses a name, case-insensitively (`vm`/`document`/`gpu`, `tegra`/`switch`/`cpu`,
-    /// `turing`, `fermi`, `blackwell16`/`blackwell-16bit`/`depth16`).
+    /// `turing`, `fermi`, `blackwell16`/`blackwell-16bit`/`depth16`, `fermi-comment`,
+    /// `blackwell8`/`blackwell-8bit`).
     pub fn parse(name: &str) -> Result<GobOrder> {
         match name.trim().to_ascii_lowercase().as_str() {
             "vm" | "document" | "doc" | "gpu" | "identity" => Ok(GobOrder::Vm),
             "tegra" | "switch" | "nx" | "cpu" => Ok(GobOrder::Tegra),
             "turing" | "turing2d" | "turing-2d" => Ok(GobOrder::Turing),
-            "fermi" | "fermi-color" => Ok(GobOrder::Fermi),
+            "fermi" | "fermi-color" | "fermi-code" => Ok(GobOrder::Fermi),
+            "fermi-comment" | "fermicomment" | "fermi-doc" => Ok(GobOrder::FermiComment),
+            "blackwell8" | "blackwell8bit" | "blackwell-8bit" | "blackwell-8" => Ok(GobOrder::Blackwell8),
             "blackwell16" | "blackwell16bit" | "blackwell-16bit" | "blackwell-16" | "depth16" | "d16" => {
                 Ok(GobOrder::Blackwell16)
             }
             _ => Err(Error::UnknownName {
                 kind: "gob order",
                 name: name.to_string(),
-                suggestions: closest(name, ["vm", "tegra", "turing", "fermi", "blackwell16"]),
+                suggestions: closest(name, GOB_ORDER_NAMES),
             }),
         }
     }
 
     /// True where the order comes from a document, from tools that agree on it (VM, Tegra), or
     /// from hardware captures (Turing and Blackwell16, on GH100); false for Mesa nil's Fermi
-    /// order, which no capture has checked.
+    /// orders (code and comment) and its Blackwell 8-bit order, which no capture has checked.
     pub const fn is_verified(self) -> bool {
-        !matches!(self, GobOrder::Fermi)
+        !matches!(self, GobOrder::Fermi | GobOrder::FermiComment | GobOrder::Blackwell8)
+    }
+
+    /// Bytes in each run that stays contiguous inside the gob: 64 for VM rows, 8 for
+    /// [`GobOrder::Blackwell8`], 16 for the other CPU orders. The tiling walks move whole runs.
+    pub const fn run_bytes(self) -> u32 {
+        match self {
+            GobOrder::Vm => 64,
+            GobOrder::Blackwell8 => 8,
+            _ => 16,
+        }
     }
 
     /// Checks that the order is defined for gobs of `gob_height_rows` rows.
@@ -112,21 +153,40 @@ impl GobOrder {
                 (x % 16) + 16 * (y % 4) + 64 * ((y / 4) % 2) + 128 * ((x / 16) % 2) + 256 * (x / 32)
             }
             GobOrder::Fermi => {
-                let col = (x / 16) % 2;
-                let pair = (y / 2) % 2;
+                // Rows 0-3 as the comment; rows 4-7 swap the columns' sector pairs.
+                let (col, pair, quarter) = ((x / 16) % 2, (y / 2) % 2, y / 4);
+                let sector = 8 * (x / 32) + 4 * quarter + 2 * (col ^ quarter) + (1 ^ pair ^ col);
+                32 * sector + (x % 16) + 16 * (y % 2)
+            }
+            GobOrder::FermiComment => {
+                let (col, pair) = ((x / 16) % 2, (y / 2) % 2);
                 let sector = 8 * (x / 32) + 4 * (y / 4) + 2 * col + (1 ^ pair ^ col);
                 32 * sector + (x % 16) + 16 * (y % 2)
             }
+            GobOrder::Blackwell8 => (x % 8) + 8 * y + 64 * (x / 8),
         }
     }
 
     /// For every 16-byte run of the gob (index `y * 4 + x / 16`), the offset of its first byte.
-    /// All orders keep 16-byte runs contiguous, which the tiling fast paths rely on.
+    /// Every order but [`GobOrder::Blackwell8`] keeps 16-byte runs contiguous, which the tiling
+    /// fast paths rely on (they take [`GobOrder::run8_offsets`] for that one).
     pub fn run16_offsets(self, gob_height_rows: u32) -> [u16; 32] {
         let mut out = [0u16; 32];
         for y in 0..gob_height_rows.min(8) {
             for c in 0..4 {
                 out[(y * 4 + c) as usize] = self.offset_in_gob(c * 16, y) as u16;
+            }
+        }
+        out
+    }
+
+    /// For every 8-byte run of the gob (index `y * 8 + x / 8`), the offset of its first byte:
+    /// every order keeps 8-byte runs contiguous.
+    pub fn run8_offsets(self, gob_height_rows: u32) -> [u16; 64] {
+        let mut out = [0u16; 64];
+        for y in 0..gob_height_rows.min(8) {
+            for c in 0..8 {
+                out[(y * 8 + c) as usize] = self.offset_in_gob(c * 8, y) as u16;
             }
         }
         out
@@ -167,14 +227,17 @@ mod tests {
     }
 
     #[test]
-    fn sixteen_byte_runs_stay_contiguous() {
+    fn runs_stay_contiguous() {
         for o in ALL_GOB_ORDERS {
+            let w = o.run_bytes();
             for y in 0..8 {
                 for x in 0..64 {
-                    assert_eq!(o.offset_in_gob(x, y), o.offset_in_gob(x & !15, y) + (x & 15));
+                    assert_eq!(o.offset_in_gob(x, y), o.offset_in_gob(x & !(w - 1), y) + (x & (w - 1)), "{o}");
                 }
             }
         }
+        // Blackwell8 splits 16-byte runs: (8, 0) is not (0, 0) + 8.
+        assert_ne!(GobOrder::Blackwell8.offset_in_gob(8, 0), 8);
     }
 
     #[test]
@@ -201,13 +264,16 @@ mod tests {
     fn mesa_sector_tables() {
         // Mesa nil tiling.rs sector tables (rows = row pairs, columns = 16-byte columns).
         let turing = [[0, 2, 8, 10], [1, 3, 9, 11], [4, 6, 12, 14], [5, 7, 13, 15]];
-        let fermi = [[1, 2, 9, 10], [0, 3, 8, 11], [5, 6, 13, 14], [4, 7, 12, 15]];
+        // nil's doc comment on `GOBType::FermiColor` (our `FermiComment`).
+        let fermi_comment = [[1, 2, 9, 10], [0, 3, 8, 11], [5, 6, 13, 14], [4, 7, 12, 15]];
+        // nil's `CopyGOBFermi` line offsets (copy.rs), as sectors: rows 4-7 differ.
+        let fermi_code = [[1, 2, 9, 10], [0, 3, 8, 11], [7, 4, 15, 12], [6, 5, 14, 13]];
         for pair in 0..4u32 {
             for col in 0..4u32 {
-                let t = GobOrder::Turing.offset_in_gob(col * 16, pair * 2);
-                let f = GobOrder::Fermi.offset_in_gob(col * 16, pair * 2);
-                assert_eq!(t, 32 * turing[pair as usize][col as usize]);
-                assert_eq!(f, 32 * fermi[pair as usize][col as usize]);
+                let at = |o: GobOrder| o.offset_in_gob(col * 16, pair * 2);
+                assert_eq!(at(GobOrder::Turing), 32 * turing[pair as usize][col as usize]);
+                assert_eq!(at(GobOrder::FermiComment), 32 * fermi_comment[pair as usize][col as usize]);
+                assert_eq!(at(GobOrder::Fermi), 32 * fermi_code[pair as usize][col as usize]);
             }
         }
     }

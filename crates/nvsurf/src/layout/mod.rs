@@ -24,7 +24,7 @@ pub(crate) mod swizzled;
 
 pub use binding::{Binding, TextureBlockWidth, ALL_BINDINGS};
 pub use blocklinear::{BlockLinear, BlockLinearParams};
-pub use gob::{GobOrder, ALL_GOB_ORDERS};
+pub use gob::{GobOrder, ALL_GOB_ORDERS, GOB_ORDER_NAMES};
 pub use pitch::{min_pitch_bytes, Pitch, PitchParams};
 pub use surface::{LayoutKind, Surface, SurfaceDesc};
 pub use swizzled::{Swizzled, SwizzledParams};

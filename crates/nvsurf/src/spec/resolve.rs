@@ -87,8 +87,15 @@ pub struct Assumed {
     pub layout: LayoutKind,
     /// Whether the layout was given.
     pub layout_source: Source,
-    /// The gob order; `None` where the layout has no gobs (pitch, swizzled, buffers).
+    /// The gob order; `None` where the layout has no gobs (pitch, swizzled, buffers) or where
+    /// no CPU byte order is known for the format ([`Assumed::gob_order_unknown`]).
     pub gob_order: Option<(GobOrder, Source)>,
+    /// True where the layout has gobs but no CPU byte order is known for the format on the
+    /// platform (24-bit depth on Blackwell, depth/stencil on desktop Fermi to Hopper) and none
+    /// was given: only a layout resolved for its geometry ([`super::TextureSpec::resolve_geometry`],
+    /// [`super::SurfaceSpec::resolve_geometry`]) gets this far; offsets, blocks and sizes do not
+    /// depend on the byte order, but its bytes cannot be moved.
+    pub gob_order_unknown: bool,
     /// The block policy ([`BlockPolicy::Explicit`] for a given block); `None` where the layout
     /// has no gobs.
     pub block_policy: Option<(BlockPolicy, Source)>,
@@ -100,12 +107,13 @@ impl Assumed {
     /// layouts without them.
     pub fn describe(&self) -> String {
         let p = self.platform.name();
-        let (Some((order, os)), Some((policy, ps))) = (self.gob_order, self.block_policy) else {
+        let Some((policy, ps)) = self.block_policy else {
             return format!("{} layout (no gobs: no gob order or block policy)", self.layout.name());
         };
-        let order = match os {
-            Source::Given => format!("gob order {order} (given)"),
-            Source::Default => format!("gob order {order} (default for {p}, {})", self.class),
+        let order = match self.gob_order {
+            Some((order, Source::Given)) => format!("gob order {order} (given)"),
+            Some((order, Source::Default)) => format!("gob order {order} (default for {p}, {})", self.class),
+            None => format!("gob order unknown (none is known for {} on {p})", self.class),
         };
         let policy = match (policy, ps) {
             (BlockPolicy::Explicit([x, y, z]), _) => format!("block log2 {x},{y},{z} (given)"),
@@ -115,6 +123,9 @@ impl Assumed {
         format!("{order}, {policy}")
     }
 }
+
+/// A value and where it came from.
+pub(super) type Sourced<T> = (T, Source);
 
 /// A given value, or the default `f` computes.
 pub(super) fn given_or<T>(given: Option<T>, f: impl FnOnce() -> Result<T>) -> Result<(T, Source)> {
@@ -190,18 +201,26 @@ impl Resolver {
             layout,
             layout_source,
             gob_order: None,
+            gob_order_unknown: false,
             block_policy: None,
         }
     }
 
-    /// The gob order (given, or the platform's for the format's class, which may refuse) and
-    /// the block policy (given, or the platform's driver's) of a layout with gobs.
+    /// The gob order (given, or the platform's for the format's class and element size, which
+    /// may refuse) and the block policy (given, or the platform's driver's) of a layout with
+    /// gobs. With `geometry_only`, an unknown default order is `None` instead of the refusal.
     pub(super) fn gobs(
         &self,
         order: Option<GobOrder>,
         policy: Option<BlockPolicy>,
-    ) -> Result<((GobOrder, Source), (BlockPolicy, Source))> {
-        let order = given_or(order, || self.platform.default_gob_order(self.elements.class()))?;
+        geometry_only: bool,
+    ) -> Result<(Option<Sourced<GobOrder>>, Sourced<BlockPolicy>)> {
+        let (class, size) = (self.elements.class(), self.elements.elem_size_bytes());
+        let order = match given_or(order, || self.platform.default_gob_order_sized(class, size)) {
+            Ok(o) => Some(o),
+            Err(Error::Unsupported { field: "gob order", .. }) if geometry_only => None,
+            Err(e) => return Err(e),
+        };
         let policy = given_or(policy, || Ok(self.platform.default_block_policy()))?;
         Ok((order, policy))
     }

@@ -31,7 +31,7 @@ pub(crate) fn blocklinear<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, zs: Ra
 #[inline(always)]
 pub(crate) fn gobs<M: Mover>(p: &Plan, b: &BlockLinear, m: &mut M, z: u32, ys: Range<u32>, xs: [usize; 2], gh: u32) {
     let order = b.gob_order();
-    let runs = order.run16_offsets(gh);
+    let runs = order.run8_offsets(gh);
     let vm = order == GobOrder::Vm;
     // Whole gob columns: byte columns `whole[0]..whole[1]`.
     let whole = [xs[0].next_multiple_of(64), xs[1] & !63];
@@ -141,7 +141,7 @@ fn one_gob<M: Mover>(
     ys: [u32; 2],
     xs: [usize; 2],
     gx: usize,
-    runs: &[u16; 32],
+    runs: &[u16; 64],
 ) {
     let order = b.gob_order();
     let gh = b.gob_height_rows();
@@ -155,7 +155,8 @@ fn one_gob<M: Mover>(
         match (order == GobOrder::Vm, gh) {
             (true, 8) => gob_vm::<8, M>(m, gob, l0, p.row_pitch),
             (true, _) => gob_vm::<4, M>(m, gob, l0, p.row_pitch),
-            (false, _) => gob_runs(m, gob, l0, p.row_pitch, runs),
+            (false, _) if order.run_bytes() == 8 => gob_runs::<8, M>(m, gob, l0, p.row_pitch, runs),
+            (false, _) => gob_runs::<16, M>(m, gob, l0, p.row_pitch, runs),
         }
     } else {
         for y in ya..yb {
@@ -164,11 +165,13 @@ fn one_gob<M: Mover>(
             if order == GobOrder::Vm {
                 m.mv(gob + 64 * r + (xa - gx), l, xe - xa);
             } else {
-                for c in 0..4usize {
-                    let lo = (xa - gx).max(16 * c);
-                    let hi = (xe - gx).min(16 * c + 16);
+                // Runs of `w` bytes (16, or 8 for Blackwell8): `runs` holds 8-byte runs.
+                let w = order.run_bytes() as usize;
+                for c in 0..64 / w {
+                    let lo = (xa - gx).max(w * c);
+                    let hi = (xe - gx).min(w * c + w);
                     if lo < hi {
-                        m.mv(gob + runs[r * 4 + c] as usize + lo - 16 * c, l + (gx + lo - xa), hi - lo);
+                        m.mv(gob + runs[r * 8 + c * w / 8] as usize + lo - w * c, l + (gx + lo - xa), hi - lo);
                     }
                 }
             }
@@ -184,13 +187,14 @@ fn gob_vm<const GH: usize, M: Mover>(m: &mut M, gob: usize, l0: usize, row_pitch
     }
 }
 
-/// A whole 8-row gob in a CPU-side order: 32 runs of 16 bytes.
+/// A whole 8-row gob in a CPU-side order: 32 runs of 16 bytes (`W` = 16), or 64 runs of 8
+/// bytes (`W` = 8, [`GobOrder::Blackwell8`]); `runs` holds the offsets of the 8-byte runs.
 #[inline(always)]
-fn gob_runs<M: Mover>(m: &mut M, gob: usize, l0: usize, row_pitch: usize, runs: &[u16; 32]) {
+fn gob_runs<const W: usize, M: Mover>(m: &mut M, gob: usize, l0: usize, row_pitch: usize, runs: &[u16; 64]) {
     for r in 0..8 {
         let l = l0 + r * row_pitch;
-        for c in 0..4 {
-            m.mv_n::<16>(gob + runs[r * 4 + c] as usize, l + 16 * c);
+        for c in 0..64 / W {
+            m.mv_n::<W>(gob + runs[r * 8 + c * W / 8] as usize, l + W * c);
         }
     }
 }

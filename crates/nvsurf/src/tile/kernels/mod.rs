@@ -190,6 +190,9 @@ mod move_count_tests {
             (Gpu::Gm20b, GobOrder::Tegra, [0, 1, 1], [256, 40, 3]),
             (Gpu::Tu102, GobOrder::Turing, [0, 2, 0], [300, 70, 1]),
             (Gpu::Gf100, GobOrder::Fermi, [0, 2, 0], [300, 70, 1]),
+            (Gpu::Gf100, GobOrder::FermiComment, [0, 2, 0], [300, 70, 1]),
+            (Gpu::Gb202, GobOrder::Blackwell8, [0, 2, 0], [300, 70, 1]),
+            (Gpu::Gb202, GobOrder::Blackwell16, [0, 1, 1], [300, 40, 3]),
         ];
         let mut rows_seen = 0;
         for (gpu, order, block, size) in cases {
