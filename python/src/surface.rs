@@ -58,7 +58,7 @@ pub(crate) fn build(
     let layout = layout.map(args::layout).transpose()?;
     let gob_order = gob.map(args::gob).transpose()?;
     let (mut desc, assumed): (SurfaceDesc, Assumed) =
-        spec.overrides(Overrides { layout, gob_order, block_policy }).resolve().py()?;
+        spec.overrides(Overrides { layout, gob_order, block_policy, modifier: None }).resolve().py()?;
     desc.auto_size = auto_size;
     desc.binding = binding.map(args::binding).transpose()?;
     if let Some(a) = address {

@@ -72,6 +72,7 @@ impl Texture {
             layout: layout.map(args::layout).transpose()?,
             gob_order: gob.map(args::gob).transpose()?,
             block_policy: block_policy.map(args::block_policy).transpose()?,
+            modifier: None,
         };
         let (desc, assumed) = spec.overrides(overrides).resolve().py()?;
         let tex = desc.build().py()?;

@@ -24,7 +24,7 @@ use crate::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
 use crate::platform::Platform;
 use crate::texture::{max_levels, BlockPolicy, Texture, TextureDesc, TextureType};
 use alloc::vec::Vec;
-use resolve::{Elements, Resolver};
+use resolve::{Beside, Elements, FromModifier, Resolver};
 
 mod resolve;
 
@@ -44,6 +44,7 @@ pub struct TextureSpec {
     layout: Option<LayoutKind>,
     gob_order: Option<GobOrder>,
     block_policy: Option<BlockPolicy>,
+    modifier: Option<u64>,
 }
 
 impl TextureSpec {
@@ -80,6 +81,7 @@ impl TextureSpec {
             layout: None,
             gob_order: None,
             block_policy: None,
+            modifier: None,
         }
     }
 
@@ -121,11 +123,21 @@ impl TextureSpec {
         self
     }
 
+    /// A DRM format modifier: a 2D texture's layout (pitch for `DRM_FORMAT_MOD_LINEAR`,
+    /// blocklinear otherwise), block (0, h, 0) and gob order come from it, checked against the
+    /// GPU and format as NVK checks them ([`crate::modifier::fit`]); a layout, gob order or
+    /// block given beside it must agree with it.
+    pub fn modifier(mut self, modifier: u64) -> Self {
+        self.modifier = Some(modifier);
+        self
+    }
+
     /// Each setting `o` gives, in place of the one this spec has (the others stay).
     pub fn overrides(mut self, o: Overrides) -> Self {
         self.layout = o.layout.or(self.layout);
         self.gob_order = o.gob_order.or(self.gob_order);
         self.block_policy = o.block_policy.or(self.block_policy);
+        self.modifier = o.modifier.or(self.modifier);
         self
     }
 
@@ -146,6 +158,9 @@ impl TextureSpec {
         if let Some(l) = self.layers {
             d.layers = l;
         }
+        if let Some(v) = self.modifier {
+            return self.resolve_modifier(&r, d, v);
+        }
         let layout = r.layout(self.layout, d.layout)?;
         d.layout = layout.0;
         let mut assumed = r.assumed(layout);
@@ -163,10 +178,50 @@ impl TextureSpec {
         Ok((d, assumed))
     }
 
+    /// [`Self::resolve`] with a modifier: a 2D texture; linear ones have one level and one
+    /// layer (nil `image.rs`, `new_linear`).
+    fn resolve_modifier(&self, r: &Resolver, mut d: TextureDesc, v: u64) -> Result<(TextureDesc, Assumed)> {
+        if self.ty != TextureType::D2 {
+            return Err(Error::Unsupported {
+                field: "texture type",
+                value: self.ty.name().into(),
+                rule: alloc::format!("modifier {v:#x} describes a 2D image (type 2d)"),
+            });
+        }
+        let beside = Beside { layout: self.layout, gob_order: self.gob_order, block: self.block_policy };
+        let fm = r.from_modifier(v, self.size_texels, beside)?;
+        if fm.layout == LayoutKind::Pitch && (d.levels != 1 || d.layers != 1) {
+            return Err(Error::Unsupported {
+                field: "levels",
+                value: alloc::format!("{} levels, {} layers", d.levels, d.layers),
+                rule: "a linear (DRM_FORMAT_MOD_LINEAR) image has one level and one layer".into(),
+            });
+        }
+        let assumed = modifier_assumed(r, &fm);
+        d.layout = fm.layout;
+        d.pitch_bytes = fm.pitch_bytes;
+        if let (Some(order), Some(block)) = (fm.gob_order, fm.block_log2) {
+            d.gob_order = order;
+            d.block = BlockPolicy::Explicit(block);
+            let pads = self.platform.pads_single_layer(d.block);
+            d.pad_single_layer = (pads != d.block.pads_single_layer()).then_some(pads);
+        }
+        Ok((d, assumed))
+    }
+
     /// The validated texture.
     pub fn build(&self) -> Result<Texture> {
         self.desc()?.build()
     }
+}
+
+/// What a spec set from a modifier records.
+fn modifier_assumed(r: &Resolver, fm: &FromModifier) -> Assumed {
+    let mut a = r.assumed((fm.layout, Source::Modifier));
+    a.modifier = Some(fm.value);
+    a.gob_order = fm.gob_order.map(|o| (o, Source::Modifier));
+    a.block_policy = fm.block_log2.map(|b| (BlockPolicy::Explicit(b), Source::Modifier));
+    a
 }
 
 /// A plain surface described by platform, format (or element size) and size in pixels; the
@@ -181,6 +236,7 @@ pub struct SurfaceSpec {
     gob_order: Option<GobOrder>,
     block: Option<BlockPolicy>,
     pitch_bytes: Option<u64>,
+    modifier: Option<u64>,
 }
 
 impl SurfaceSpec {
@@ -202,7 +258,16 @@ impl SurfaceSpec {
     }
 
     fn with(platform: Platform, elements: Elements, size_px: Extent<Texels>) -> Self {
-        SurfaceSpec { platform, elements, size_px, layout: None, gob_order: None, block: None, pitch_bytes: None }
+        SurfaceSpec {
+            platform,
+            elements,
+            size_px,
+            layout: None,
+            gob_order: None,
+            block: None,
+            pitch_bytes: None,
+            modifier: None,
+        }
     }
 
     /// The layout instead of the platform's natural one (swizzled before G80, blocklinear from
@@ -224,11 +289,23 @@ impl SurfaceSpec {
         self
     }
 
+    /// A DRM format modifier: the layout (pitch for `DRM_FORMAT_MOD_LINEAR`, blocklinear
+    /// otherwise), block (0, h, 0, clamped to the surface as the hardware clamps it) and gob
+    /// order come from it, checked against the GPU and format as NVK checks them
+    /// ([`crate::modifier::fit`]); a layout, gob order or block given beside it must agree. A
+    /// linear modifier's pitch is nil's (the row rounded up to 128 bytes, 256 on Kepler and
+    /// GM10x) unless one is given.
+    pub fn modifier(mut self, modifier: u64) -> Self {
+        self.modifier = Some(modifier);
+        self
+    }
+
     /// Each setting `o` gives, in place of the one this spec has (the others stay).
     pub fn overrides(mut self, o: Overrides) -> Self {
         self.layout = o.layout.or(self.layout);
         self.gob_order = o.gob_order.or(self.gob_order);
         self.block = o.block_policy.or(self.block);
+        self.modifier = o.modifier.or(self.modifier);
         self
     }
 
@@ -257,6 +334,17 @@ impl SurfaceSpec {
         r.check_format()?;
         let size = self.size_px.to_elements_by(self.elements.texels_per_elem());
         let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size_bytes(), size);
+        if let Some(v) = self.modifier {
+            let beside = Beside { layout: self.layout, gob_order: self.gob_order, block: self.block };
+            let fm = r.from_modifier(v, self.size_px, beside)?;
+            desc.layout = fm.layout;
+            desc.pitch_bytes = self.pitch_bytes.or(fm.pitch_bytes);
+            if let (Some(order), Some(block)) = (fm.gob_order, fm.block_log2) {
+                desc.gob_order = order;
+                desc.block_log2 = Some(block);
+            }
+            return Ok((desc, modifier_assumed(&r, &fm)));
+        }
         let layout = r.layout(self.layout, desc.layout)?;
         desc.layout = layout.0;
         desc.pitch_bytes = self.pitch_bytes;

@@ -189,6 +189,7 @@ fn parse(mut a: GuessArgs) -> Result<Query, Box<dyn std::error::Error>> {
         binding: None,
         gob: None,
         address: "0".into(),
+        modifier: None,
     };
     let gpus = Gpus::parse(&a.gpu)?;
     let elem = surface.elem_size_bytes()?;
