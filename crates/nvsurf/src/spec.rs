@@ -189,7 +189,7 @@ impl TextureSpec {
             });
         }
         let beside = Beside { layout: self.layout, gob_order: self.gob_order, block: self.block_policy };
-        let fm = r.from_modifier(v, self.size_texels, beside)?;
+        let fm = r.apply_modifier(v, self.size_texels, beside)?;
         if fm.layout == LayoutKind::Pitch && (d.levels != 1 || d.layers != 1) {
             return Err(Error::Unsupported {
                 field: "levels",
@@ -336,7 +336,7 @@ impl SurfaceSpec {
         let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size_bytes(), size);
         if let Some(v) = self.modifier {
             let beside = Beside { layout: self.layout, gob_order: self.gob_order, block: self.block };
-            let fm = r.from_modifier(v, self.size_px, beside)?;
+            let fm = r.apply_modifier(v, self.size_px, beside)?;
             desc.layout = fm.layout;
             desc.pitch_bytes = self.pitch_bytes.or(fm.pitch_bytes);
             if let (Some(order), Some(block)) = (fm.gob_order, fm.block_log2) {

@@ -206,7 +206,7 @@ impl Resolver {
     }
 }
 
-/// What a DRM format modifier sets ([`Resolver::from_modifier`]).
+/// What a DRM format modifier sets ([`Resolver::apply_modifier`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct FromModifier {
     /// The modifier's value.
@@ -249,7 +249,7 @@ impl Resolver {
     /// Applies a DRM format modifier to a 2D image of `size_px`: checks it against the GPU and
     /// format as NVK does ([`crate::modifier::fit`]) and against the settings given beside it,
     /// and returns the layout, block, gob order or pitch it sets.
-    pub(super) fn from_modifier(&self, value: u64, size_px: Extent<Texels>, beside: Beside) -> Result<FromModifier> {
+    pub(super) fn apply_modifier(&self, value: u64, size_px: Extent<Texels>, beside: Beside) -> Result<FromModifier> {
         let gpu = self.platform.gpu();
         let format = match &self.elements {
             Elements::Format(f) => Some(f),
