@@ -32,6 +32,7 @@ pub(crate) fn build(
     binding: Option<&str>,
     gob: Option<&str>,
     address: Option<&Bound<'_, PyAny>>,
+    modifier: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Built> {
     let platform = args::platform(gpu)?;
     let elems = Elems::parse(Some(platform.gpu()), format, elem_size)?;
@@ -57,8 +58,9 @@ pub(crate) fn build(
     };
     let layout = layout.map(args::layout).transpose()?;
     let gob_order = gob.map(args::gob).transpose()?;
+    let modifier = modifier.map(|m| args::uint("modifier", m, u64::MAX)).transpose()?;
     let (mut desc, assumed): (SurfaceDesc, Assumed) =
-        spec.overrides(Overrides { layout, gob_order, block_policy, modifier: None }).resolve().py()?;
+        spec.overrides(Overrides { layout, gob_order, block_policy, modifier }).resolve().py()?;
     desc.auto_size = auto_size;
     desc.binding = binding.map(args::binding).transpose()?;
     if let Some(a) = address {
@@ -69,7 +71,8 @@ pub(crate) fn build(
 }
 
 /// layout(gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None,
-/// block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=0) -> dict
+/// block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=0,
+/// modifier=None) -> dict
 ///
 /// The layout of a plain surface, the keys of `nvsurf layout --json`: `layout`, `gpu`,
 /// `address`, `elem_size`/`elem_size_bytes`, `size`/`size_elements`, `size_bytes`,
@@ -80,7 +83,7 @@ pub(crate) fn build(
 /// without `block_log2` the block is what the GPU's block policy picks for a one-level
 /// texture of that size.
 #[pyfunction]
-#[pyo3(signature = (gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None))]
+#[pyo3(signature = (gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None, modifier=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn layout<'py>(
     py: Python<'py>,
@@ -97,10 +100,24 @@ pub fn layout<'py>(
     gob: Option<&str>,
     gob_order: Option<&str>,
     address: Option<&Bound<'py, PyAny>>,
+    modifier: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
-    let b =
-        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
+    let b = build(
+        gpu,
+        format,
+        elem_size,
+        size,
+        layout,
+        pitch,
+        block_log2,
+        block_policy,
+        auto_size,
+        binding,
+        gob,
+        address,
+        modifier,
+    )?;
     let record = nvsurf::SurfaceRecord::new(&b.surface);
     let d = crate::guess::fields_dict(py, record.fields().into_iter().chain(b.assumed.fields()))?;
     // The older names, kept (the CLI's JSON calls them deprecated).
@@ -115,7 +132,7 @@ pub fn layout<'py>(
 /// The address (`address` + byte offset) of element `at` = `(x, y)` or `(x, y, z)` of the
 /// surface `layout()` describes with the same arguments: what `nvsurf addr --at` prints.
 #[pyfunction]
-#[pyo3(signature = (gpu, at, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None))]
+#[pyo3(signature = (gpu, at, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None, modifier=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn address(
     gpu: &str,
@@ -132,11 +149,25 @@ pub fn address(
     gob: Option<&str>,
     gob_order: Option<&str>,
     address: Option<&Bound<'_, PyAny>>,
+    modifier: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     let [x, y, z] = args::dims::<3>("at", at, 2, 0)?;
-    let b =
-        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, address)?;
+    let b = build(
+        gpu,
+        format,
+        elem_size,
+        size,
+        layout,
+        pitch,
+        block_log2,
+        block_policy,
+        auto_size,
+        binding,
+        gob,
+        address,
+        modifier,
+    )?;
     b.surface.address_of(x, y, z).py()
 }
 
@@ -149,7 +180,7 @@ pub fn address(
 /// slice after slice (what `nvsurf untile` writes). Takes a `guess` candidate's layout:
 /// `layout`, `block_log2` with `auto_size=False`, `gob`, `pitch`. Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, offset=None, threads=None))]
+#[pyo3(signature = (gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, offset=None, threads=None, modifier=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn untile_surface<'py>(
     py: Python<'py>,
@@ -168,12 +199,26 @@ pub fn untile_surface<'py>(
     gob_order: Option<&str>,
     offset: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    modifier: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, numpy::PyArray1<u8>>> {
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     use nvsurf::tile::{LinearLayout, Region};
     let threads = crate::bytes::Threads::parse(threads)?;
-    let b =
-        build(gpu, format, elem_size, size, layout, pitch, block_log2, block_policy, auto_size, binding, gob, None)?;
+    let b = build(
+        gpu,
+        format,
+        elem_size,
+        size,
+        layout,
+        pitch,
+        block_log2,
+        block_policy,
+        auto_size,
+        binding,
+        gob,
+        None,
+        modifier,
+    )?;
     let s = b.surface;
     let input = crate::bytes::InBytes::get("data", data)?;
     let bytes = input.as_slice();

@@ -25,7 +25,10 @@ pub struct Texture {
 #[pymethods]
 impl Texture {
     /// Texture(gpu, *, format=None, elem_size=None, size, type="2d", levels=1, layers=None,
-    /// layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None)
+    /// layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, modifier=None)
+    ///
+    /// `modifier`: a DRM format modifier (int) of a 2D texture; it sets the layout, block and
+    /// gob order, checked as NVK checks it (see `nvsurf modifier`).
     ///
     /// `gob_order` and `texture_type` are other names of `gob` and `type` (the C library's
     /// field names, docs/names.md); both given must agree.
@@ -36,7 +39,7 @@ impl Texture {
     /// `"nvn"`, `"nvidia"` or an explicit block `(x, y, z)` in log2 gobs; `gob`: `"vm"`,
     /// `"tegra"`, `"turing"`, `"fermi"`, `"blackwell16"`. Both default to the GPU's.
     #[new]
-    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None))]
+    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, modifier=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         gpu: &str,
@@ -51,6 +54,7 @@ impl Texture {
         gob: Option<&str>,
         gob_order: Option<&str>,
         texture_type: Option<&str>,
+        modifier: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Texture> {
         let gob = args::either("gob", gob, "gob_order", gob_order)?;
         let r#type = args::either("type", r#type, "texture_type", texture_type)?.unwrap_or("2d");
@@ -72,7 +76,7 @@ impl Texture {
             layout: layout.map(args::layout).transpose()?,
             gob_order: gob.map(args::gob).transpose()?,
             block_policy: block_policy.map(args::block_policy).transpose()?,
-            modifier: None,
+            modifier: modifier.map(|m| args::uint("modifier", m, u64::MAX)).transpose()?,
         };
         let (desc, assumed) = spec.overrides(overrides).resolve().py()?;
         let tex = desc.build().py()?;
