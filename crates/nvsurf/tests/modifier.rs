@@ -121,8 +121,9 @@ fn nils_list_per_generation() {
         assert_eq!(modifiers_for(gpu, &rgba8).unwrap(), nil_list(0, 1, 0xfe), "{gpu}");
     }
     assert_eq!(modifiers_for(Gpu::Gm204, &rgba8).unwrap()[0], 0x0300_0000_004f_e015);
-    // Tegra before Turing: TegraColor gobs (g 0, s 0 Tegra K1).
-    for gpu in [Gpu::Gk20a, Gpu::Gm20b, Gpu::Gp10b] {
+    // Tegra before Turing: TegraColor gobs (g 0, s 0 Tegra K1), Xavier (gv11b) included as nil
+    // has it (the kernel header says s 1 from Xavier on: docs/ERRATA.md).
+    for gpu in [Gpu::Gk20a, Gpu::Gm20b, Gpu::Gp10b, Gpu::Gv11b] {
         assert_eq!(modifiers_for(gpu, &rgba8).unwrap(), nil_list(0, 0, 0xfe), "{gpu}");
     }
     // Turing to Hopper (and Orin, an Ampere-class SoC): TuringColor2D (g 2, s 1), GENERIC_MEMORY (6).

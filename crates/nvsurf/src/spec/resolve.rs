@@ -304,7 +304,7 @@ impl Resolver {
                 "gob order",
                 o.name().into(),
                 value,
-                &format!("the modifier's gob kind names the {} order on {gpu}", order.name()),
+                &format!("the modifier's gob kind names the {} order on {}", order.name(), gpu.name()),
             ));
         }
         let gob_rows = gpu.gob_height_rows().unwrap_or(8).max(1);
