@@ -94,19 +94,21 @@ class Texture:
         layout: str | None = None,
         block_policy: BlockPolicy | None = None,
         gob: str | None = None,
-    gob_order: str | None = None,
         gob_order: str | None = None,
         texture_type: str | None = None,
         samples: int | None = None,
         sparse: bool = False,
         any_format: bool = False,
+        modifier: int | None = None,
     ) -> None:
         """A texture on `gpu` (a chip such as "gh100", or a preset such as "switch") of
         `format` (size in pixels; the name is looked up in the GPU's tables, as the CLI's
         --format: "A8R8G8B8" on "nv2a" is the NV10-NV40 texture format) or `elem_size` bytes
         (size in elements); `type` is "1d",
         "2d", "3d", "1d_array", "2d_array", "cube", "cube_array", "rect" or "buffer".
-        `block_policy` and `gob` override the GPU's defaults."""
+        `block_policy` and `gob` override the GPU's defaults. `modifier`: a DRM format
+        modifier of a 2D texture (layout, block and gob order from it, checked as NVK checks
+        it)."""
     @property
     def size_bytes(self) -> int:
         """Bytes the texture occupies in a dump."""
@@ -213,6 +215,7 @@ def layout(
     gob_order: str | None = None,
     address: int | None = None,
     samples: int | None = None,
+    modifier: int | None = None,
 ) -> dict[str, Any]:
     """The layout of a plain surface: the keys of `nvsurf layout --json`. Where no CPU byte
     order is known for the format (24-bit depth on Blackwell, depth/stencil on desktop Fermi to
@@ -234,6 +237,7 @@ def address(
     gob: str | None = None,
     gob_order: str | None = None,
     address: int | None = None,
+    modifier: int | None = None,
 ) -> int:
     """The address of element `at` of the surface layout() describes (`nvsurf addr --at`)."""
 
@@ -254,6 +258,7 @@ def untile_surface(
     gob_order: str | None = None,
     offset: int | None = None,
     threads: int | None = None,
+    modifier: int | None = None,
 ) -> npt.NDArray[np.uint8]:
     """The plain surface layout() describes, at `offset` of `data`, untiled into a new uint8
     array (rows of whole elements, no padding). Releases the GIL."""
@@ -274,6 +279,7 @@ def tile_surface(
     gob: str | None = None,
     gob_order: str | None = None,
     threads: int | None = None,
+    modifier: int | None = None,
 ) -> npt.NDArray[np.uint8]:
     """A packed linear image (as untile_surface returns it) tiled into a new uint8 array of the
     size_bytes of the plain surface layout() describes, padding zero: the bytes `nvsurf tile`

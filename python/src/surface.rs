@@ -32,6 +32,7 @@ pub(crate) fn build(
     binding: Option<&str>,
     gob: Option<&str>,
     address: Option<&Bound<'_, PyAny>>,
+    modifier: Option<&Bound<'_, PyAny>>,
     samples: u32,
     answer_any_format: bool,
 ) -> PyResult<Built> {
@@ -48,6 +49,7 @@ pub(crate) fn build(
         binding,
         gob,
         address,
+        modifier,
         samples,
         answer_any_format,
         false,
@@ -70,6 +72,7 @@ fn build_with(
     binding: Option<&str>,
     gob: Option<&str>,
     address: Option<&Bound<'_, PyAny>>,
+    modifier: Option<&Bound<'_, PyAny>>,
     samples: u32,
     answer_any_format: bool,
     geometry_only: bool,
@@ -101,7 +104,8 @@ fn build_with(
     };
     let layout = layout.map(args::layout).transpose()?;
     let gob_order = gob.map(args::gob).transpose()?;
-    let spec = spec.overrides(Overrides { layout, gob_order, block_policy });
+    let modifier = modifier.map(|m| args::uint("modifier", m, u64::MAX)).transpose()?;
+    let spec = spec.overrides(Overrides { layout, gob_order, block_policy, modifier });
     let (mut desc, assumed): (SurfaceDesc, Assumed) =
         if geometry_only { spec.resolve_geometry() } else { spec.resolve() }.py()?;
     desc.auto_size = auto_size;
@@ -115,7 +119,7 @@ fn build_with(
 
 /// layout(gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None,
 /// block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=0,
-/// samples=1) -> dict
+/// samples=1, modifier=None) -> dict
 ///
 /// The layout of a plain surface, the keys of `nvsurf layout --json`: `layout`, `gpu`,
 /// `address`, `elem_size`/`elem_size_bytes`, `size`/`size_elements`, `size_bytes`,
@@ -128,7 +132,7 @@ fn build_with(
 /// without `block_log2` the block is what the GPU's block policy picks for a one-level
 /// texture of that size.
 #[pyfunction]
-#[pyo3(signature = (gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None, samples=None))]
+#[pyo3(signature = (gpu, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None, samples=None, modifier=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn layout<'py>(
     py: Python<'py>,
@@ -146,6 +150,7 @@ pub fn layout<'py>(
     gob_order: Option<&str>,
     address: Option<&Bound<'py, PyAny>>,
     samples: Option<&Bound<'py, PyAny>>,
+    modifier: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     let samples = samples.map(|n| args::u32_arg("samples", n)).transpose()?.unwrap_or(1);
@@ -163,6 +168,7 @@ pub fn layout<'py>(
         binding,
         gob,
         address,
+        modifier,
         samples,
         true,
         true,
@@ -185,7 +191,7 @@ pub fn layout<'py>(
 /// The address (`address` + byte offset) of element `at` = `(x, y)` or `(x, y, z)` of the
 /// surface `layout()` describes with the same arguments: what `nvsurf addr --at` prints.
 #[pyfunction]
-#[pyo3(signature = (gpu, at, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None))]
+#[pyo3(signature = (gpu, at, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, address=None, modifier=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn address(
     gpu: &str,
@@ -202,6 +208,7 @@ pub fn address(
     gob: Option<&str>,
     gob_order: Option<&str>,
     address: Option<&Bound<'_, PyAny>>,
+    modifier: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     let [x, y, z] = args::dims::<3>("at", at, 2, 0)?;
@@ -218,6 +225,7 @@ pub fn address(
         binding,
         gob,
         address,
+        modifier,
         1,
         true,
     )?;
@@ -233,7 +241,7 @@ pub fn address(
 /// slice after slice (what `nvsurf untile` writes). Takes a `guess` candidate's layout:
 /// `layout`, `block_log2` with `auto_size=False`, `gob`, `pitch`. Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, offset=None, threads=None))]
+#[pyo3(signature = (gpu, data, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, offset=None, threads=None, modifier=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn untile_surface<'py>(
     py: Python<'py>,
@@ -252,6 +260,7 @@ pub fn untile_surface<'py>(
     gob_order: Option<&str>,
     offset: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    modifier: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, numpy::PyArray1<u8>>> {
     let gob = args::either("gob", gob, "gob_order", gob_order)?;
     use nvsurf::tile::{LinearLayout, Region};
@@ -269,6 +278,7 @@ pub fn untile_surface<'py>(
         binding,
         gob,
         None,
+        modifier,
         1,
         false,
     )?;

@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 /// array of the surface's `size_bytes`, padding zero: the bytes `nvsurf tile` writes with the
 /// same flags. `threads`: 1 (default), 0 for every core, or N. Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (gpu, linear, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, threads=None))]
+#[pyo3(signature = (gpu, linear, *, format=None, elem_size=None, size, layout=None, pitch=None, block_log2=None, block_policy=None, auto_size=None, binding=None, gob=None, gob_order=None, threads=None, modifier=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn tile_surface<'py>(
     py: Python<'py>,
@@ -35,6 +35,7 @@ pub fn tile_surface<'py>(
     gob: Option<&str>,
     gob_order: Option<&str>,
     threads: Option<&Bound<'py, PyAny>>,
+    modifier: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
     let gob = crate::args::either("gob", gob, "gob_order", gob_order)?;
     use nvsurf::tile::{LinearLayout, Region};
@@ -52,6 +53,7 @@ pub fn tile_surface<'py>(
         binding,
         gob,
         None,
+        modifier,
         1,
         false,
     )?;

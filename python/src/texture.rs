@@ -26,7 +26,10 @@ pub struct Texture {
 impl Texture {
     /// Texture(gpu, *, format=None, elem_size=None, size, type="2d", levels=1, layers=None,
     /// layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, samples=1,
-    /// sparse=False)
+    /// sparse=False, any_format=False, modifier=None)
+    ///
+    /// `modifier`: a DRM format modifier (int) of a 2D texture; it sets the layout, block and
+    /// gob order, checked as NVK checks it (see `nvsurf modifier`).
     ///
     /// `gob_order` and `texture_type` are other names of `gob` and `type` (the C library's
     /// field names, docs/names.md); both given must agree.
@@ -42,7 +45,7 @@ impl Texture {
     /// `sparse_block_px` and the mip tail. A format the GPU cannot sample (ETC2/EAC, ASTC on
     /// desktop GPUs, per Mesa nil) is refused unless `any_format=True`.
     #[new]
-    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, samples=None, sparse=false, any_format=false))]
+    #[pyo3(signature = (gpu, *, format=None, elem_size=None, size, r#type=None, levels=None, layers=None, layout=None, block_policy=None, gob=None, gob_order=None, texture_type=None, samples=None, sparse=false, any_format=false, modifier=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         gpu: &str,
@@ -60,6 +63,7 @@ impl Texture {
         samples: Option<&Bound<'_, PyAny>>,
         sparse: bool,
         any_format: bool,
+        modifier: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Texture> {
         let gob = args::either("gob", gob, "gob_order", gob_order)?;
         let r#type = args::either("type", r#type, "texture_type", texture_type)?.unwrap_or("2d");
@@ -85,6 +89,7 @@ impl Texture {
             layout: layout.map(args::layout).transpose()?,
             gob_order: gob.map(args::gob).transpose()?,
             block_policy: block_policy.map(args::block_policy).transpose()?,
+            modifier: modifier.map(|m| args::uint("modifier", m, u64::MAX)).transpose()?,
         };
         let (desc, assumed) = spec.overrides(overrides).resolve().py()?;
         let tex = desc.build().py()?;

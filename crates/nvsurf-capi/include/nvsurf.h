@@ -457,6 +457,20 @@ enum NvsurfStatus nvsurf_surface_params_init(struct NvsurfSurfaceParams *out);
 enum NvsurfStatus nvsurf_surface_create(const struct NvsurfSurfaceParams *params,
                                         struct NvsurfSurface **out);
 
+// `nvsurf_surface_create` for a 2D image with a DRM format modifier (Linux `drm_fourcc.h`):
+// `DRM_FORMAT_MOD_LINEAR` (0) makes it pitch (NVK's row pitch unless `pitch_bytes` is given
+// where the params have one); an NVIDIA block-linear modifier sets the block (0, h, 0) and the
+// gob order. The modifier is checked as NVK (Mesa's nil) checks it for the GPU and format, and
+// `layout`, `gob_order` and the block, when given, must agree with it; a refusal is
+// `NVSURF_ERR_UNSUPPORTED` (a malformed modifier: `NVSURF_ERR_INVALID`) with a one-line
+// message. Thread-safe, like `nvsurf_surface_create`.
+//
+// # Safety
+// As `nvsurf_surface_create`.
+enum NvsurfStatus nvsurf_surface_create_with_modifier(const struct NvsurfSurfaceParams *params,
+                                                      uint64_t modifier,
+                                                      struct NvsurfSurface **out);
+
 // Frees a surface handle; NULL is allowed and does nothing. Returns `NVSURF_OK`.
 // Not thread-safe for that handle: no other call may use it during or after this one.
 //
@@ -561,6 +575,20 @@ enum NvsurfStatus nvsurf_texture_params_init(struct NvsurfTextureParams *out);
 // strings are NUL-terminated; `out` must be NULL or point to writable memory for a pointer.
 enum NvsurfStatus nvsurf_texture_create(const struct NvsurfTextureParams *params,
                                         struct NvsurfTexture **out);
+
+// `nvsurf_texture_create` for a 2D image with a DRM format modifier (Linux `drm_fourcc.h`):
+// `DRM_FORMAT_MOD_LINEAR` (0) makes it pitch (NVK's row pitch unless `pitch_bytes` is given
+// where the params have one); an NVIDIA block-linear modifier sets the block (0, h, 0) and the
+// gob order. The modifier is checked as NVK (Mesa's nil) checks it for the GPU and format, and
+// `layout`, `gob_order` and the block, when given, must agree with it; a refusal is
+// `NVSURF_ERR_UNSUPPORTED` (a malformed modifier: `NVSURF_ERR_INVALID`) with a one-line
+// message. Thread-safe, like `nvsurf_texture_create`.
+//
+// # Safety
+// As `nvsurf_texture_create`.
+enum NvsurfStatus nvsurf_texture_create_with_modifier(const struct NvsurfTextureParams *params,
+                                                      uint64_t modifier,
+                                                      struct NvsurfTexture **out);
 
 // Frees a texture handle; NULL is allowed and does nothing. Returns `NVSURF_OK`.
 // Not thread-safe for that handle: no other call may use it during or after this one.

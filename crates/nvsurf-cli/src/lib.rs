@@ -21,6 +21,7 @@ pub mod io;
 pub mod keys;
 pub mod layout;
 pub mod memory;
+pub mod modifier;
 pub mod msaa;
 pub mod palette;
 pub mod picture;
@@ -86,6 +87,8 @@ enum Cmd {
     Resolve(resolve::ResolveArgs),
     /// Storage types: list, check a combination (exit 1 with reasons), suggest a driver's pick.
     Storage(storage::StorageArgs),
+    /// DRM format modifiers: decode one, list the ones NVK offers for a GPU and format.
+    Modifier(modifier::ModifierArgs),
     /// A whole texture's layout: levels, layers, offsets, block sizes (--json for a script).
     Texture(texture::TextureArgs),
     /// Which layout a raw dump holds: every candidate layout ranked by how smooth it untiles.
@@ -165,6 +168,7 @@ pub fn main() -> ExitCode {
         Cmd::Msaa(a) => msaa::run(a),
         Cmd::Resolve(a) => resolve::run(a),
         Cmd::Storage(a) => storage::run(a),
+        Cmd::Modifier(a) => modifier::run(a),
         Cmd::Texture(a) => texture::run(a),
         Cmd::Guess(a) => guess::run(a),
         Cmd::Clean(a) => clean::run(a),

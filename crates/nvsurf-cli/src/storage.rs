@@ -30,11 +30,15 @@ enum StorageCmd {
     },
     /// Check a combination; exit 0 when valid, 1 when invalid (every broken rule is listed).
     Check(CheckArgs),
-    /// The storage type a driver (Mesa nouveau) would pick.
+    /// The storage type (PTE kind) a driver would pick: Mesa's gallium nouveau (default) or NVK.
     Suggest {
         /// The GPU.
         #[arg(long)]
         gpu: String,
+        /// Whose choice: gallium (Mesa's nouveau gallium driver, nv50/nvc0_miptree.c) or nvk
+        /// (Mesa's nil, image.rs choose_pte_kind).
+        #[arg(long, default_value = "gallium", value_name = "gallium|nvk")]
+        driver: String,
         /// Format name (zeta names like Z24_S8, or any nvsurf format) or element size in bytes.
         #[arg(long)]
         format: String,
@@ -251,6 +255,7 @@ fn check(a: CheckArgs) -> CmdResult {
 
 #[allow(clippy::too_many_arguments)]
 fn suggest(
+    driver: storage::Driver,
     gpu: String,
     format: String,
     ms_mode: String,
@@ -262,9 +267,10 @@ fn suggest(
     let gpu = nvsurf::Platform::parse(&gpu)?.gpu();
     let f = format_spec(&format, zeta)?;
     let m = MsMode::parse(&ms_mode)?;
-    let s = storage::suggest(gpu, &f, m, !no_compression, scanout)?;
+    let s = storage::suggest_for(driver, gpu, &f, m, !no_compression, scanout)?;
     if as_json {
         let v = json!({
+            "driver": driver.name(),
             "gpu": gpu.name(),
             "format": f.describe(),
             "ms_mode": m.name(),
@@ -284,6 +290,7 @@ fn suggest(
             crate::outln!("  uncompressed: {id:#x} {n}{}", if g80 { " compression NONE" } else { "" })?;
         }
         crate::outln!("  source: {}", s.source)?;
+        crate::outln!("  driver: {}", driver.name())?;
         for n in &s.notes {
             crate::outln!("  note: {n}")?;
         }
@@ -314,9 +321,10 @@ pub fn run(a: StorageArgs) -> CmdResult {
     match a.cmd {
         StorageCmd::List { gpu, json } => list(gpu, json),
         StorageCmd::Check(c) => check(c),
-        StorageCmd::Suggest { gpu, format, ms_mode, binding, zeta, no_compression, scanout, json } => {
+        StorageCmd::Suggest { gpu, driver, format, ms_mode, binding, zeta, no_compression, scanout, json } => {
             let binding = binding.as_deref().map(Binding::parse).transpose()?;
-            suggest(gpu, format, ms_mode, zeta_of(binding, zeta)?, no_compression, scanout, json)
+            let driver = storage::Driver::parse(&driver)?;
+            suggest(driver, gpu, format, ms_mode, zeta_of(binding, zeta)?, no_compression, scanout, json)
         }
     }
 }

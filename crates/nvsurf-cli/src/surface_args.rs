@@ -89,6 +89,12 @@ pub struct SurfaceArgs {
     /// otherwise. `texture` and `layout` answer for such formats anyway, with a note.
     #[arg(long = "any-format")]
     pub any_format: bool,
+    /// DRM format modifier (0x-hex) of a 2D image: sets the layout (0 = linear: pitch, with
+    /// NVK's row pitch unless --pitch is given), the block (0, h, 0) and the gob order, after
+    /// checking it fits the GPU and format as NVK does (`nvsurf modifier list`). --layout,
+    /// --block-log2 and --gob, if given, must agree with it.
+    #[arg(long, value_name = "0xMOD")]
+    pub modifier: Option<String>,
 }
 
 impl SurfaceArgs {
@@ -151,6 +157,7 @@ impl SurfaceArgs {
             layout: self.layout.as_deref().map(LayoutKind::parse).transpose()?,
             gob_order: self.gob.as_deref().map(GobOrder::parse).transpose()?,
             block_policy: block,
+            modifier: self.modifier.as_deref().map(nvsurf::modifier::parse).transpose()?,
         })
     }
 
@@ -243,7 +250,7 @@ pub fn unknown_order_note(a: &Assumed) -> Option<String> {
 /// The JSON form of what the library assumed ([`Assumed`]).
 pub trait AssumedJson {
     /// Adds `gob_order`, `gob_order_source`, `block_policy` and `block_policy_source` (null
-    /// where the layout has no gobs) to a JSON object.
+    /// where the layout has no gobs) to a JSON object, and `modifier` when one set them.
     fn add_json(&self, v: &mut Value);
 }
 
@@ -251,6 +258,9 @@ impl AssumedJson for Assumed {
     fn add_json(&self, v: &mut Value) {
         if let Some(obj) = v.as_object_mut() {
             obj.extend(crate::keys::fields_json(self.fields()));
+            if let Some(m) = self.modifier {
+                obj.insert("modifier".into(), Value::String(format!("{m:#018x}")));
+            }
         }
     }
 }

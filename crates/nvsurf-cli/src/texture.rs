@@ -129,7 +129,8 @@ fn build_texture_with(s: &SurfaceArgs, t: &TextureShapeArgs, geometry_only: bool
     if let Some(texels) = t.texels_per_elem()? {
         d.texels_per_elem = texels;
     }
-    d.pitch_bytes = s.pitch.as_deref().map(|p| parse_u64("pitch", p)).transpose()?;
+    // A linear modifier's pitch (NVK's) stays unless --pitch is given.
+    d.pitch_bytes = s.pitch.as_deref().map(|p| parse_u64("pitch", p)).transpose()?.or(d.pitch_bytes);
     d.texture_block_width = t.texture_block_width()?;
     d.placement = t.placement()?;
     d.layer_stride_bytes = t.layer_stride.as_deref().map(|v| parse_u64("layer-stride", v)).transpose()?;

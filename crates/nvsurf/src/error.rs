@@ -110,6 +110,9 @@ pub enum Error {
         /// Up to three close names.
         suggestions: Vec<String>,
     },
+    /// A malformed DRM format modifier ([`ModifierError`]).
+    #[error(transparent)]
+    Modifier(#[from] ModifierError),
     /// Text that could not be parsed.
     #[error("cannot parse {field} '{value}': {rule}")]
     Parse {
@@ -121,6 +124,26 @@ pub enum Error {
         rule: &'static str,
     },
 }
+
+/// A DRM format modifier (`crate::modifier`) that is not a well-formed NVIDIA block-linear (or linear) modifier: the field,
+/// its value and the rule it breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModifierError {
+    /// The field (`vendor`, `block-linear bit`, `reserved bits 5-11`, `gob kind generation`, ...).
+    pub field: &'static str,
+    /// The field's value.
+    pub value: u64,
+    /// The rule it breaks.
+    pub rule: &'static str,
+}
+
+impl core::fmt::Display for ModifierError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "modifier {} {:#x} is invalid: {}", self.field, self.value, self.rule)
+    }
+}
+
+impl core::error::Error for ModifierError {}
 
 fn suggest(s: &[String]) -> String {
     if s.is_empty() {

@@ -17,7 +17,9 @@
 //!   blocks), independent of the tables; [`format`](mod@format): the format tables and
 //!   [`format::Format`], whose element and rectangle codecs build on [`codec`].
 //! - [`msaa`]: multisample modes, sample positions, coverage and resolve.
-//! - [`storage`]: storage types and the validation of combinations.
+//! - [`storage`]: storage types and the validation of combinations; the PTE kinds Mesa's
+//!   gallium driver and NVK pick.
+//! - [`modifier`]: DRM format modifiers (decode, encode, the ones NVK offers and accepts).
 //! - [`identify`]: which layout a raw dump holds, ranked by how smooth each untiles.
 //! - [`cpu`]: which vector kernels the hot loops may use (chosen at run time).
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -34,6 +36,7 @@ pub mod gpu;
 pub mod identify;
 pub mod layout;
 pub mod limits;
+pub mod modifier;
 pub mod msaa;
 pub mod platform;
 mod records;

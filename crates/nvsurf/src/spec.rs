@@ -24,7 +24,7 @@ use crate::layout::{GobOrder, LayoutKind, Surface, SurfaceDesc};
 use crate::platform::Platform;
 use crate::texture::{max_levels, BlockPolicy, Texture, TextureDesc, TextureType};
 use alloc::vec::Vec;
-use resolve::{Elements, Resolver};
+use resolve::{Beside, Elements, FromModifier, Resolver};
 
 mod resolve;
 
@@ -47,6 +47,7 @@ pub struct TextureSpec {
     samples: u32,
     sparse: bool,
     any_format: bool,
+    modifier: Option<u64>,
 }
 
 impl TextureSpec {
@@ -86,6 +87,7 @@ impl TextureSpec {
             samples: 1,
             sparse: false,
             any_format: false,
+            modifier: None,
         }
     }
 
@@ -148,11 +150,21 @@ impl TextureSpec {
         self
     }
 
+    /// A DRM format modifier: a 2D texture's layout (pitch for `DRM_FORMAT_MOD_LINEAR`,
+    /// blocklinear otherwise), block (0, h, 0) and gob order come from it, checked against the
+    /// GPU and format as NVK checks them ([`crate::modifier::fit`]); a layout, gob order or
+    /// block given beside it must agree with it.
+    pub fn modifier(mut self, modifier: u64) -> Self {
+        self.modifier = Some(modifier);
+        self
+    }
+
     /// Each setting `o` gives, in place of the one this spec has (the others stay).
     pub fn overrides(mut self, o: Overrides) -> Self {
         self.layout = o.layout.or(self.layout);
         self.gob_order = o.gob_order.or(self.gob_order);
         self.block_policy = o.block_policy.or(self.block_policy);
+        self.modifier = o.modifier.or(self.modifier);
         self
     }
 
@@ -187,6 +199,9 @@ impl TextureSpec {
         if let Some(l) = self.layers {
             d.layers = l;
         }
+        if let Some(v) = self.modifier {
+            return self.resolve_modifier(&r, d, v);
+        }
         let layout = r.layout(self.layout, d.layout)?;
         d.layout = layout.0;
         let mut assumed = r.assumed(layout);
@@ -205,10 +220,50 @@ impl TextureSpec {
         Ok((d, assumed))
     }
 
+    /// [`Self::resolve`] with a modifier: a 2D texture; linear ones have one level and one
+    /// layer (nil `image.rs`, `new_linear`).
+    fn resolve_modifier(&self, r: &Resolver, mut d: TextureDesc, v: u64) -> Result<(TextureDesc, Assumed)> {
+        if self.ty != TextureType::D2 {
+            return Err(Error::Unsupported {
+                field: "texture type",
+                value: self.ty.name().into(),
+                rule: alloc::format!("modifier {v:#x} describes a 2D image (type 2d)"),
+            });
+        }
+        let beside = Beside { layout: self.layout, gob_order: self.gob_order, block: self.block_policy };
+        let fm = r.apply_modifier(v, self.size_texels, beside)?;
+        if fm.layout == LayoutKind::Pitch && (d.levels != 1 || d.layers != 1) {
+            return Err(Error::Unsupported {
+                field: "levels",
+                value: alloc::format!("{} levels, {} layers", d.levels, d.layers),
+                rule: "a linear (DRM_FORMAT_MOD_LINEAR) image has one level and one layer".into(),
+            });
+        }
+        let assumed = modifier_assumed(r, &fm);
+        d.layout = fm.layout;
+        d.pitch_bytes = fm.pitch_bytes;
+        if let (Some(order), Some(block)) = (fm.gob_order, fm.block_log2) {
+            d.gob_order = order;
+            d.block = BlockPolicy::Explicit(block);
+            let pads = self.platform.pads_single_layer(d.block);
+            d.pad_single_layer = (pads != d.block.pads_single_layer()).then_some(pads);
+        }
+        Ok((d, assumed))
+    }
+
     /// The validated texture.
     pub fn build(&self) -> Result<Texture> {
         self.desc()?.build()
     }
+}
+
+/// What a spec set from a modifier records.
+fn modifier_assumed(r: &Resolver, fm: &FromModifier) -> Assumed {
+    let mut a = r.assumed((fm.layout, Source::Modifier));
+    a.modifier = Some(fm.value);
+    a.gob_order = fm.gob_order.map(|o| (o, Source::Modifier));
+    a.block_policy = fm.block_log2.map(|b| (BlockPolicy::Explicit(b), Source::Modifier));
+    a
 }
 
 /// A plain surface described by platform, format (or element size) and size in pixels; the
@@ -225,6 +280,7 @@ pub struct SurfaceSpec {
     pitch_bytes: Option<u64>,
     samples: u32,
     any_format: bool,
+    modifier: Option<u64>,
 }
 
 impl SurfaceSpec {
@@ -256,6 +312,7 @@ impl SurfaceSpec {
             pitch_bytes: None,
             samples: 1,
             any_format: false,
+            modifier: None,
         }
     }
 
@@ -278,11 +335,23 @@ impl SurfaceSpec {
         self
     }
 
+    /// A DRM format modifier: the layout (pitch for `DRM_FORMAT_MOD_LINEAR`, blocklinear
+    /// otherwise), block (0, h, 0, clamped to the surface as the hardware clamps it) and gob
+    /// order come from it, checked against the GPU and format as NVK checks them
+    /// ([`crate::modifier::fit`]); a layout, gob order or block given beside it must agree. A
+    /// linear modifier's pitch is nil's (the row rounded up to 128 bytes, 256 on Kepler and
+    /// GM10x) unless one is given.
+    pub fn modifier(mut self, modifier: u64) -> Self {
+        self.modifier = Some(modifier);
+        self
+    }
+
     /// Each setting `o` gives, in place of the one this spec has (the others stay).
     pub fn overrides(mut self, o: Overrides) -> Self {
         self.layout = o.layout.or(self.layout);
         self.gob_order = o.gob_order.or(self.gob_order);
         self.block = o.block_policy.or(self.block);
+        self.modifier = o.modifier.or(self.modifier);
         self
     }
 
@@ -337,6 +406,17 @@ impl SurfaceSpec {
         let size = self.size_px.to_elements_by(self.elements.texels_per_elem());
         let size = self.sample_grid(size)?;
         let mut desc = SurfaceDesc::new(self.platform.gpu(), self.elements.elem_size_bytes(), size);
+        if let Some(v) = self.modifier {
+            let beside = Beside { layout: self.layout, gob_order: self.gob_order, block: self.block };
+            let fm = r.apply_modifier(v, self.size_px, beside)?;
+            desc.layout = fm.layout;
+            desc.pitch_bytes = self.pitch_bytes.or(fm.pitch_bytes);
+            if let (Some(order), Some(block)) = (fm.gob_order, fm.block_log2) {
+                desc.gob_order = order;
+                desc.block_log2 = Some(block);
+            }
+            return Ok((desc, modifier_assumed(&r, &fm)));
+        }
         let layout = r.layout(self.layout, desc.layout)?;
         desc.layout = layout.0;
         desc.pitch_bytes = self.pitch_bytes;

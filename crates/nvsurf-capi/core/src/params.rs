@@ -88,7 +88,7 @@ impl RawCommon {
             (true, None) => Some(BlockPolicy::Explicit(self.block_log2)),
             (false, p) => p,
         };
-        Ok(Common { platform, elements, overrides: Overrides { layout, gob_order, block_policy } })
+        Ok(Common { platform, elements, overrides: Overrides { layout, gob_order, block_policy, modifier: None } })
     }
 }
 

@@ -168,6 +168,39 @@ pub unsafe extern "C" fn nvsurf_surface_create(
     params: *const NvsurfSurfaceParams,
     out: *mut *mut NvsurfSurface,
 ) -> NvsurfStatus {
+    // SAFETY: the caller's promises, passed on unchanged.
+    unsafe { create_surface(params, None, out) }
+}
+
+/// `nvsurf_surface_create` for a 2D image with a DRM format modifier (Linux `drm_fourcc.h`):
+/// `DRM_FORMAT_MOD_LINEAR` (0) makes it pitch (NVK's row pitch unless `pitch_bytes` is given
+/// where the params have one); an NVIDIA block-linear modifier sets the block (0, h, 0) and the
+/// gob order. The modifier is checked as NVK (Mesa's nil) checks it for the GPU and format, and
+/// `layout`, `gob_order` and the block, when given, must agree with it; a refusal is
+/// `NVSURF_ERR_UNSUPPORTED` (a malformed modifier: `NVSURF_ERR_INVALID`) with a one-line
+/// message. Thread-safe, like `nvsurf_surface_create`.
+///
+/// # Safety
+/// As `nvsurf_surface_create`.
+#[no_mangle]
+pub unsafe extern "C" fn nvsurf_surface_create_with_modifier(
+    params: *const NvsurfSurfaceParams,
+    modifier: u64,
+    out: *mut *mut NvsurfSurface,
+) -> NvsurfStatus {
+    // SAFETY: the caller's promises, passed on unchanged.
+    unsafe { create_surface(params, Some(modifier), out) }
+}
+
+/// The body of both create functions.
+///
+/// # Safety
+/// As `nvsurf_surface_create`.
+unsafe fn create_surface(
+    params: *const NvsurfSurfaceParams,
+    modifier: Option<u64>,
+    out: *mut *mut NvsurfSurface,
+) -> NvsurfStatus {
     guard(|| {
         check_out(out, "out")?;
         // SAFETY: the caller's promise for `params`; NULL and misalignment are errors.
@@ -183,7 +216,8 @@ pub unsafe extern "C" fn nvsurf_surface_create(
             block_log2: p.block_log2,
         };
         // SAFETY: the caller's promise for the strings of `params`.
-        let c = unsafe { raw.parse() }?;
+        let mut c = unsafe { raw.parse() }?;
+        c.overrides.modifier = modifier;
         let size = [p.width, p.height, p.depth];
         let mut spec = match &c.elements {
             Elements::Format(f) => SurfaceSpec::new(c.platform, f, size),

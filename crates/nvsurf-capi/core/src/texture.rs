@@ -161,23 +161,58 @@ pub unsafe extern "C" fn nvsurf_texture_create(
     params: *const NvsurfTextureParams,
     out: *mut *mut NvsurfTexture,
 ) -> NvsurfStatus {
+    // SAFETY: the caller's promises, passed on unchanged.
+    unsafe { create_texture(params, None, out) }
+}
+
+/// `nvsurf_texture_create` for a 2D image with a DRM format modifier (Linux `drm_fourcc.h`):
+/// `DRM_FORMAT_MOD_LINEAR` (0) makes it pitch (NVK's row pitch unless `pitch_bytes` is given
+/// where the params have one); an NVIDIA block-linear modifier sets the block (0, h, 0) and the
+/// gob order. The modifier is checked as NVK (Mesa's nil) checks it for the GPU and format, and
+/// `layout`, `gob_order` and the block, when given, must agree with it; a refusal is
+/// `NVSURF_ERR_UNSUPPORTED` (a malformed modifier: `NVSURF_ERR_INVALID`) with a one-line
+/// message. Thread-safe, like `nvsurf_texture_create`.
+///
+/// # Safety
+/// As `nvsurf_texture_create`.
+#[no_mangle]
+pub unsafe extern "C" fn nvsurf_texture_create_with_modifier(
+    params: *const NvsurfTextureParams,
+    modifier: u64,
+    out: *mut *mut NvsurfTexture,
+) -> NvsurfStatus {
+    // SAFETY: the caller's promises, passed on unchanged.
+    unsafe { create_texture(params, Some(modifier), out) }
+}
+
+/// The body of both create functions.
+///
+/// # Safety
+/// As `nvsurf_texture_create`.
+unsafe fn create_texture(
+    params: *const NvsurfTextureParams,
+    modifier: Option<u64>,
+    out: *mut *mut NvsurfTexture,
+) -> NvsurfStatus {
     guard(|| {
         check_out(out, "out")?;
         // SAFETY: the caller's promise for `params` and its strings.
-        let made = unsafe { create(params, |spec| spec) }?;
+        let made = unsafe { create(params, modifier, |spec| spec) }?;
         // SAFETY: `out` passed check_out above; the caller's promise for its memory.
         unsafe { give(out, made) }
     })
 }
 
-/// The texture `*params` describes, `adjust` applied to its spec before it is built (the
-/// sample count and sparse residency of `nvsurf_texture_create_ex`).
+/// The texture `*params` describes, with `modifier` (`nvsurf_texture_create_with_modifier`)
+/// and `adjust` applied to its spec before it is built (the sample count and flags of
+/// `nvsurf_texture_create_ex`).
 ///
 /// # Safety
 /// `params` must be NULL or point to an initialised `NvsurfTextureParams` whose non-NULL
 /// strings are NUL-terminated.
 pub(crate) unsafe fn create(
     params: *const NvsurfTextureParams,
+    modifier: Option<u64>,
     adjust: impl FnOnce(TextureSpec) -> TextureSpec,
 ) -> CResult<NvsurfTexture> {
     // SAFETY: the caller's promise for `params`; NULL and misalignment are errors.
@@ -193,7 +228,8 @@ pub(crate) unsafe fn create(
         block_log2: p.block_log2,
     };
     // SAFETY: the caller's promise for the strings of `params`.
-    let c = unsafe { raw.parse() }?;
+    let mut c = unsafe { raw.parse() }?;
+    c.overrides.modifier = modifier;
     // SAFETY: as above.
     let ty = match unsafe { crate::ptr::opt_str(p.texture_type, "params.texture_type") }? {
         Some(n) => TextureType::parse(n)?,

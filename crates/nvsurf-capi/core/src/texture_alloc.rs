@@ -75,7 +75,7 @@ pub unsafe extern "C" fn nvsurf_texture_create_ex(
         }
         let (sparse, any) = (flags & NVSURF_TEXTURE_SPARSE != 0, flags & NVSURF_TEXTURE_ANY_FORMAT != 0);
         // SAFETY: the caller's promise for `params` and its strings.
-        let made = unsafe { create(params, |spec| spec.samples(samples).sparse(sparse).any_format(any)) }?;
+        let made = unsafe { create(params, None, |spec| spec.samples(samples).sparse(sparse).any_format(any)) }?;
         // SAFETY: `out` passed check_out above; the caller's promise for its memory.
         unsafe { give(out, made) }
     })

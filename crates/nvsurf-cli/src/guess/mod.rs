@@ -191,6 +191,7 @@ fn parse(mut a: GuessArgs) -> Result<Query, Box<dyn std::error::Error>> {
         address: "0".into(),
         samples: None,
         any_format: true,
+        modifier: None,
     };
     let gpus = Gpus::parse(&a.gpu)?;
     let elem = surface.elem_size_bytes()?;

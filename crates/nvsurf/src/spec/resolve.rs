@@ -3,8 +3,11 @@
 //! C library and the Python package all reach.
 
 use crate::error::{Error, Result};
+use crate::extent::{Extent, Texels};
 use crate::format::Format;
+use crate::gpu::{Family, Gpu};
 use crate::layout::{GobOrder, LayoutKind};
+use crate::modifier::Modifier;
 use crate::platform::{FormatClass, Platform};
 use crate::texture::BlockPolicy;
 use alloc::format;
@@ -49,14 +52,17 @@ pub enum Source {
     Given,
     /// The platform's default (or, for the layout, the one the format or GPU implies).
     Default,
+    /// A DRM format modifier ([`Overrides::modifier`]) set it.
+    Modifier,
 }
 
 impl Source {
-    /// `given` or `default`, the words the CLI's JSON and the Python package use.
+    /// `given`, `default` or `modifier`, the words the CLI's JSON and the Python package use.
     pub const fn name(self) -> &'static str {
         match self {
             Source::Given => "given",
             Source::Default => "default",
+            Source::Modifier => "modifier",
         }
     }
 }
@@ -72,6 +78,9 @@ pub struct Overrides {
     pub gob_order: Option<GobOrder>,
     /// The block policy, or an explicit block ([`super::SurfaceSpec::block_policy`]).
     pub block_policy: Option<BlockPolicy>,
+    /// A DRM format modifier ([`super::SurfaceSpec::modifier`]): sets the layout, the block and
+    /// the gob order of a 2D image, and refuses settings that contradict it.
+    pub modifier: Option<u64>,
 }
 
 /// What a spec assumed on the way to its descriptor: the layout, and where the layout has gobs
@@ -99,6 +108,8 @@ pub struct Assumed {
     /// The block policy ([`BlockPolicy::Explicit`] for a given block); `None` where the layout
     /// has no gobs.
     pub block_policy: Option<(BlockPolicy, Source)>,
+    /// The DRM format modifier that set the layout, block and gob order, if one was given.
+    pub modifier: Option<u64>,
 }
 
 impl Assumed {
@@ -110,15 +121,18 @@ impl Assumed {
         let Some((policy, ps)) = self.block_policy else {
             return format!("{} layout (no gobs: no gob order or block policy)", self.layout.name());
         };
+        let m = self.modifier.unwrap_or(0);
         let order = match self.gob_order {
             Some((order, Source::Given)) => format!("gob order {order} (given)"),
             Some((order, Source::Default)) => format!("gob order {order} (default for {p}, {})", self.class),
+            Some((order, Source::Modifier)) => format!("gob order {order} (modifier {m:#x})"),
             None => format!("gob order unknown (none is known for {} on {p})", self.class),
         };
         let policy = match (policy, ps) {
+            (BlockPolicy::Explicit([x, y, z]), Source::Modifier) => format!("block log2 {x},{y},{z} (modifier {m:#x})"),
             (BlockPolicy::Explicit([x, y, z]), _) => format!("block log2 {x},{y},{z} (given)"),
             (q, Source::Given) => format!("block policy {} (given)", q.name()),
-            (q, Source::Default) => format!("block policy {} (default for {p})", q.name()),
+            (q, Source::Default | Source::Modifier) => format!("block policy {} (default for {p})", q.name()),
         };
         format!("{order}, {policy}")
     }
@@ -203,6 +217,7 @@ impl Resolver {
             gob_order: None,
             gob_order_unknown: false,
             block_policy: None,
+            modifier: None,
         }
     }
 
@@ -223,6 +238,120 @@ impl Resolver {
         };
         let policy = given_or(policy, || Ok(self.platform.default_block_policy()))?;
         Ok((order, policy))
+    }
+}
+
+/// What a DRM format modifier sets ([`Resolver::apply_modifier`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct FromModifier {
+    /// The modifier's value.
+    pub(super) value: u64,
+    /// Pitch (linear) or blocklinear.
+    pub(super) layout: LayoutKind,
+    /// Blocklinear: the gob order (the platform's for the format, which is the one the
+    /// modifier's generation and sector layout name once [`crate::modifier::fit`] accepted it).
+    pub(super) gob_order: Option<GobOrder>,
+    /// Blocklinear: block (0, h, 0), h clamped to the image as the hardware does at each level
+    /// (nil `tiling.rs`, `Tiling::clamp`).
+    pub(super) block_log2: Option<[u32; 3]>,
+    /// Linear: nil's row pitch (`image.rs`, `new_linear`: the row rounded up to 128 bytes, 256
+    /// on Kepler and GM10x, whose 3D classes lie from KEPLER_A up to MAXWELL_B).
+    pub(super) pitch_bytes: Option<u64>,
+}
+
+/// The settings given beside a modifier, which must agree with it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Beside {
+    pub(super) layout: Option<LayoutKind>,
+    pub(super) gob_order: Option<GobOrder>,
+    pub(super) block: Option<BlockPolicy>,
+}
+
+fn conflict(field: &'static str, value: String, m: u64, rule: &str) -> Error {
+    Error::Unsupported { field, value, rule: format!("conflicts with modifier {m:#x}: {rule}") }
+}
+
+/// nil's linear row alignment on `gpu`.
+fn linear_row_align(gpu: Gpu) -> u64 {
+    if gpu.family() == Family::Kepler || matches!(gpu, Gpu::Gm107 | Gpu::Gm108) {
+        256
+    } else {
+        128
+    }
+}
+
+impl Resolver {
+    /// Applies a DRM format modifier to a 2D image of `size_px`: checks it against the GPU and
+    /// format as NVK does ([`crate::modifier::fit`]) and against the settings given beside it,
+    /// and returns the layout, block, gob order or pitch it sets.
+    pub(super) fn apply_modifier(&self, value: u64, size_px: Extent<Texels>, beside: Beside) -> Result<FromModifier> {
+        let gpu = self.platform.gpu();
+        let format = match &self.elements {
+            Elements::Format(f) => Some(f),
+            Elements::Size(_) => None,
+        };
+        let m = crate::modifier::fit(gpu, format, self.elements.elem_size_bytes(), value)?;
+        if size_px.depth != 1 {
+            return Err(Error::Unsupported {
+                field: "size",
+                value: format!("depth {}", size_px.depth),
+                rule: format!("modifier {value:#x} describes a 2D image (depth 1)"),
+            });
+        }
+        let el = size_px.to_elements_by(self.elements.texels_per_elem());
+        let (layout, name) = match m {
+            Modifier::Linear => (LayoutKind::Pitch, "linear (pitch)"),
+            Modifier::BlockLinear(_) => (LayoutKind::BlockLinear, "blocklinear"),
+        };
+        if let Some(l) = beside.layout.filter(|&l| l != layout) {
+            return Err(conflict("layout", l.name().into(), value, &format!("the modifier's layout is {name}")));
+        }
+        let Modifier::BlockLinear(b) = m else {
+            if let Some(o) = beside.gob_order {
+                return Err(conflict("gob order", o.name().into(), value, "a linear image has no gobs"));
+            }
+            if let Some(p) = beside.block {
+                return Err(conflict("block", p.name().into(), value, "a linear image has no blocks"));
+            }
+            let row = u64::from(el.width) * u64::from(self.elements.elem_size_bytes());
+            let align = linear_row_align(gpu);
+            let pitch = row.div_ceil(align).checked_mul(align).ok_or_else(|| Error::Overflow {
+                what: "linear row pitch",
+                detail: format!("{row} bytes rounded up to {align}"),
+            })?;
+            return Ok(FromModifier { value, layout, gob_order: None, block_log2: None, pitch_bytes: Some(pitch) });
+        };
+        let h = u32::from(b.block_height_log2);
+        match beside.block {
+            None => {}
+            Some(BlockPolicy::Explicit(given)) if given == [0, h, 0] => {}
+            Some(p) => {
+                let v = match p {
+                    BlockPolicy::Explicit([x, y, z]) => format!("{x},{y},{z}"),
+                    q => q.name().into(),
+                };
+                return Err(conflict("block", v, value, &format!("the modifier's block is 0,{h},0")));
+            }
+        }
+        let order = self.platform.default_gob_order(self.elements.class())?;
+        if let Some(o) = beside.gob_order.filter(|&o| o != order) {
+            return Err(conflict(
+                "gob order",
+                o.name().into(),
+                value,
+                &format!("the modifier's gob kind names the {} order on {}", order.name(), gpu.name()),
+            ));
+        }
+        let gob_rows = gpu.gob_height_rows().unwrap_or(8).max(1);
+        let gobs_high = el.height.div_ceil(gob_rows).max(1);
+        let fits = gobs_high.next_power_of_two().trailing_zeros();
+        Ok(FromModifier {
+            value,
+            layout,
+            gob_order: Some(order),
+            block_log2: Some([0, h.min(fits), 0]),
+            pitch_bytes: None,
+        })
     }
 }
 
