@@ -203,7 +203,7 @@ impl SurfaceArgs {
     pub fn answering(&self) -> Result<SurfaceArgs, Error> {
         if let (Some(f), false) = (self.format()?, self.any_format) {
             let gpu = self.platform()?.gpu();
-            if f.caps_on(gpu).is_some_and(|c| !c.can_sample) {
+            if f.unsampleable_on(gpu) {
                 eprintln!(
                     "note: {} cannot be sampled on {gpu} (Mesa nil's format table: ETC2/EAC and ASTC on Tegra \
                      only); laid out as nil lays it out; tile and untile need --any-format",

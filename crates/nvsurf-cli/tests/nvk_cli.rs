@@ -166,6 +166,7 @@ fn sparse_gives_the_block_and_the_mip_tail() {
         "texture", "--gpu", "tu102", "--format", "rgba8", "--size", "1000x700", "--levels", "all", "--sparse", "--json",
     ]);
     assert_eq!(t["sparse"], true);
+    assert!(t["sparse_note"].as_str().unwrap().contains("open"), "the open rule is said");
     assert_eq!(t["sparse_block_px"], serde_json::json!([128, 128, 1]));
     assert_eq!(t["mip_tail_first_level"].as_u64(), Some(3));
     let (off, size) = (t["mip_tail_offset_bytes"].as_u64().unwrap(), t["mip_tail_size_bytes"].as_u64().unwrap());

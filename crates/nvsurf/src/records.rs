@@ -453,7 +453,7 @@ impl TextureRecord {
 
     /// The record's keys and values, the levels left out (each is a [`LevelRecord`]; a face
     /// puts their list under `levels`).
-    pub fn fields(&self) -> [(&'static str, FieldValue<'_>); 25] {
+    pub fn fields(&self) -> [(&'static str, FieldValue<'_>); 26] {
         let [a, b, c, d, e] = self.assumed.fields();
         let s = self.sparse;
         [
@@ -482,6 +482,7 @@ impl TextureRecord {
             ("mip_tail_first_level", uint(s.map(|s| u64::from(s.mip_tail_first_level)))),
             ("mip_tail_offset_bytes", uint(s.and_then(|s| s.mip_tail_bytes.map(|t| t.0)))),
             ("mip_tail_size_bytes", uint(s.and_then(|s| s.mip_tail_bytes.map(|t| t.1)))),
+            ("sparse_note", text(s.map(|_| crate::texture::SPARSE_NOTE))),
         ]
     }
 }

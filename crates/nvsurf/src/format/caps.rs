@@ -16,6 +16,18 @@ use super::{Format, Kind};
 use crate::gpu::Gpu;
 
 impl Format {
+    /// Whether `gpu` cannot sample this format for the reason nil gives (`format.rs`,
+    /// `supports_texturing`): an ETC2/EAC or ASTC layout on a GPU that is not a Tegra part from
+    /// GK20A on; false for formats the GPU does not have at all ([`Format::since`] says why)
+    /// and for formats nil merely lacks before a generation (`Z16` before Maxwell A), which the
+    /// hardware's tables still have.
+    pub fn unsampleable_on(&self, gpu: Gpu) -> bool {
+        let gated =
+            self.tex.names().iter().any(|n| n.starts_with("ETC2") || n.starts_with("EAC") || n.starts_with("ASTC"));
+        let exists = self.since().is_none_or(|s| gpu >= s);
+        gated && exists && self.pre_g80.is_none() && !is_soc_from_gk20a(gpu)
+    }
+
     /// What `gpu` can do with this format per Mesa nil ([`FormatCaps`]; see the module docs);
     /// `None` before GF100 (nil lays out Fermi and later) and for formats nil's table lacks.
     pub fn caps_on(&self, gpu: Gpu) -> Option<FormatCaps> {
@@ -41,7 +53,7 @@ impl Format {
             }
             let has = |c: char| r.caps.contains(c);
             let compressed_gated = r.tcs.starts_with("ETC2") || r.tcs.starts_with("EAC") || r.tcs.starts_with("ASTC");
-            let sample = has('T') && (!compressed_gated || (gpu.is_tegra() && gpu >= Gpu::Gk20a));
+            let sample = has('T') && (!compressed_gated || is_soc_from_gk20a(gpu));
             caps.can_sample |= sample;
             caps.can_filter |= sample && !r.types.chars().all(|t| matches!(t, 'I' | 'U'));
             caps.can_render |= has('C');
@@ -52,6 +64,13 @@ impl Format {
         }
         any.then_some(caps)
     }
+}
+
+/// nil's `dev.type_ == NV_DEVICE_TYPE_SOC && cls_eng3d >= KEPLER_C`: the Tegra parts from
+/// GK20A on, and GB20B (Blackwell's integrated part, a SoC, though it takes the desktop gob
+/// orders).
+fn is_soc_from_gk20a(gpu: Gpu) -> bool {
+    (gpu.is_tegra() || gpu == Gpu::Gb20b) && gpu >= Gpu::Gk20a
 }
 
 #[cfg(test)]

@@ -172,16 +172,14 @@ impl Resolver {
                 value: f.name().into(),
                 rule: format!("does not exist on {}: {}", gpu, f.availability_rule()),
             }),
-            Elements::Format(f) if !self.any_format && f.caps_on(gpu).is_some_and(|c| !c.can_sample) => {
-                Err(Error::Unsupported {
-                    field: "format",
-                    value: f.name().into(),
-                    rule: format!(
-                        "cannot be sampled on {gpu} (Mesa nil's format table: ETC2/EAC and ASTC are texturable \
+            Elements::Format(f) if !self.any_format && f.unsampleable_on(gpu) => Err(Error::Unsupported {
+                field: "format",
+                value: f.name().into(),
+                rule: format!(
+                    "cannot be sampled on {gpu} (Mesa nil's format table: ETC2/EAC and ASTC are texturable \
                          on Tegra only); --any-format (any_format) lays it out anyway"
-                    ),
-                })
-            }
+                ),
+            }),
             _ => Ok(()),
         }
     }

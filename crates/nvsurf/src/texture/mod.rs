@@ -56,6 +56,6 @@ pub use copy::{tile_subresource, untile_subresource};
 pub use desc::{LevelPlacement, TextureDesc};
 pub use kind::{max_levels, TextureType, ALL_TEXTURE_TYPES};
 pub use level::{Level, Subresource};
-pub use nil::{clamp_block_log2, linear_row_align_bytes, sparse_block_elements, AlignSource};
+pub use nil::{clamp_block_log2, linear_row_align_bytes, sparse_block_elements, AlignSource, SPARSE_NOTE};
 pub use plan::Texture;
 pub use policy::BlockPolicy;

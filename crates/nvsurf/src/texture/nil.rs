@@ -29,6 +29,10 @@ use crate::extent::{Elements, Extent};
 use crate::gpu::Gpu;
 use crate::texture::kind::TextureType;
 
+/// What a sparse image's output says about the rule it follows (`docs/ERRATA.md`, "Sparse").
+pub const SPARSE_NOTE: &str = "levels clamped by Mesa nil's rule (a level narrower than the block gets a \
+                                one-gob-wide block); the hardware's rule for sparse levels is open (docs/ERRATA.md)";
+
 /// The smallest allocation alignment NVK gives a tiled image (image.rs: `max(align_B, 4096)`).
 pub const MIN_ALIGN_BYTES: u64 = 4096;
 

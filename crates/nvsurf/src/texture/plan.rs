@@ -287,6 +287,7 @@ impl core::fmt::Display for Texture {
             if let Some((o, s)) = self.mip_tail_bytes() {
                 write!(f, " at offset {o}, {s} bytes")?;
             }
+            write!(f, "\nnote: {}", super::nil::SPARSE_NOTE)?;
         }
         Ok(())
     }
