@@ -60,7 +60,7 @@ pub enum BlockPolicy {
     Nvidia,
     /// Mesa NVK's whole rule (`nil`): [`BlockPolicy::Nvidia`]'s requested block, each level's
     /// block clamped as nil clamps it, every layer (a single one too) padded to level 0's block,
-    /// the size rounded up to the allocation alignment ([`crate::texture::nil`]'s rules).
+    /// the size rounded up to the allocation alignment (the rules of `texture/nil.rs`).
     Nvk,
 }
 
