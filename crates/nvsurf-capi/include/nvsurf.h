@@ -137,7 +137,7 @@ typedef struct NvsurfTexture NvsurfTexture;
 typedef struct NvsurfFormatInfo {
   // A name that `nvsurf_format_lookup` resolves back to this very format, NUL-terminated:
   // the table row's canonical name, with `_srgb` when sRGB is on (`DXT1_srgb`), a table
-  // prefix when the bare name means another table's row (`zeta:Z24_S8`, `nv10:A8R8G8B8`).
+  // prefix when the bare name means another table's row (`zeta:Z24_S8`, `nv2a:A8R8G8B8`).
   char name[NVSURF_NAME_BYTES];
   // Bytes per element (per block of texels for compressed formats).
   uint32_t elem_size_bytes;

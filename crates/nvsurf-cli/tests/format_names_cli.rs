@@ -59,7 +59,7 @@ fn nv2a_a4r4g4b4_untiles_to_png_with_nothing_else() {
         s(&png),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("A4R4G4B4 nv10:0x04") && err.contains("swizzled"), "{err}");
+    assert!(err.contains("A4R4G4B4 nv2a:0x04") && err.contains("swizzled"), "{err}");
     let (w, h, px) = read_png_rgba8(&png);
     assert_eq!((w, h), (64, 64));
     // 4-bit n reads n/15, written to 8 bits as n * 17.
@@ -117,12 +117,12 @@ fn names_resolve_per_gpu_in_decode() {
     assert_eq!(code, 0);
     assert!(out.starts_with("BGRA8_UNORM (color:0xcf)"), "{out}");
     let (_, out, _) = nvsurf(&["decode", "--gpu", "xbox", "--format", "A8R8G8B8", "--hex", "10 40 ff 80"]);
-    assert!(out.starts_with("A8R8G8B8 (nv10:0x06)"), "{out}");
+    assert!(out.starts_with("A8R8G8B8 (nv2a:0x06)"), "{out}");
     let p = px(&["decode", "--gpu", "nv2a", "--format", "A8L8", "--hex", "40 80", "--json"]);
     assert_eq!(p[1].as_f64().map(|v| v as f32), Some(64.0 / 255.0));
     assert_eq!(p[3].as_f64().map(|v| v as f32), Some(128.0 / 255.0));
     let err = fails(&["decode", "--gpu", "nv10", "--format", "A8L8", "--hex", "4080"]);
-    assert!(err.contains("NV20 and NV30 have it, nv10 does not"), "{err}");
+    assert!(err.contains("NV20, NV30 and NV40 have it, nv10 does not"), "{err}");
     let err = fails(&["decode", "--gpu", "nv2a", "--format", "A4R4G4B5", "--hex", "0000"]);
     assert!(err.starts_with("error: unknown format 'A4R4G4B5' for nv2a; did you mean A4R4G4B4"), "{err}");
 }

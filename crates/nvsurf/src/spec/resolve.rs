@@ -159,8 +159,9 @@ pub(super) struct Resolver {
 
 impl Resolver {
     /// Refuses a format newer than the GPU (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...): the G80
-    /// tables also serve the older GPUs' layouts (`RGBA8_UNORM` on `nv2a`), and a pre-G80 row a
-    /// GPU lacks is refused by [`crate::format::Format::parse_for`] already.
+    /// tables also serve the older GPUs' layouts (a G80 `Format` built in Rust; by name a pre-G80
+    /// GPU takes only its own table), and a pre-G80 row a GPU lacks is refused by
+    /// [`crate::format::Format::parse_for`] already.
     ///
     /// Unless `any_format` is set, also refuses a format the GPU cannot sample per Mesa nil's
     /// format table ([`Format::caps_on`]: ETC2/EAC and ASTC on desktop GPUs).
