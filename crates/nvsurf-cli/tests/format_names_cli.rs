@@ -262,3 +262,30 @@ fn pre_g80_formats_write_dds_as_their_g80_twins() {
         assert_eq!((&dds[84..88], dds[128]), (&b"DX10"[..], dxgi), "{format}");
     }
 }
+
+#[test]
+fn nv2a_reads_the_nv097_table_without_a_g80_fallback() {
+    let px = |args: &[&str]| json(args)["pixels"].clone();
+    // YUY2 is NV097's 0x24 (bytes Y0 U Y1 V), converted with BT.601 by default: red.
+    let p = px(&["decode", "--gpu", "nv2a", "--format", "YUY2", "--hex", "51 5a 51 f0", "--json"]);
+    let r = p[0][0].as_f64().unwrap();
+    let g = p[0][1].as_f64().unwrap();
+    assert!(r > 0.99 && g < 0.01, "{p}");
+    // --yuv raw gives U, Y, V as they are.
+    let p = px(&["decode", "--gpu", "nv2a", "--format", "YUY2", "--yuv", "raw", "--hex", "51 5a 51 f0", "--json"]);
+    assert_eq!(p[0][1].as_f64().map(|v| (v * 255.0).round()), Some(81.0));
+    // The float depth formats by id; G8B8 and its signed reading.
+    let (code, out, _) = nvsurf(&["decode", "--gpu", "nv2a", "--format", "nv2a:0x2d", "--hex", "00 70"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Z16_FLOAT (nv2a:0x2d)"), "{out}");
+    let g8b8 = px(&["decode", "--gpu", "nv2a", "--format", "G8B8", "--hex", "40 80", "--json"]);
+    assert_eq!(g8b8[0][0], g8b8[0][2]);
+    let dsdt8 = px(&["decode", "--gpu", "nv2a", "--format", "DSDT8", "--hex", "7f 81", "--json"]);
+    assert_eq!((dsdt8[0][0].as_f64(), dsdt8[0][1].as_f64()), (Some(1.0), Some(-1.0)));
+    // A G80 name is refused on nv2a, with nv2a's closest names.
+    let err = fails(&["decode", "--gpu", "nv2a", "--format", "RGBA8_UNORM", "--hex", "00000000"]);
+    assert!(err.starts_with("error: unknown format 'RGBA8_UNORM' for nv2a"), "{err}");
+    let rows = json(&["formats", "--gpu", "nv2a", "--json"]);
+    let yuy2 = rows.as_array().unwrap().iter().find(|r| r["names"][0] == "YUY2").unwrap().clone();
+    assert_eq!((yuy2["id"].as_u64(), yuy2["layout_kind"].as_str()), (Some(0x24), Some("linear")));
+}
