@@ -198,3 +198,18 @@ fn names_on_nv2a_never_fall_back_to_g80() {
     assert_eq!(Format::parse("nv2a:0x2b").unwrap().name(), "Z24_FLOAT");
     assert_eq!(Format::parse("nv10:0x2b").unwrap().name(), "Z24_RECT");
 }
+
+#[test]
+fn textures_refuse_the_kinds_a_linear_format_may_not_be() {
+    use crate::texture::TextureType;
+    use crate::TextureSpec;
+    let yuy2 = Format::parse_for("YUY2", Gpu::Nv2a).unwrap();
+    let e = TextureSpec::new(Gpu::Nv2a, TextureType::Cube, &yuy2, [16, 16, 1]).levels(5).resolve().unwrap_err();
+    assert_eq!(e.to_string(), "levels 5 is not supported: format YUY2 is linear: it has one level");
+    let e = TextureSpec::new(Gpu::Nv2a, TextureType::D3, &yuy2, [16, 16, 4]).resolve().unwrap_err().to_string();
+    assert!(e.starts_with("texture type 3d is not supported: format YUY2 is linear"), "{e}");
+    assert!(TextureSpec::new(Gpu::Nv2a, TextureType::D2, &yuy2, [60, 30, 1]).resolve().is_ok());
+    // Swizzled formats may be cubes with mips.
+    let a = Format::parse_for("A8R8G8B8", Gpu::Nv2a).unwrap();
+    assert!(TextureSpec::new(Gpu::Nv2a, TextureType::Cube, &a, [16, 16, 1]).levels(5).resolve().is_ok());
+}

@@ -124,7 +124,7 @@ pub struct PreG80Format {
     /// Elements are indices into a palette of 256 A8R8G8B8 entries (INDEX8).
     pub palette: bool,
     /// The texture kinds it may be besides one 2D level: [`KIND_CUBE`], [`KIND_3D`],
-    /// [`KIND_MIPS`] (a listing for users: the texture calls do not check it yet).
+    /// [`KIND_MIPS`]; `TextureSpec` refuses the others.
     pub kinds: u8,
 }
 
