@@ -130,7 +130,7 @@ class Texture:
     @property
     def format(self) -> str | None:
         """The format's full name, one that names this very format again ("bc1_srgb" is
-        "DXT1_srgb", "A8R8G8B8" on "nv2a" is "nv10:A8R8G8B8"), or None with elem_size."""
+        "DXT1_srgb", "A8R8G8B8" on "nv2a" is "nv2a:A8R8G8B8"), or None with elem_size."""
     @property
     def is_srgb(self) -> bool:
         """True when the format's R, G, B are sRGB-encoded (False with elem_size)."""

@@ -8,7 +8,7 @@ use pyo3::types::PyDict;
 /// format_info(format, *, gpu=None) -> dict
 ///
 /// What `format` is: `name` (its full name, one that names this very format again: `bc1_srgb`
-/// is `DXT1_srgb`, `A8R8G8B8` on `nv2a` is `nv10:A8R8G8B8`), `elem_size_bytes`, `block_width`
+/// is `DXT1_srgb`, `A8R8G8B8` on `nv2a` is `nv2a:A8R8G8B8`), `elem_size_bytes`, `block_width`
 /// and `block_height` (texels per element), `is_compressed`, `is_depth`, `is_srgb`. `gpu`:
 /// look the name up in that GPU's tables (as `Texture` does); without one, G80 and later.
 #[pyfunction]

@@ -135,7 +135,7 @@ impl Texture {
     }
 
     /// The format's full name, one that names this very format again (sRGB included:
-    /// `bc1_srgb` is `DXT1_srgb`; pre-G80 rows with their table: `nv10:A8R8G8B8`), or None
+    /// `bc1_srgb` is `DXT1_srgb`; pre-G80 rows with their table: `nv2a:A8R8G8B8`), or None
     /// when only an element size was given.
     #[getter]
     fn format(&self) -> Option<String> {

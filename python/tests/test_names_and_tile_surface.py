@@ -18,12 +18,11 @@ def pattern(n: int) -> np.ndarray:
 @pytest.mark.parametrize(
     "gpu,fmt,full,nbytes",
     [
-        ("nv2a", "A8R8G8B8", "nv10:A8R8G8B8", 64 * 64 * 4),
-        ("nv2a", "DXT1", "nv10:DXT1", 16 * 16 * 8),
-        ("nv2a", "L8", "nv10:L8", 64 * 64),
+        ("nv2a", "A8R8G8B8", "nv2a:A8R8G8B8", 64 * 64 * 4),
+        ("nv2a", "DXT1", "nv2a:DXT1", 16 * 16 * 8),
+        ("nv2a", "L8", "nv2a:L8", 64 * 64),
+        ("nv2a", "A8B8G8R8", "nv2a:A8B8G8R8", 64 * 64 * 4),
         ("nv40", "A8R8G8B8", "nv40:A8R8G8B8", 64 * 64 * 4),
-        # A name NV40's table lacks keeps its G80 meaning (the CLI does the same).
-        ("nv40", "A8B8G8R8", "8_8_8_8", 64 * 64 * 4),
     ],
 )
 def test_pre_g80_names_resolve_for_the_gpu(gpu, fmt, full, nbytes):

@@ -137,7 +137,7 @@ typedef struct NvsurfTexture NvsurfTexture;
 typedef struct NvsurfFormatInfo {
   // A name that `nvsurf_format_lookup` resolves back to this very format, NUL-terminated:
   // the table row's canonical name, with `_srgb` when sRGB is on (`DXT1_srgb`), a table
-  // prefix when the bare name means another table's row (`zeta:Z24_S8`, `nv10:A8R8G8B8`).
+  // prefix when the bare name means another table's row (`zeta:Z24_S8`, `nv2a:A8R8G8B8`).
   char name[NVSURF_NAME_BYTES];
   // Bytes per element (per block of texels for compressed formats).
   uint32_t elem_size_bytes;
@@ -360,9 +360,10 @@ enum NvsurfStatus nvsurf_format_lookup(const char *name,
 
 // Looks a format up by name in the tables of `gpu` (a chip or preset, as
 // `NvsurfSurfaceParams.platform`: `nv2a`, `nv40`, `switch`, ...), as the surface and texture
-// functions and the CLI's `--format` do: on NV10-NV40 GPUs the NV10-NV40 texture formats
-// (`A8R8G8B8` on `nv2a` is NV10's texture format 0x06, not G80's colour format), names that
-// table lacks keep their G80 meaning; on G80 and later as `nvsurf_format_lookup`. Stores a new
+// functions and the CLI's `--format` do: on NV10-NV40 GPUs that GPU's pre-G80 texture formats
+// only (`A8R8G8B8` on `nv2a` is NV097's texture format 0x06, not G80's colour format; a name
+// the table lacks is NVSURF_ERR_UNKNOWN_NAME with its closest names, never a G80 format); on
+// G80 and later as `nvsurf_format_lookup`. Stores a new
 // handle in `*out` (untouched on failure); the caller owns it (`nvsurf_format_destroy`).
 // Thread-safe.
 //

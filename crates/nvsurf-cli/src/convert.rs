@@ -46,9 +46,10 @@ pub struct ConvertArgs {
     /// Swizzle, as for `nvsurf decode`.
     #[arg(long, value_name = "S,S,S,S")]
     swizzle: Option<String>,
-    /// YUV to RGB conversion: raw, bt601, bt709.
-    #[arg(long, default_value = "raw")]
-    yuv: String,
+    /// YUV to RGB conversion: raw, bt601, bt709 (default: the format's own, bt601 for NV2A's
+    /// YUY2/UYVY, else raw).
+    #[arg(long)]
+    yuv: Option<String>,
     #[arg(long = "bc-quality", value_name = "fast|normal|slow", default_value = "normal", help = crate::picture::BC_QUALITY_HELP)]
     bc_quality: String,
     #[command(flatten)]
@@ -168,7 +169,7 @@ fn input_format(
                 a.gpu.as_deref(),
                 a.components.as_deref(),
                 a.swizzle.as_deref(),
-                &a.yuv,
+                a.yuv.as_deref(),
                 false,
             )?;
             if let Some(d) = d.as_ref().filter(|d| !d.reads_as(&f)) {

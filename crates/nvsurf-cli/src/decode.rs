@@ -30,9 +30,10 @@ pub struct DecodeArgs {
     /// The element's bytes in memory order, as hex (spaces, ':' or '_' may separate bytes).
     #[arg(long, value_name = "BYTES")]
     hex: String,
-    /// YUV formats: convert to RGB with raw (none), bt601 or bt709 (limited range).
-    #[arg(long, default_value = "raw")]
-    yuv: String,
+    /// YUV formats: convert to RGB with raw (none), bt601 or bt709 (limited range). Default:
+    /// the format's own, bt601 for NV2A's YUY2/UYVY (its texture unit returns RGB), else raw.
+    #[arg(long)]
+    yuv: Option<String>,
     /// Decode R, G, B as sRGB (texture formats; color formats carry their own flag).
     #[arg(long)]
     srgb: bool,
@@ -81,7 +82,7 @@ pub fn build_format(
     gpu: Option<&str>,
     components: Option<&str>,
     swizzle: Option<&str>,
-    yuv: &str,
+    yuv: Option<&str>,
     srgb: bool,
 ) -> Result<Format, Error> {
     let mut f = match gpu {
@@ -97,7 +98,10 @@ pub fn build_format(
     if srgb {
         f = f.with_srgb(true);
     }
-    f.with_yuv_matrix(YuvMatrix::parse(yuv)?)
+    match yuv {
+        Some(y) => f.with_yuv_matrix(YuvMatrix::parse(y)?),
+        None => Ok(f),
+    }
 }
 
 /// A channel value as JSON: floats as the shortest decimal that reads back as the same f32,
@@ -133,7 +137,14 @@ fn channel_text(kind: ValueKind, bits: u32) -> String {
 
 /// Runs `nvsurf decode`.
 pub fn run(a: DecodeArgs) -> CmdResult {
-    let f = build_format(&a.format, a.gpu.as_deref(), a.components.as_deref(), a.swizzle.as_deref(), &a.yuv, a.srgb)?;
+    let f = build_format(
+        &a.format,
+        a.gpu.as_deref(),
+        a.components.as_deref(),
+        a.swizzle.as_deref(),
+        a.yuv.as_deref(),
+        a.srgb,
+    )?;
     let palette = crate::palette::for_format(&f, a.palette.as_deref())?;
     let bytes = parse_hex(&a.hex)?;
     let size = f.elem_size_bytes() as usize;

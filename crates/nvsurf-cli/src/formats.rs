@@ -142,8 +142,19 @@ pub fn catalogue(kind: Option<Kind>) -> Vec<Value> {
     out
 }
 
+/// Swizzled, linear (`_RECT`, NV097 `LU_IMAGE`/`LC_IMAGE`) or compressed (stored in 4x4
+/// blocks).
+fn layout_kind(r: &nvsurf::format::PreG80Format) -> &'static str {
+    match (r.linear, r.texture.layout) {
+        (true, _) => "linear",
+        (false, Layout::Compressed(_)) => "compressed",
+        _ => "swizzled",
+    }
+}
+
 /// The pre-G80 texture formats of `gpu` as JSON objects (`table`, `id`, `names`, `aliases`,
-/// `elem_size`, `layout`, `linear`, `generations`, `palette`).
+/// `elem_size`, `layout`, `linear`, `generations`, `palette`, `layout_kind`: swizzled, linear
+/// or compressed, `kinds`: the texture kinds it may be, `2d` then `cube`, `3d`, `mips`).
 pub fn pre_g80_catalogue(gpu: nvsurf::Gpu) -> Vec<Value> {
     pre_g80_formats(gpu)
         .into_iter()
@@ -165,6 +176,8 @@ pub fn pre_g80_catalogue(gpu: nvsurf::Gpu) -> Vec<Value> {
                 "linear": r.linear,
                 "generations": r.generation_names(),
                 "palette": r.palette,
+                "layout_kind": layout_kind(r),
+                "kinds": r.kind_names(),
             });
             if let Layout::Simple(bits) = t.layout {
                 v["bits"] = json!(bits);
@@ -195,15 +208,16 @@ fn run_pre_g80(gpu: nvsurf::Gpu, table: PreG80Table, a: &FormatsArgs) -> CmdResu
         let names: Vec<&str> = r["names"].as_array().into_iter().flatten().filter_map(|n| n.as_str()).collect();
         let gens: Vec<&str> = r["generations"].as_array().into_iter().flatten().filter_map(|n| n.as_str()).collect();
         crate::outln!(
-            "  {:#04x}  {:>2} B  {:<28} {:<8} {} RGBA={}{}, {}",
+            "  {:#04x}  {:>2} B  {:<28} {:<8} {} RGBA={}{}, {}; {}",
             r["id"].as_u64().unwrap_or(0),
             r["elem_size"].as_u64().unwrap_or(0),
             names.join(" "),
-            if r["linear"].as_bool() == Some(true) { "linear" } else { "swizzled" },
+            r["layout_kind"].as_str().unwrap_or(""),
             r["layout"].as_str().unwrap_or(""),
             r["swizzle"].as_str().unwrap_or(""),
             if r["palette"].as_bool() == Some(true) { ", palette indices (--palette)" } else { "" },
-            gens.join(" ")
+            gens.join(" "),
+            r["kinds"].as_array().into_iter().flatten().filter_map(|n| n.as_str()).collect::<Vec<_>>().join(" ")
         )?;
     }
     Ok(ExitCode::SUCCESS)

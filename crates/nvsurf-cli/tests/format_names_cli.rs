@@ -59,7 +59,7 @@ fn nv2a_a4r4g4b4_untiles_to_png_with_nothing_else() {
         s(&png),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("A4R4G4B4 nv10:0x04") && err.contains("swizzled"), "{err}");
+    assert!(err.contains("A4R4G4B4 nv2a:0x04") && err.contains("swizzled"), "{err}");
     let (w, h, px) = read_png_rgba8(&png);
     assert_eq!((w, h), (64, 64));
     // 4-bit n reads n/15, written to 8 bits as n * 17.
@@ -117,12 +117,12 @@ fn names_resolve_per_gpu_in_decode() {
     assert_eq!(code, 0);
     assert!(out.starts_with("BGRA8_UNORM (color:0xcf)"), "{out}");
     let (_, out, _) = nvsurf(&["decode", "--gpu", "xbox", "--format", "A8R8G8B8", "--hex", "10 40 ff 80"]);
-    assert!(out.starts_with("A8R8G8B8 (nv10:0x06)"), "{out}");
+    assert!(out.starts_with("A8R8G8B8 (nv2a:0x06)"), "{out}");
     let p = px(&["decode", "--gpu", "nv2a", "--format", "A8L8", "--hex", "40 80", "--json"]);
     assert_eq!(p[1].as_f64().map(|v| v as f32), Some(64.0 / 255.0));
     assert_eq!(p[3].as_f64().map(|v| v as f32), Some(128.0 / 255.0));
     let err = fails(&["decode", "--gpu", "nv10", "--format", "A8L8", "--hex", "4080"]);
-    assert!(err.contains("NV20 and NV30 have it, nv10 does not"), "{err}");
+    assert!(err.contains("NV20, NV30 and NV40 have it, nv10 does not"), "{err}");
     let err = fails(&["decode", "--gpu", "nv2a", "--format", "A4R4G4B5", "--hex", "0000"]);
     assert!(err.starts_with("error: unknown format 'A4R4G4B5' for nv2a; did you mean A4R4G4B4"), "{err}");
 }
@@ -261,4 +261,31 @@ fn pre_g80_formats_write_dds_as_their_g80_twins() {
         let dds = std::fs::read(&out).unwrap();
         assert_eq!((&dds[84..88], dds[128]), (&b"DX10"[..], dxgi), "{format}");
     }
+}
+
+#[test]
+fn nv2a_reads_the_nv097_table_without_a_g80_fallback() {
+    let px = |args: &[&str]| json(args)["pixels"].clone();
+    // YUY2 is NV097's 0x24 (bytes Y0 U Y1 V), converted with BT.601 by default: red.
+    let p = px(&["decode", "--gpu", "nv2a", "--format", "YUY2", "--hex", "51 5a 51 f0", "--json"]);
+    let r = p[0][0].as_f64().unwrap();
+    let g = p[0][1].as_f64().unwrap();
+    assert!(r > 0.99 && g < 0.01, "{p}");
+    // --yuv raw gives U, Y, V as they are.
+    let p = px(&["decode", "--gpu", "nv2a", "--format", "YUY2", "--yuv", "raw", "--hex", "51 5a 51 f0", "--json"]);
+    assert_eq!(p[0][1].as_f64().map(|v| (v * 255.0).round()), Some(81.0));
+    // The float depth formats by id; G8B8 and its signed reading.
+    let (code, out, _) = nvsurf(&["decode", "--gpu", "nv2a", "--format", "nv2a:0x2d", "--hex", "00 70"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Z16_FLOAT (nv2a:0x2d)"), "{out}");
+    let g8b8 = px(&["decode", "--gpu", "nv2a", "--format", "G8B8", "--hex", "40 80", "--json"]);
+    assert_eq!(g8b8[0][0], g8b8[0][2]);
+    let dsdt8 = px(&["decode", "--gpu", "nv2a", "--format", "DSDT8", "--hex", "7f 81", "--json"]);
+    assert_eq!((dsdt8[0][0].as_f64(), dsdt8[0][1].as_f64()), (Some(1.0), Some(-1.0)));
+    // A G80 name is refused on nv2a, with nv2a's closest names.
+    let err = fails(&["decode", "--gpu", "nv2a", "--format", "RGBA8_UNORM", "--hex", "00000000"]);
+    assert!(err.starts_with("error: unknown format 'RGBA8_UNORM' for nv2a"), "{err}");
+    let rows = json(&["formats", "--gpu", "nv2a", "--json"]);
+    let yuy2 = rows.as_array().unwrap().iter().find(|r| r["names"][0] == "YUY2").unwrap().clone();
+    assert_eq!((yuy2["id"].as_u64(), yuy2["layout_kind"].as_str()), (Some(0x24), Some("linear")));
 }

@@ -71,14 +71,16 @@ fn the_tiled_layout_ranks_first_and_its_flags_untile_it() {
         ("nv40", "--layout pitch --pitch 896"),
     ];
     for (gpu, flags) in cases {
+        // A pre-G80 GPU takes only its own table's names (#41 item 2): NV40's 4-byte format.
+        let fmt = if gpu.starts_with("nv") { "A8R8G8B8" } else { "RGBA8_UNORM" };
         let dump = d.join("dump.bin");
-        let mut args = vec!["tile", "--gpu", gpu, "--format", "RGBA8_UNORM", "--size", &size];
+        let mut args = vec!["tile", "--gpu", gpu, "--format", fmt, "--size", &size];
         args.extend(flags.split(' '));
         args.extend(["--input", s(&pic), "--output", s(&dump)]);
         let (code, _, err) = run(&args);
         assert_eq!(code, 0, "{err}");
         let (code, out, err) =
-            run(&["guess", "--gpu", gpu, "--format", "RGBA8_UNORM", "--size", &size, "--input", s(&dump), "--json"]);
+            run(&["guess", "--gpu", gpu, "--format", fmt, "--size", &size, "--input", s(&dump), "--json"]);
         assert_eq!(code, 0, "{err}");
         let v: Value = serde_json::from_str(&out).unwrap();
         let first = &v["candidates"][0];
@@ -105,12 +107,12 @@ fn swizzled_text_table_and_pictures() {
     std::fs::write(d.join("pic.raw"), picture(128, 64)).unwrap();
     let dump = d.join("dump.bin");
     ok(
-        "tile --gpu nv2a --format RGBA8_UNORM --size 128x64 --layout swizzled",
+        "tile --gpu nv2a --format A8B8G8R8 --size 128x64 --layout swizzled",
         &[("--input", &d.join("pic.raw")), ("--output", &dump)],
     );
     let pics = d.join("pics");
     let out =
-        ok("guess --gpu nv2a --format RGBA8_UNORM --size 128x64 --top 2", &[("--input", &dump), ("--pictures", &pics)]);
+        ok("guess --gpu nv2a --format A8B8G8R8 --size 128x64 --top 2", &[("--input", &dump), ("--pictures", &pics)]);
     let first = out.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap();
     assert!(first.contains("swizzled") && first.ends_with("--layout swizzled"), "{out}");
     // Swizzled, pitch 512 (the row) and pitch 1024 (aligned to 1024): one not shown.

@@ -71,7 +71,8 @@ impl FormatClass {
             crate::format::Layout::Zeta(z) => match (z.z, z.s_lo, z.c_lo, format.elem_size_bytes()) {
                 (ZType::Unorm16, None, None, 2) => FormatClass::Depth16,
                 (ZType::Float32, None, None, 4) => FormatClass::DepthFloat32,
-                (ZType::Unorm24, ..) => FormatClass::Depth24,
+                (ZType::Unorm24 | ZType::Float24Nv2a, ..) => FormatClass::Depth24,
+                (ZType::Float16Nv2a, None, None, 2) => FormatClass::Depth16,
                 _ => FormatClass::DepthStencil,
             },
             _ => FormatClass::Color,

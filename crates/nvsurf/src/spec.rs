@@ -192,6 +192,7 @@ impl TextureSpec {
     fn resolve_with(&self, geometry_only: bool) -> Result<(TextureDesc, Assumed)> {
         let r = Resolver { platform: self.platform, elements: self.elements, any_format: self.any_format };
         r.check_format()?;
+        r.check_kinds(self.ty, self.levels)?;
         let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size_bytes(), self.size_texels);
         d.texels_per_elem = self.elements.texels_per_elem();
         d.levels = self.levels;

@@ -40,13 +40,12 @@ int main(void) {
         uint64_t bytes;
         uint32_t elem;
     } pre_g80[] = {
-        /* The NV10 table's texture formats on nv2a, NV40's on nv40, and a G80 name NV40's
-         * table lacks (it keeps its G80 meaning, as in the CLI). */
-        {"nv2a", "A8R8G8B8", "nv10:A8R8G8B8", 64 * 64 * 4, 4},
-        {"nv2a", "DXT1", "nv10:DXT1", 16 * 16 * 8, 8},
-        {"nv2a", "L8", "nv10:L8", 64 * 64, 1},
+        /* The NV097 (Kelvin) table's texture formats on nv2a, NV40's on nv40. */
+        {"nv2a", "A8R8G8B8", "nv2a:A8R8G8B8", 64 * 64 * 4, 4},
+        {"nv2a", "DXT1", "nv2a:DXT1", 16 * 16 * 8, 8},
+        {"nv2a", "L8", "nv2a:L8", 64 * 64, 1},
+        {"nv2a", "A8B8G8R8", "nv2a:A8B8G8R8", 64 * 64 * 4, 4},
         {"nv40", "A8R8G8B8", "nv40:A8R8G8B8", 64 * 64 * 4, 4},
-        {"nv40", "A8B8G8R8", "8_8_8_8", 64 * 64 * 4, 4},
     };
     static const char *round_trip[] = {"bc1_srgb", "bc1", "RGBA8_SRGB", "astc_8x8_srgb", "zeta:Z24_S8",
                                        "Z24_S8", "BC7_SRGB_BLOCK", "A8B8G8R8_srgb", "nv10:A8R8G8B8"};

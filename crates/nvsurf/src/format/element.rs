@@ -155,6 +155,8 @@ impl Format {
                     ZType::Unorm16 => decode_field(((v >> zl) & 0xffff) as u32, 16, ComponentType::Unorm),
                     ZType::Unorm24 => decode_field(((v >> zl) & 0xff_ffff) as u32, 24, ComponentType::Unorm),
                     ZType::Float32 => (v >> zl) as u32,
+                    ZType::Float24Nv2a => nv2a_f24_to_f32_bits(((v >> zl) & 0xff_ffff) as u32),
+                    ZType::Float16Nv2a => nv2a_f16_to_f32_bits(((v >> zl) & 0xffff) as u32),
                 };
                 if let Some(s) = z.s_lo {
                     c[1] = ((v >> s) & 0xff) as u32;
@@ -253,6 +255,8 @@ impl Format {
                     ZType::Unorm16 => u128::from(encode_field(c[0], 16, ComponentType::Unorm)),
                     ZType::Unorm24 => u128::from(encode_field(c[0], 24, ComponentType::Unorm)),
                     ZType::Float32 => u128::from(c[0]),
+                    ZType::Float24Nv2a => u128::from(f32_bits_to_nv2a_f24(c[0])),
+                    ZType::Float16Nv2a => u128::from(f32_bits_to_nv2a_f16(c[0])),
                 } << zl;
                 if let Some(s) = z.s_lo {
                     v |= u128::from(c[1].min(255)) << s;
@@ -314,4 +318,41 @@ impl Format {
             ValueKind::Uint => t[i].min(255) as u8,
         })
     }
+}
+
+/// NV2A's 24-bit float depth to f32 bits: the 24 bits (no sign, 8-bit exponent, 16-bit
+/// mantissa) shifted left by 7 (xemu `hw/xbox/nv2a/pgraph/util.h`, `convert_f24_to_float`).
+fn nv2a_f24_to_f32_bits(raw: u32) -> u32 {
+    (raw & 0xff_ffff) << 7
+}
+
+/// NV2A's 16-bit float depth to f32 bits: 0 is 0, else the 16 bits (no sign, 4-bit exponent of
+/// bias 7, 12-bit mantissa) shifted left by 11 plus `0x3C000000` (xemu
+/// `hw/xbox/nv2a/pgraph/util.h`, `convert_f16_to_float`).
+fn nv2a_f16_to_f32_bits(raw: u32) -> u32 {
+    if raw & 0xffff == 0 {
+        return 0;
+    }
+    ((raw & 0xffff) << 11).saturating_add(0x3c00_0000)
+}
+
+/// f32 bits to NV2A's 24-bit float depth, rounded to nearest; negative, zero and NaN give 0,
+/// values past the largest give the largest.
+fn f32_bits_to_nv2a_f24(bits: u32) -> u32 {
+    let f = f32::from_bits(bits);
+    if f.is_nan() || f <= 0.0 {
+        return 0;
+    }
+    (bits.saturating_add(0x40) >> 7).min(0xff_ffff)
+}
+
+/// f32 bits to NV2A's 16-bit float depth, rounded to nearest; zero, negative, NaN and values
+/// below half the smallest step give 0, values past 511.9375 give the largest.
+fn f32_bits_to_nv2a_f16(bits: u32) -> u32 {
+    let f = f32::from_bits(bits);
+    if f.is_nan() || f <= 0.0 {
+        return 0;
+    }
+    let Some(above) = bits.checked_sub(0x3c00_0000) else { return 0 };
+    (above.saturating_add(0x400) >> 11).min(0xffff)
 }

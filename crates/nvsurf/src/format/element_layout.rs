@@ -13,6 +13,21 @@ pub enum ZType {
     Unorm24,
     /// 32-bit float.
     Float32,
+    /// NV2A's 24-bit float depth (`SZ_DEPTH_X8_Y24_FLOAT`): no sign, 8-bit exponent (bias 127),
+    /// 16-bit mantissa; its f32 is the 24 bits shifted left by 7 (xemu
+    /// `hw/xbox/nv2a/pgraph/util.h`, `convert_f24_to_float`).
+    Float24Nv2a,
+    /// NV2A's 16-bit float depth (`SZ_DEPTH_Y16_FLOAT`): no sign, 4-bit exponent (bias 7),
+    /// 12-bit mantissa, largest value 511.9375; its f32 is the 16 bits shifted left by 11 plus
+    /// `0x3C000000`, and 0 is 0 (xemu `hw/xbox/nv2a/pgraph/util.h`, `convert_f16_to_float`).
+    Float16Nv2a,
+}
+
+impl ZType {
+    /// True for the float encodings (their Z is an f32 when decoded).
+    pub const fn is_float(self) -> bool {
+        matches!(self, ZType::Float32 | ZType::Float24Nv2a | ZType::Float16Nv2a)
+    }
 }
 
 /// Where Z, S and C live in a zeta element (bit offsets from the LSB of the little-endian

@@ -8,7 +8,7 @@ fn every_format() -> Vec<Format> {
     let mut v: Vec<Format> = texture_formats().iter().map(Format::from_texture).collect();
     v.extend(color_formats().iter().map(Format::from_color));
     v.extend(zeta_formats().iter().map(Format::from_zeta));
-    for t in [PreG80Table::Nv10, PreG80Table::Nv40] {
+    for t in PreG80Table::ALL {
         v.extend(t.rows().iter().map(Format::from_pre_g80));
     }
     v.extend(aliases().iter().filter_map(Alias::resolve));
@@ -29,7 +29,11 @@ fn full_names_parse_back_to_the_same_format() {
             assert!(n.len() < 64, "{n} is longer than the C name field");
             // On a GPU that has it, the GPU's lookup gives the same format.
             if let Some(r) = g.pre_g80() {
-                let gpu = if r.table == PreG80Table::Nv10 { Gpu::Nv2a } else { Gpu::Nv40 };
+                let gpu = match r.table {
+                    PreG80Table::Nv10 => Gpu::Nv30,
+                    PreG80Table::Nv097 => Gpu::Nv2a,
+                    PreG80Table::Nv40 => Gpu::Nv40,
+                };
                 if g.exists_on(gpu) {
                     assert_eq!(Format::parse_for(&n, gpu).ok(), Some(g), "{n} on {gpu}");
                 }
@@ -56,10 +60,10 @@ fn full_names_say_what_the_row_name_does_not() {
     assert_eq!(p("Z24_S8").full_name(), "Z24_S8");
     // Pre-G80 rows name their table.
     let a8r8g8b8 = Format::parse_for("A8R8G8B8", Gpu::Nv2a).unwrap();
-    assert_eq!(a8r8g8b8.full_name(), "nv10:A8R8G8B8");
+    assert_eq!(a8r8g8b8.full_name(), "nv2a:A8R8G8B8");
     assert_eq!(Format::parse_for("A8R8G8B8", Gpu::Nv40).unwrap().full_name(), "nv40:A8R8G8B8");
-    // A name the pre-G80 table lacks keeps its G80 meaning, and says so.
-    assert_eq!(Format::parse_for("A8B8G8R8", Gpu::Nv40).unwrap().full_name(), "8_8_8_8");
+    // A name the pre-G80 table lacks is refused (#41 item 2), not read as G80's.
+    assert!(Format::parse_for("A8B8G8R8", Gpu::Nv40).is_err());
     // Types a row does not imply: the alias that says them.
     let snorm = p("VK_FORMAT_BC4_SNORM_BLOCK");
     assert_eq!(p(&snorm.full_name()), snorm);

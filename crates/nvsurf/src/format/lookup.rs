@@ -6,8 +6,9 @@
 //! explicit `nv10:`/`nv40:` table prefix, then the aliases (a `VK_FORMAT_`/`DXGI_FORMAT_`
 //! prefix looks at its own API's aliases first, then at the catalogue names). Pre-G80: the
 //! rows of the GPU's table that its generation has, by name, or by id after `tex:`/`nv10:`/
-//! `nv40:`; then, for a bare name no pre-G80 row has, the G80+ names (so `RGBA8_UNORM` keeps
-//! working on `nv2a`, and `A8R8G8B8` there is the pre-G80 format). Names are case-insensitive
+//! `nv40:` (`nv2a:`, `nv097:` or `nv10:` on the Kelvin GPUs). A name the GPU's table lacks is
+//! refused with that table's closest names: it never falls back to a G80+ format (`YUY2` on
+//! `nv2a` is NV097's 0x24, and `RGBA8_UNORM` there is an error). Names are case-insensitive
 //! everywhere.
 //!
 //! Suggestions: the three names (catalogue names and every alias spelling; pre-G80: the GPU's
@@ -112,8 +113,10 @@ impl Format {
     }
 
     /// Resolves a format name for `gpu`: the NV10-NV40 texture table of that GPU's generation
-    /// for NV10-NV4x (NV2A included), then (names only that table lacks) as [`Format::parse`]. `A8R8G8B8` is the pre-G80
-    /// texture format on `nv2a` and G80's color format `BGRA8_UNORM` on `g80`.
+    /// for NV10-NV4x (NV2A included, which reads the NV097 table), and only that table: a name
+    /// it lacks is an error with its closest names, never a G80+ format. Other GPUs as
+    /// [`Format::parse`]. `A8R8G8B8` is the pre-G80 texture format on `nv2a` and G80's color
+    /// format `BGRA8_UNORM` on `g80`.
     pub fn parse_for(name: &str, gpu: Gpu) -> Result<Format> {
         match PreG80Table::of(gpu) {
             Some(table) => parse_pre_g80(name, gpu, table),
@@ -128,6 +131,13 @@ impl Format {
         f.swizzle = row.swizzles();
         if !matches!(row.texture.layout, Layout::Zeta(_)) {
             f.types = [row.ty; 4];
+        }
+        // NV2A's YUV formats (LC_IMAGE: the texture unit returns RGB) convert with ITU-R BT.601,
+        // limited range, by default: xemu's `convert_yuy2_to_rgb`/`convert_uyvy_to_rgb`
+        // (`hw/xbox/nv2a/pgraph/util.h`) use the BT.601 integer coefficients 298, 409, 100, 208
+        // and 516 (/256) on Y - 16, U - 128, V - 128.
+        if matches!(row.texture.layout, Layout::Yuv { .. }) {
+            f.yuv = crate::codec::YuvMatrix::Bt601;
         }
         f
     }
@@ -168,8 +178,9 @@ impl Format {
             Err(Error::UnknownName { .. }) => {}
             Err(e) => return Err(e),
         }
-        for table in [PreG80Table::Nv10, PreG80Table::Nv40] {
-            if let Some(rest) = strip(n, table.name()).and_then(|r| r.strip_prefix(':')) {
+        // `nv10:` is the NV10 table here (the Kelvin table's own prefixes are `nv2a:`/`nv097:`).
+        for table in PreG80Table::ALL {
+            if let Some(rest) = table.prefixes().iter().find_map(|p| strip(n, p)) {
                 return Ok(table_row(table, rest.trim()).map(Format::from_pre_g80));
             }
         }
@@ -204,27 +215,49 @@ impl Format {
     }
 }
 
+/// The generations whose own table has a row named `n`: `["NV20", "NV30"]`.
+fn generations_with(n: &str) -> Vec<&'static str> {
+    use super::nv10_catalogue::{GEN_NV10, GEN_NV20, GEN_NV30, GEN_NV40};
+    let gens = [
+        (GEN_NV10, "NV10", PreG80Table::Nv10),
+        (GEN_NV20, "NV20", PreG80Table::Nv097),
+        (GEN_NV30, "NV30", PreG80Table::Nv10),
+        (GEN_NV40, "NV40", PreG80Table::Nv40),
+    ];
+    gens.into_iter()
+        .filter(|(bit, _, t)| {
+            t.rows().iter().any(|r| r.generations & bit != 0 && r.names().iter().any(|x| x.eq_ignore_ascii_case(n)))
+        })
+        .map(|(_, label, _)| label)
+        .collect()
+}
+
+/// `A`, `A and B`, `A, B and C`.
+fn join_and(v: &[&str]) -> String {
+    match v.split_last() {
+        Some((last, rest)) if !rest.is_empty() => alloc::format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => String::new(),
+    }
+}
+
 fn parse_pre_g80(name: &str, gpu: Gpu, table: PreG80Table) -> Result<Format> {
     let n = name.trim();
     let mut rest = n;
     let mut prefixed = false;
-    for p in ["tex:", "texture:", "nv10:", "nv40:"] {
+    for p in ["tex:", "texture:"].iter().chain(table.prefixes()) {
         if let Some(r) = strip(n, p) {
-            if p.starts_with("nv") && !p.starts_with(table.name()) {
-                return Err(Error::Unsupported {
-                    field: "format",
-                    value: name.to_string(),
-                    rule: alloc::format!(
-                        "{} reads the {} table (`nvsurf formats --gpu {0}`)",
-                        gpu.name(),
-                        table.name()
-                    ),
-                });
-            }
             rest = r.trim();
             prefixed = true;
             break;
         }
+    }
+    if !prefixed && PreG80Table::ALL.iter().flat_map(|t| t.prefixes()).any(|p| strip(n, p).is_some()) {
+        return Err(Error::Unsupported {
+            field: "format",
+            value: name.to_string(),
+            rule: alloc::format!("{} reads the {} table (`nvsurf formats --gpu {0}`)", gpu.name(), table.name()),
+        });
     }
     let rows = pre_g80_formats(gpu);
     if let Some(r) = rows.iter().find(|r| r.names().iter().any(|x| x.eq_ignore_ascii_case(rest))) {
@@ -245,26 +278,24 @@ fn parse_pre_g80(name: &str, gpu: Gpu, table: PreG80Table) -> Result<Format> {
             };
         }
     }
-    if let Some(r) = table.rows().iter().find(|r| r.names().iter().any(|x| x.eq_ignore_ascii_case(rest))) {
+    let have = generations_with(rest);
+    if !have.is_empty() {
         return Err(Error::Unsupported {
             field: "format",
-            value: r.name.to_string(),
-            rule: alloc::format!("{} have it, {} does not", r.generation_names().join(" and "), gpu.name()),
+            value: PreG80Table::ALL
+                .iter()
+                .flat_map(|t| t.rows())
+                .find(|r| r.names().iter().any(|x| x.eq_ignore_ascii_case(rest)))
+                .map_or(rest, |r| r.name)
+                .to_string(),
+            rule: alloc::format!("{} have it, {} does not", join_and(&have), gpu.name()),
         });
-    }
-    // A name only the G80+ tables know (RGBA8_UNORM, bc7, Vulkan names) keeps its G80 meaning:
-    // its element size and bits are what a pre-G80 surface of that layout holds.
-    if !prefixed {
-        if let Ok(Some(f)) = Format::find_g80(n) {
-            return Ok(f);
-        }
     }
     if let Some(f) = srgb_suffix(n, |b| parse_pre_g80(b, gpu, table).ok())? {
         return Ok(f);
     }
-    let mut suggestions = suggest_names(rest, rows.iter().flat_map(|r| r.names()));
-    if suggestions.is_empty() {
-        suggestions = suggest_names(rest, g80_candidates());
-    }
+    // No fallback to the G80+ tables: a G80 name (`RGBA8_UNORM`, `YA8_U8_YB8_V8`) is not a
+    // format of this GPU, and its layout rules (swizzled cubes with mips) would not be its own.
+    let suggestions = suggest_names(rest, rows.iter().flat_map(|r| r.names()));
     Err(Error::UnknownFormat { name: name.to_string(), gpu: gpu.name().to_string(), suggestions })
 }

@@ -82,8 +82,10 @@ mod element_layout;
 mod extent_bytes;
 mod full_name;
 mod lookup;
+mod nv097_catalogue;
 mod nv10_catalogue;
 mod palette;
+mod pre_g80_rows;
 mod rect;
 #[cfg(feature = "rayon")]
 mod rect_par;
@@ -103,7 +105,8 @@ pub use catalogue::{
 };
 pub use element_layout::{Layout, ZType, ZetaLayout};
 pub use nv10_catalogue::{
-    generation_bit, pre_g80_formats, PreG80Format, PreG80Table, GEN_NV10, GEN_NV20, GEN_NV30, GEN_NV40,
+    generation_bit, pre_g80_formats, PreG80Format, PreG80Table, GEN_NV10, GEN_NV20, GEN_NV30, GEN_NV40, KIND_3D,
+    KIND_CUBE, KIND_MIPS,
 };
 pub use palette::{Palette, PALETTE_BYTES};
 pub use suggest::suggest_names;
@@ -384,5 +387,7 @@ mod bc_encode_tests;
 mod full_name_tests;
 #[cfg(test)]
 mod names_tests;
+#[cfg(test)]
+mod nv097_tests;
 #[cfg(test)]
 mod srgb_rgba8_tests;

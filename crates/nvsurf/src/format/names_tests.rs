@@ -123,7 +123,7 @@ fn rect_formats_are_linear_and_the_others_swizzled() {
 #[test]
 fn names_resolve_per_gpu() {
     let x = Format::parse_for("A8R8G8B8", Gpu::Nv2a).unwrap();
-    assert_eq!((x.id(), x.id_name().as_str(), x.is_linear_only()), (0x06, "nv10:0x06", false));
+    assert_eq!((x.id(), x.id_name().as_str(), x.is_linear_only()), (0x06, "nv2a:0x06", false));
     assert_eq!(x.swizzle(), [Swizzle::C2, Swizzle::C1, Swizzle::C0, Swizzle::C3]);
     let g = Format::parse_for("A8R8G8B8", Gpu::G80).unwrap();
     assert_eq!((g.kind(), g.id(), g.name()), (Kind::Color, 0xcf, "BGRA8_UNORM"));
@@ -139,15 +139,13 @@ fn names_resolve_per_gpu() {
     assert_eq!(Format::parse("nv40:A4R4G4B4").unwrap().id(), 0x03);
     // A row of another generation says which have it.
     let e = Format::parse_for("A8L8", Gpu::Nv10).unwrap_err().to_string();
-    assert_eq!(e, "format A8L8 is not supported: NV20 and NV30 have it, nv10 does not");
+    assert_eq!(e, "format A8L8 is not supported: NV20, NV30 and NV40 have it, nv10 does not");
     assert!(Format::parse_for("FLOAT_R32_NV", Gpu::Nv2a).is_err());
     assert!(Format::parse_for("FLOAT_R32_NV", Gpu::Nv30).unwrap().exists_on(Gpu::Nv35));
     let e = Format::parse_for("tex:0x99", Gpu::Nv2a).unwrap_err().to_string();
-    assert!(e.starts_with("format id nv10:0x99 is not supported"), "{e}");
-    // A name only G80's tables have keeps its G80 meaning on a pre-G80 GPU (not an id: `tex:`
-    // there is the GPU's table); pre-G80 names are not G80 names.
-    let c = Format::parse_for("RGBA8_UNORM", Gpu::Nv2a).unwrap();
-    assert_eq!((c.kind(), c.id(), c.pre_g80().is_none()), (Kind::Color, 0xd5, true));
+    assert!(e.starts_with("format id nv2a:0x99 is not supported"), "{e}");
+    // A name only G80's tables have is not a format of a pre-G80 GPU (#41 item 2: no fallback).
+    assert!(Format::parse_for("RGBA8_UNORM", Gpu::Nv2a).is_err());
     assert!(Format::parse_for("tex:0x08", Gpu::Nv2a).is_err());
     assert!(Format::parse_for("INDEX8", Gpu::Gf100).is_err());
     // NV04/NV05 have no table here: they keep the G80+ names.

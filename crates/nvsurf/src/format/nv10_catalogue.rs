@@ -6,6 +6,8 @@
 //! - NV10, NV20 (NV2A) and NV30: envytools `rnndb/graph/nv_3ddefs.xml`, enum `nv10_tex_format`
 //!   (ids and the `variants` that say which 3D classes have them), used by the `TEX_FORMAT`
 //!   register's FORMAT field (bits 8-15) of `rnndb/graph/nv30-40_3d.xml` on NV30.
+//! - NV20/NV2A (Kelvin): the NV097 class's own enum, `format/nv097_catalogue.rs` (the Kelvin
+//!   GPUs read it instead of `nv10_tex_format`).
 //! - NV40: `rnndb/graph/nv30-40_3d.xml`, enum `nv40_tex_format` (FORMAT is bits 8-12 of
 //!   `TEX_FORMAT`; bit 13 is LINEAR). nvsurf names the linear form of each NV40 format
 //!   `<NAME>_RECT` and gives it the FORMAT byte with the LINEAR bit set (`id | 0x20`).
@@ -32,8 +34,12 @@ use crate::gpu::{Family, Gpu};
 /// Which pre-G80 format enum a row belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PreG80Table {
-    /// `nv10_tex_format`: the NV10 (Celsius), NV20/NV2A (Kelvin) and NV30 (Rankine) 3D classes.
+    /// `nv10_tex_format`: the NV10 (Celsius) and NV30 (Rankine) 3D classes (rnndb also lists it
+    /// for NV20; the Kelvin GPUs read [`PreG80Table::Nv097`]).
     Nv10,
+    /// The Kelvin class's `NV097_SET_TEXTURE_FORMAT_COLOR` enum: NV20, NV25, NV28 and the
+    /// Xbox's NV2A (`format/nv097_catalogue.rs`).
+    Nv097,
     /// `nv40_tex_format`: the NV40 (Curie) 3D classes.
     Nv40,
 }
@@ -42,25 +48,33 @@ impl PreG80Table {
     /// The table a GPU's texture unit reads: `None` for NV04/NV05 and for G80 and later.
     pub fn of(gpu: Gpu) -> Option<PreG80Table> {
         match gpu.family() {
-            Family::Celsius | Family::Kelvin | Family::Rankine => Some(PreG80Table::Nv10),
+            Family::Celsius | Family::Rankine => Some(PreG80Table::Nv10),
+            Family::Kelvin => Some(PreG80Table::Nv097),
             Family::Curie => Some(PreG80Table::Nv40),
             _ => None,
         }
     }
 
-    /// `nv10` or `nv40`, the prefix of [`crate::format::Format::id_name`] for these rows.
+    /// `nv10`, `nv2a` or `nv40`, the prefix of [`crate::format::Format::id_name`] for these rows.
     pub const fn name(self) -> &'static str {
         match self {
             PreG80Table::Nv10 => "nv10",
+            PreG80Table::Nv097 => "nv2a",
             PreG80Table::Nv40 => "nv40",
         }
     }
 
-    /// The rows of this table.
-    pub fn rows(self) -> &'static [PreG80Format] {
+    /// Every table, in the order a prefix-less lookup reads them.
+    pub const ALL: [PreG80Table; 3] = [PreG80Table::Nv10, PreG80Table::Nv097, PreG80Table::Nv40];
+
+    /// The name prefixes (with their `:`) that select this table: its [`name`](Self::name),
+    /// and for the Kelvin table also `nv097:` and `nv10:` (the rnndb enum's name, which the
+    /// Kelvin GPUs answered to before they had their own table).
+    pub const fn prefixes(self) -> &'static [&'static str] {
         match self {
-            PreG80Table::Nv10 => NV10_FORMATS,
-            PreG80Table::Nv40 => NV40_FORMATS,
+            PreG80Table::Nv10 => &["nv10:"],
+            PreG80Table::Nv097 => &["nv2a:", "nv097:", "nv10:"],
+            PreG80Table::Nv40 => &["nv40:"],
         }
     }
 }
@@ -109,12 +123,45 @@ pub struct PreG80Format {
     pub linear: bool,
     /// Elements are indices into a palette of 256 A8R8G8B8 entries (INDEX8).
     pub palette: bool,
+    /// The texture kinds it may be besides one 2D level: [`KIND_CUBE`], [`KIND_3D`],
+    /// [`KIND_MIPS`]; `TextureSpec` refuses the others.
+    pub kinds: u8,
+}
+
+/// [`PreG80Format::kinds`]: the format may be a cube map.
+pub const KIND_CUBE: u8 = 1;
+/// [`PreG80Format::kinds`]: the format may be a 3D texture.
+pub const KIND_3D: u8 = 2;
+/// [`PreG80Format::kinds`]: the format may have more than one level.
+pub const KIND_MIPS: u8 = 4;
+
+/// The kinds of a row by nvsurf's rule: a swizzled or compressed format may be 2D, cube or 3D
+/// with mips; a linear one has one level and no depth (its size is `IMAGE_RECT` and its pitch
+/// `CONTROL1`: the NV097 and NV40 methods have no pitch per level or slice for it), and may be a
+/// cube of plain 2D faces (`docs/ERRATA.md` E12).
+pub(crate) const fn kinds_of(linear: bool) -> u8 {
+    if linear {
+        KIND_CUBE
+    } else {
+        KIND_CUBE | KIND_3D | KIND_MIPS
+    }
 }
 
 impl PreG80Format {
     /// True when `gpu` has this format.
     pub fn exists_on(&self, gpu: Gpu) -> bool {
         PreG80Table::of(gpu) == Some(self.table) && self.generations & generation_bit(gpu) != 0
+    }
+
+    /// The texture kinds it may be, as text: `2d`, then `cube`, `3d`, `mips` where allowed.
+    pub fn kind_names(&self) -> alloc::vec::Vec<&'static str> {
+        let mut v = alloc::vec!["2d"];
+        for (bit, n) in [(KIND_CUBE, "cube"), (KIND_3D, "3d"), (KIND_MIPS, "mips")] {
+            if self.kinds & bit != 0 {
+                v.push(n);
+            }
+        }
+        v
     }
 
     /// The generations that have it, as text: `NV10, NV20, NV30`.
@@ -159,21 +206,21 @@ pub fn pre_g80_formats(gpu: Gpu) -> alloc::vec::Vec<&'static PreG80Format> {
 // The rows
 // ---------------------------------------------------------------------------------------------
 
-const S8: Layout = Layout::Simple(&[8]);
-const S88: Layout = Layout::Simple(&[8, 8]);
-const S1555: Layout = Layout::Simple(&[5, 5, 5, 1]);
-const S4444: Layout = Layout::Simple(&[4, 4, 4, 4]);
-const S565: Layout = Layout::Simple(&[5, 6, 5]);
-const S8888: Layout = Layout::Simple(&[8, 8, 8, 8]);
-const S888: Layout = Layout::Simple(&[8, 8, 8]);
-const S16: Layout = Layout::Simple(&[16]);
-const S1616: Layout = Layout::Simple(&[16, 16]);
+pub(crate) const S8: Layout = Layout::Simple(&[8]);
+pub(crate) const S88: Layout = Layout::Simple(&[8, 8]);
+pub(crate) const S1555: Layout = Layout::Simple(&[5, 5, 5, 1]);
+pub(crate) const S4444: Layout = Layout::Simple(&[4, 4, 4, 4]);
+pub(crate) const S565: Layout = Layout::Simple(&[5, 6, 5]);
+pub(crate) const S8888: Layout = Layout::Simple(&[8, 8, 8, 8]);
+pub(crate) const S888: Layout = Layout::Simple(&[8, 8, 8]);
+pub(crate) const S16: Layout = Layout::Simple(&[16]);
+pub(crate) const S1616: Layout = Layout::Simple(&[16, 16]);
 const F16X4: Layout = Layout::Simple(&[16, 16, 16, 16]);
 const F32X4: Layout = Layout::Simple(&[32, 32, 32, 32]);
 const F32: Layout = Layout::Simple(&[32]);
 /// D3D's D24S8 word: Z in bits 8-31, S in bits 0-7.
-const Z24S8: Layout = Layout::Zeta(ZetaLayout { z_lo: 8, z: ZType::Unorm24, s_lo: Some(0), c_lo: None });
-const Z16: Layout = Layout::Zeta(ZetaLayout { z_lo: 0, z: ZType::Unorm16, s_lo: None, c_lo: None });
+pub(crate) const Z24S8: Layout = Layout::Zeta(ZetaLayout { z_lo: 8, z: ZType::Unorm24, s_lo: Some(0), c_lo: None });
+pub(crate) const Z16: Layout = Layout::Zeta(ZetaLayout { z_lo: 0, z: ZType::Unorm16, s_lo: None, c_lo: None });
 
 const CKR: u8 = GEN_NV10 | GEN_NV20 | GEN_NV30;
 const KR: u8 = GEN_NV20 | GEN_NV30;
@@ -208,9 +255,11 @@ macro_rules! row {
             ty: $ty,
             linear: $linear,
             palette: $palette,
+            kinds: kinds_of($linear),
         }
     };
 }
+pub(crate) use row;
 
 /// `nv10_tex_format` (envytools `rnndb/graph/nv_3ddefs.xml`): rows without `variants` are on
 /// every class from NV10; `variants="NV20_3D-"` is NV20 and NV30 (NV40 has its own enum);

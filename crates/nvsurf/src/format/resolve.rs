@@ -5,7 +5,7 @@
 use super::catalogue::{
     color_formats, texture_format, texture_formats, zeta_formats, ColorFormat, Kind, TextureFormat, ZetaFormat,
 };
-use super::element_layout::{Layout, ZType};
+use super::element_layout::Layout;
 use super::swizzle::Swizzle;
 use super::Format;
 use crate::codec::{Bc, ComponentType, YuvMatrix};
@@ -116,7 +116,7 @@ impl Format {
             }
             Layout::Zeta(z) => {
                 types = [
-                    if z.z == ZType::Float32 { ComponentType::Float } else { ComponentType::Unorm },
+                    if z.z.is_float() { ComponentType::Float } else { ComponentType::Unorm },
                     ComponentType::Uint,
                     ComponentType::Uint,
                     ComponentType::Unorm,

@@ -9,7 +9,7 @@ use crate::gpu::{Family, Gpu};
 use crate::layout::{GobOrder, LayoutKind};
 use crate::modifier::Modifier;
 use crate::platform::{FormatClass, Platform};
-use crate::texture::BlockPolicy;
+use crate::texture::{BlockPolicy, TextureType};
 use alloc::format;
 use alloc::string::String;
 
@@ -159,8 +159,9 @@ pub(super) struct Resolver {
 
 impl Resolver {
     /// Refuses a format newer than the GPU (BC6H/BC7 GF100+, ASTC/ETC2 GM107+, ...): the G80
-    /// tables also serve the older GPUs' layouts (`RGBA8_UNORM` on `nv2a`), and a pre-G80 row a
-    /// GPU lacks is refused by [`crate::format::Format::parse_for`] already.
+    /// tables also serve the older GPUs' layouts (a G80 `Format` built in Rust; by name a pre-G80
+    /// GPU takes only its own table), and a pre-G80 row a GPU lacks is refused by
+    /// [`crate::format::Format::parse_for`] already.
     ///
     /// Unless `any_format` is set, also refuses a format the GPU cannot sample per Mesa nil's
     /// format table ([`Format::caps_on`]: ETC2/EAC and ASTC on desktop GPUs).
@@ -182,6 +183,35 @@ impl Resolver {
             }),
             _ => Ok(()),
         }
+    }
+
+    /// Refuses a texture kind a pre-G80 format may not be ([`crate::format::PreG80Format::kinds`]):
+    /// a linear format (`_RECT`; NV097 `LU_IMAGE`/`LC_IMAGE`, YUY2 and UYVY among them) has one
+    /// level and no depth, and may be a cube of 2D faces (`docs/ERRATA.md` E12).
+    pub(super) fn check_kinds(&self, ty: TextureType, levels: u32) -> Result<()> {
+        use crate::format::{KIND_3D, KIND_CUBE, KIND_MIPS};
+        let Elements::Format(f) = self.elements else { return Ok(()) };
+        let Some(row) = f.pre_g80() else { return Ok(()) };
+        if levels > 1 && row.kinds & KIND_MIPS == 0 {
+            return Err(Error::Unsupported {
+                field: "levels",
+                value: levels.to_string(),
+                rule: format!("format {} is linear: it has one level", f.name()),
+            });
+        }
+        let need = match ty {
+            TextureType::D3 => KIND_3D,
+            TextureType::Cube | TextureType::CubeArray => KIND_CUBE,
+            _ => 0,
+        };
+        if row.kinds & need != need {
+            return Err(Error::Unsupported {
+                field: "texture type",
+                value: ty.name().into(),
+                rule: format!("format {} is linear: a 2D texture or a cube of 2D faces", f.name()),
+            });
+        }
+        Ok(())
     }
 
     /// The layout and whether it was given. A linear-only format (the pre-G80 `_RECT` rows)
