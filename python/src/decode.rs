@@ -48,6 +48,7 @@ pub fn decode<'py>(
     let gpu = gpu.map(args::platform).transpose()?.map(|p| p.gpu());
     let f = args::format_for(gpu, format)?;
     let [w, h] = args::dims::<2>("size", size, 2, 1)?;
+    nvsurf::check_picture_size([w, h]).map_err(err)?;
     let input = InBytes::get("data", data)?;
     let elems = input.as_slice();
     let el = Extent::<Texels>::new_2d(w, h).to_elements(&f);

@@ -461,3 +461,29 @@ fn untile_and_tile_take_levels_all() {
     assert_eq!(code, 2);
     assert!(err.lines().count() == 1 && err.contains("levels") && err.contains("all"), "{err}");
 }
+
+#[test]
+fn nv2a_dxt1_surfaces_keep_their_blocks_in_rows() {
+    // Issue #41 item 4: without --texture, untile swizzled the 4x4 blocks (0 1 4 5 2 3 ...).
+    // Before G80 the blocks lie in rows on every path: block (1,0) right after block (0,0), so
+    // the raw bytes come back unchanged, as with --texture.
+    let tmp = Scratch::new("nv2a-dxt-rows");
+    let dir = tmp.dir();
+    let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    let dump: Vec<u8> = (0..16 * 16 / 16 * 8).map(|i| (i * 7 + i / 8) as u8).collect();
+    std::fs::write(p("dump.bin"), &dump).unwrap();
+    for extra in ["", "--texture --type 2d"] {
+        let args = format!("untile --gpu nv2a --format DXT1 --size 16x16 {extra}");
+        let (code, _, err) = nvsurf(&args, &["--input", &p("dump.bin"), "--output", &p("out.bin")]);
+        assert_eq!(code, 0, "{args}: {err}");
+        assert!(std::fs::read(p("out.bin")).unwrap() == dump, "{args}");
+    }
+    // `layout` answers pitch with a row of 4 blocks; --layout swizzled is refused in one line.
+    let (code, out, err) = nvsurf("layout --gpu nv2a --format DXT1 --size 16x16 --json", &[]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["layout"], "pitch", "{v}");
+    let (code, _, err) = nvsurf("layout --gpu nv2a --format DXT1 --size 16x16 --layout swizzled", &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("in rows, never swizzled") && err.lines().count() == 1, "{err}");
+}

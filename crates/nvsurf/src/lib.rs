@@ -50,4 +50,4 @@ pub use gpu::Gpu;
 pub use limits::Limits;
 pub use platform::{FormatClass, Platform};
 pub use records::{BlockLinearRecord, FieldValue, LevelRecord, SubresourceRecord, SurfaceRecord, TextureRecord};
-pub use spec::{decode_rgba8, decode_rgba_f32, Assumed, SurfaceSpec, TextureSpec};
+pub use spec::{check_picture_size, decode_rgba8, decode_rgba_f32, Assumed, SurfaceSpec, TextureSpec};

@@ -192,6 +192,7 @@ impl TextureSpec {
     fn resolve_with(&self, geometry_only: bool) -> Result<(TextureDesc, Assumed)> {
         let r = Resolver { platform: self.platform, elements: self.elements, any_format: self.any_format };
         r.check_format()?;
+        r.check_pre_g80_3d_blocks(self.size_texels)?;
         let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size_bytes(), self.size_texels);
         d.texels_per_elem = self.elements.texels_per_elem();
         d.levels = self.levels;
@@ -204,6 +205,7 @@ impl TextureSpec {
         }
         let layout = r.layout(self.layout, d.layout)?;
         d.layout = layout.0;
+        r.check_nv2a(self.size_texels, d.layers, d.layout)?;
         let mut assumed = r.assumed(layout);
         // The gob order matters (and a refusal applies) only where there are gobs.
         if d.layout == LayoutKind::BlockLinear && self.ty != TextureType::Buffer {
@@ -417,8 +419,9 @@ impl SurfaceSpec {
             }
             return Ok((desc, modifier_assumed(&r, &fm)));
         }
-        let layout = r.layout(self.layout, desc.layout)?;
+        let layout = r.surface_layout(r.layout(self.layout, desc.layout)?, self.size_px.depth)?;
         desc.layout = layout.0;
+        r.check_nv2a(self.size_px, 1, desc.layout)?;
         desc.pitch_bytes = self.pitch_bytes;
         let mut assumed = r.assumed(layout);
         if desc.layout == LayoutKind::BlockLinear {
@@ -485,8 +488,20 @@ pub fn decode_rgba_f32(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Resu
     Ok(out)
 }
 
+/// Refuses a picture of no pixels (issue #41 item 7: zero sizes are errors on every face, the
+/// library's decode, `nvsurf_decode_rgba8` and Python's `decode` alike), naming the side.
+pub fn check_picture_size([w, h]: [u32; 2]) -> Result<()> {
+    for (field, v) in [("width", w), ("height", h)] {
+        if v == 0 {
+            return Err(Error::OutOfRange { field, value: 0, min: 1, max: u32::MAX.into() });
+        }
+    }
+    Ok(())
+}
+
 /// The row bytes of a packed image of `format` and its pixel count, checked against `elems`.
 fn packed(format: &Format, elems: &[u8], [w, h]: [u32; 2]) -> Result<(usize, usize)> {
+    check_picture_size([w, h])?;
     let el = Extent::<Texels>::new_2d(w, h).to_elements(format);
     let row = u64::from(el.width) * u64::from(format.elem_size_bytes());
     let need = row.checked_mul(u64::from(el.height)).ok_or_else(|| Error::Overflow {
@@ -576,5 +591,11 @@ mod tests {
         let px = decode_rgba8(&rgba, t.level_bytes(&back, 0, 0).unwrap(), [37, 21]).unwrap();
         assert_eq!(px[1], [lin[4], lin[5], lin[6], lin[7]]);
         assert!(decode_rgba8(&rgba, &lin[..10], [37, 21]).is_err());
+        // Zero sizes are errors, naming the side (issue #41 item 7).
+        for (size, field) in [([0, 21], "width"), ([37, 0], "height")] {
+            let e = decode_rgba8(&rgba, &lin, size).unwrap_err();
+            assert!(matches!(e, Error::OutOfRange { field: f, value: 0, .. } if f == field), "{e:?}");
+            assert!(decode_rgba_f32(&rgba, &lin, size).is_err());
+        }
     }
 }

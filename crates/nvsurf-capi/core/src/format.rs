@@ -214,6 +214,8 @@ fn row_pitch(f: &Format, width_px: u32, given: usize) -> CResult<usize> {
 /// Pixels of a width x height decode, checked against an output of `out_len` items of
 /// `per_px` each.
 fn pixels(width_px: u32, height_px: u32, out_len: usize, per_px: u64, unit: &str) -> CResult<usize> {
+    // A width or height of 0 is an error, as on every face (issue #41 item 7).
+    nvsurf::check_picture_size([width_px, height_px])?;
     let n = u64::from(width_px) * u64::from(height_px);
     let need = n.checked_mul(per_px).ok_or_else(|| {
         Failure::new(NvsurfStatus::NVSURF_ERR_OVERFLOW, format!("{width_px}x{height_px} pixels overflow 64 bits"))
@@ -325,6 +327,16 @@ mod tests {
         // SAFETY: as above.
         let s = unsafe { nvsurf_decode_rgba8(f, src.as_ptr(), 8, 0, 2, 1, dst.as_mut_ptr(), 8) };
         assert_eq!((s, dst), (NvsurfStatus::NVSURF_OK, src));
+        // A width or height of 0 is an error, not NVSURF_OK (issue #41 item 7).
+        for (w, h) in [(0, 1), (2, 0)] {
+            // SAFETY: as above.
+            let s = unsafe { nvsurf_decode_rgba8(f, src.as_ptr(), 8, 0, w, h, dst.as_mut_ptr(), 8) };
+            assert_ne!(s, NvsurfStatus::NVSURF_OK, "{w}x{h}");
+            let mut lin = [0f32; 8];
+            // SAFETY: as above.
+            let s = unsafe { nvsurf_decode_rgba_f32(f, src.as_ptr(), 8, 0, w, h, lin.as_mut_ptr(), 8) };
+            assert_ne!(s, NvsurfStatus::NVSURF_OK, "{w}x{h}");
+        }
         // SAFETY: the handle from lookup, freed once.
         assert_eq!(unsafe { nvsurf_format_destroy(f) }, NvsurfStatus::NVSURF_OK);
     }
