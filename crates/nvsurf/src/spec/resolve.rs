@@ -313,6 +313,7 @@ impl Resolver {
     /// DXT1 texture lies at byte 8, (1,0,0) at byte 32. nvsurf's copies move whole rows of
     /// blocks, so they do not lay that arrangement out yet (docs/ERRATA.md, "3D compressed
     /// textures before G80"); slices one after another would be wrong, so it is refused.
+    /// [`crate::texture::vtc_to_slices`] rearranges such a level for decoding.
     pub(super) fn check_pre_g80_3d_blocks(&self, size_px: Extent<Texels>) -> Result<()> {
         let gpu = self.platform.gpu();
         if gpu.is_g80_or_later() || self.elements.texels_per_elem() == [1, 1] || size_px.depth <= 1 {
