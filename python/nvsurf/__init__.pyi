@@ -173,9 +173,10 @@ class Texture:
         """linear[start:end] for (level, layer): a view for numpy arrays and memoryviews."""
 
 def decode(
-    format: str, data: Buffer, size: tuple[int, int] | Sequence[int], *, gpu: str | None = None
+    format: str, data: Buffer, size: tuple[int, int] | tuple[int, int, int] | Sequence[int], *, gpu: str | None = None
 ) -> npt.NDArray[np.uint8] | npt.NDArray[np.float32]:
-    """A packed linear image of `format` (size = (w, h) pixels) as an (h, w, 4) RGBA array:
+    """A packed linear image of `format` (size = (w, h) pixels) as an (h, w, 4) RGBA array; a 3D
+    level (size = (w, h, d)) decodes slice by slice to (h * d, w, 4), the slices stacked:
     uint8 for formats whose components are all unorm/sRGB of at most 8 bits, float32 else.
     sRGB formats: uint8 holds the stored sRGB-encoded values (as a PNG, Pillow and image_dds
     give them); float32 outputs are linear light. `gpu`: look `format` up in that GPU's

@@ -28,9 +28,10 @@ pub fn fits_rgba8(f: &Format) -> bool {
 
 /// decode(format, data, size) -> numpy.ndarray
 ///
-/// Decodes `data`, a packed linear image of `format` (`size` = `(w, h)` pixels; rows of whole
-/// elements, no padding: one level as `Texture.level_bytes` gives it), to an array of shape
-/// `(h, w, 4)`, RGBA: uint8 for formats whose components are all unorm (or sRGB) of at most 8
+/// Decodes `data`, a packed linear image of `format` (`size` = `(w, h)` or `(w, h, d)` pixels;
+/// rows of whole elements, no padding: one level as `Texture.level_bytes` gives it), to an
+/// array of shape `(h, w, 4)` (`(h * d, w, 4)` for a 3D level, decoded slice by slice, the
+/// slices stacked top to bottom), RGBA: uint8 for formats whose components are all unorm (or sRGB) of at most 8
 /// bits (`A8B8G8R8`, `RGBA8_UNORM`, `bc1`-`bc3`, `bc7`, `B5G6R5`, ...), float32 for every other
 /// format. sRGB formats: the uint8 values are the stored sRGB-encoded ones (as a PNG, Pillow
 /// and image_dds give them), float32 values are linear light. `gpu`: look `format` up in that
@@ -47,13 +48,20 @@ pub fn decode<'py>(
 ) -> PyResult<Bound<'py, PyUntypedArray>> {
     let gpu = gpu.map(args::platform).transpose()?.map(|p| p.gpu());
     let f = args::format_for(gpu, format)?;
-    let [w, h] = args::dims::<2>("size", size, 2, 1)?;
+    let [w, h, d] = args::dims::<3>("size", size, 2, 1)?;
+    nvsurf::check_picture_size([w, h]).map_err(err)?;
+    if d == 0 {
+        return Err(err(nvsurf::Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() }));
+    }
     let input = InBytes::get("data", data)?;
     let elems = input.as_slice();
     let el = Extent::<Texels>::new_2d(w, h).to_elements(&f);
     let row = u64::from(el.width) * u64::from(f.elem_size_bytes());
-    let need = row.checked_mul(u64::from(el.height)).ok_or_else(|| {
-        err(nvsurf::Error::Overflow { what: "encoded image size", detail: format!("{w}x{h} pixels of {}", f.name()) })
+    let need = row.checked_mul(u64::from(el.height)).and_then(|s| s.checked_mul(u64::from(d))).ok_or_else(|| {
+        err(nvsurf::Error::Overflow {
+            what: "encoded image size",
+            detail: format!("{w}x{h}x{d} pixels of {}", f.name()),
+        })
     })?;
     if (elems.len() as u64) < need {
         return Err(err(nvsurf::Error::BufferTooSmall {
@@ -63,14 +71,18 @@ pub fn decode<'py>(
         }));
     }
     // At most the input's length, a usize.
-    let row = row as usize;
-    let shape = (h as usize, w as usize, 4usize);
+    let (row, slice) = (row as usize, (need / u64::from(d)) as usize);
+    let shape = ((h as usize) * (d as usize), w as usize, 4usize);
+    let px_per_slice = w as usize * h as usize;
+    // A 3D image decodes slice by slice (issue #41 item 7): one image of w x (h x d) would
+    // misplace the blocks of a compressed format whose height is not a multiple of 4.
+    let slices = || (0..d as usize).map(move |z| (z * slice, z * px_per_slice..(z + 1) * px_per_slice));
     if fits_rgba8(&f) {
         let out = zeros(py, shape, "uint8")?;
         let arr = out.cast::<PyArray3<u8>>().map_err(PyErr::from)?;
         let mut rw = arr.readwrite();
         let px = rw.as_slice_mut().map_err(|e| bad("output", e, "is not writable"))?.as_chunks_mut::<4>().0;
-        py.detach(|| f.decode_rect_rgba8(elems, row, w, h, px)).py()?;
+        py.detach(|| slices().try_for_each(|(at, r)| f.decode_rect_rgba8(&elems[at..], row, w, h, &mut px[r]))).py()?;
         drop(rw);
         Ok(out)
     } else {
@@ -78,7 +90,7 @@ pub fn decode<'py>(
         let arr = out.cast::<PyArray3<f32>>().map_err(PyErr::from)?;
         let mut rw = arr.readwrite();
         let px = rw.as_slice_mut().map_err(|e| bad("output", e, "is not writable"))?.as_chunks_mut::<4>().0;
-        py.detach(|| f.decode_rect_f32(elems, row, w, h, px)).py()?;
+        py.detach(|| slices().try_for_each(|(at, r)| f.decode_rect_f32(&elems[at..], row, w, h, &mut px[r]))).py()?;
         drop(rw);
         Ok(out)
     }

@@ -102,6 +102,21 @@ def test_decode_gives_uint8_for_8_bit_unorm_and_float32_else():
     assert nvsurf.decode("RGBA8_SNORM", bytes(4), (1, 1)).dtype == np.float32
 
 
+
+def test_decode_3d_levels_slice_by_slice_and_zero_sizes():
+    # Issue #41 item 7. BC1 10x6x2: 3x2 blocks a slice, slice 0 red, slice 1 green. One
+    # 10x12 image would read block row 1 (red) into rows 4-7 and put green too low.
+    red, green = bytes([0x00, 0xF8, 0, 0, 0, 0, 0, 0]), bytes([0xE0, 0x07, 0, 0, 0, 0, 0, 0])
+    data = red * 6 + green * 6
+    px = nvsurf.decode("bc1", data, (10, 6, 2))
+    assert px.dtype == np.uint8 and px.shape == (12, 10, 4)
+    assert (px[:6].reshape(-1, 4) == [255, 0, 0, 255]).all()
+    assert (px[6:].reshape(-1, 4) == [0, 255, 0, 255]).all()
+    assert (nvsurf.decode("bc1", data, (10, 12))[6:8].reshape(-1, 4) == [255, 0, 0, 255]).all()
+    for size in [(0, 4), (4, 0), (4, 4, 0)]:
+        with pytest.raises(nvsurf.NvsurfError, match=r"^(width|height|depth) 0 is out of range"):
+            nvsurf.decode("bc1", red, size)
+
 def smooth_image(w: int, h: int) -> np.ndarray:
     y, x = np.mgrid[0:h, 0:w]
     img = np.stack([x * 255 // w, y * 255 // h, (x + y) * 127 // (w + h), np.full_like(x, 255)], axis=-1)

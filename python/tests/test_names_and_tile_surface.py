@@ -115,3 +115,12 @@ def test_tile_surface_refuses_a_short_input_in_one_line():
     with pytest.raises(nvsurf.NvsurfError, match=r"linear image.*2959.*2960|linear image.*2960.*2959") as e:
         nvsurf.tile_surface("gh100", bytes(2959), format="A8B8G8R8", size=(37, 20))
     assert "\n" not in str(e.value)
+
+
+def test_nv2a_dxt1_surfaces_keep_their_blocks_in_rows():
+    # Issue #41 item 4: compressed blocks lie in rows before G80 on every face, never swizzled.
+    assert nvsurf.layout("nv2a", format="DXT1", size=(16, 16))["layout"] == "pitch"
+    assert nvsurf.address("nv2a", (1, 0), format="DXT1", size=(16, 16)) == 8
+    assert nvsurf.address("nv2a", (0, 1), format="DXT1", size=(16, 16)) == 32
+    with pytest.raises(nvsurf.NvsurfError, match="in rows, never swizzled"):
+        nvsurf.layout("nv2a", format="DXT1", size=(16, 16), layout="swizzled")

@@ -426,6 +426,26 @@ enum NvsurfStatus nvsurf_decode_rgba8(const struct NvsurfFormat *format,
                                       uint8_t *out,
                                       size_t out_len);
 
+// Decodes a packed 3D level of `format` (`width_px` x `height_px` x `depth_px` pixels, the
+// slices one after another, each of packed rows of whole elements: one level as
+// a linear subresource of `nvsurf_texture_untile` holds it, at `nvsurf_texture_subresource`'s
+// `linear_offset_bytes`) to RGBA8 pixels in `out` (4 bytes a pixel, `out_len`
+// bytes, at least width x height x depth x 4), slice by slice, the slices one after another.
+// Decoding such a level with `nvsurf_decode_rgba8` as width x (height x depth) is wrong for a
+// compressed format whose height is not a multiple of 4: each slice ends on a partial block
+// row. Zero sizes are errors. Thread-safe; the buffers must not overlap.
+//
+// # Safety
+// As `nvsurf_decode_rgba8`.
+enum NvsurfStatus nvsurf_decode_rgba8_3d(const struct NvsurfFormat *format,
+                                         const uint8_t *elems,
+                                         size_t elems_len,
+                                         uint32_t width_px,
+                                         uint32_t height_px,
+                                         uint32_t depth_px,
+                                         uint8_t *out,
+                                         size_t out_len);
+
 // Decodes as `nvsurf_decode_rgba8`, to RGBA float pixels: 4 floats a pixel in `out`
 // (`out_len` floats, at least width x height x 4, aligned for float). sRGB formats give
 // linear light (the sRGB curve applied to the stored values).

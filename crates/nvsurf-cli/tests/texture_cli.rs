@@ -461,3 +461,57 @@ fn untile_and_tile_take_levels_all() {
     assert_eq!(code, 2);
     assert!(err.lines().count() == 1 && err.contains("levels") && err.contains("all"), "{err}");
 }
+
+#[test]
+fn nv2a_dxt1_surfaces_keep_their_blocks_in_rows() {
+    // Issue #41 item 4: without --texture, untile swizzled the 4x4 blocks (0 1 4 5 2 3 ...).
+    // Before G80 the blocks lie in rows on every path: block (1,0) right after block (0,0), so
+    // the raw bytes come back unchanged, as with --texture.
+    let tmp = Scratch::new("nv2a-dxt-rows");
+    let dir = tmp.dir();
+    let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    let dump: Vec<u8> = (0..16 * 16 / 16 * 8).map(|i| (i * 7 + i / 8) as u8).collect();
+    std::fs::write(p("dump.bin"), &dump).unwrap();
+    for extra in ["", "--texture --type 2d"] {
+        let args = format!("untile --gpu nv2a --format DXT1 --size 16x16 {extra}");
+        let (code, _, err) = nvsurf(&args, &["--input", &p("dump.bin"), "--output", &p("out.bin")]);
+        assert_eq!(code, 0, "{args}: {err}");
+        assert!(std::fs::read(p("out.bin")).unwrap() == dump, "{args}");
+    }
+    // `layout` answers pitch with a row of 4 blocks; --layout swizzled is refused in one line.
+    let (code, out, err) = nvsurf("layout --gpu nv2a --format DXT1 --size 16x16 --json", &[]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["layout"], "pitch", "{v}");
+    let (code, _, err) = nvsurf("layout --gpu nv2a --format DXT1 --size 16x16 --layout swizzled", &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("in rows, never swizzled") && err.lines().count() == 1, "{err}");
+}
+
+#[test]
+fn nv2a_checks_match_the_chip_and_zero_sizes_are_errors() {
+    // Issue #41 items 4 and 7, each refusal in one line naming the field.
+    for (args, want) in [
+        ("texture --gpu nv2a --type 3d --format DXT1 --size 16x16x8", "NV_texture_compression_vtc"),
+        ("texture --gpu nv2a --format A8R8G8B8 --size 65536x1", "BASE_SIZE_U"),
+        ("texture --gpu nv2a --type 3d --format A8R8G8B8 --size 1x1x65536", "BASE_SIZE_P"),
+        ("layout --gpu nv2a --format DXT1 --size 4x65536", "BASE_SIZE_V"),
+        ("layout --gpu nv2a --format A8R8G8B8 --size 8192x8192", "128 MiB"),
+        ("texture --gpu nv2a --format A8R8G8B8 --size 4x0", "height 0 is out of range"),
+        ("layout --gpu nv2a --format DXT1 --size 0x4", "width 0 is out of range"),
+        ("convert --format A8B8G8R8 --size 0x4 --input x.bin --output x.png", "each 1 or more"),
+    ] {
+        let (code, _, err) = nvsurf(args, &[]);
+        assert_eq!(code, 2, "{args}: {err}");
+        assert!(err.starts_with("error: ") && err.contains(want) && err.lines().count() == 1, "{args}: {err}");
+    }
+    // The bounds themselves are accepted.
+    for args in [
+        "texture --gpu nv2a --format A8R8G8B8 --size 4096x4096",
+        "texture --gpu nv2a --format L8 --size 32768x1",
+        "texture --gpu nv2a --type 3d --format DXT1 --size 16x16x1",
+    ] {
+        let (code, _, err) = nvsurf(args, &[]);
+        assert_eq!(code, 0, "{args}: {err}");
+    }
+}

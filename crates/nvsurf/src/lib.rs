@@ -50,4 +50,7 @@ pub use gpu::Gpu;
 pub use limits::Limits;
 pub use platform::{FormatClass, Platform};
 pub use records::{BlockLinearRecord, FieldValue, LevelRecord, SubresourceRecord, SurfaceRecord, TextureRecord};
-pub use spec::{decode_rgba8, decode_rgba_f32, Assumed, SurfaceSpec, TextureSpec};
+pub use spec::{
+    check_picture_size, decode_rgba8, decode_rgba8_3d, decode_rgba_f32, decode_rgba_f32_3d, Assumed, SurfaceSpec,
+    TextureSpec,
+};

@@ -193,6 +193,7 @@ impl TextureSpec {
         let r = Resolver { platform: self.platform, elements: self.elements, any_format: self.any_format };
         r.check_format()?;
         r.check_kinds(self.ty, self.levels)?;
+        r.check_pre_g80_3d_blocks(self.size_texels)?;
         let mut d = TextureDesc::new(self.platform.gpu(), self.ty, self.elements.elem_size_bytes(), self.size_texels);
         d.texels_per_elem = self.elements.texels_per_elem();
         d.levels = self.levels;
@@ -205,6 +206,7 @@ impl TextureSpec {
         }
         let layout = r.layout(self.layout, d.layout)?;
         d.layout = layout.0;
+        r.check_nv2a(self.size_texels, d.layers, d.layout)?;
         let mut assumed = r.assumed(layout);
         // The gob order matters (and a refusal applies) only where there are gobs.
         if d.layout == LayoutKind::BlockLinear && self.ty != TextureType::Buffer {
@@ -418,8 +420,9 @@ impl SurfaceSpec {
             }
             return Ok((desc, modifier_assumed(&r, &fm)));
         }
-        let layout = r.layout(self.layout, desc.layout)?;
+        let layout = r.surface_layout(r.layout(self.layout, desc.layout)?, self.size_px.depth)?;
         desc.layout = layout.0;
+        r.check_nv2a(self.size_px, 1, desc.layout)?;
         desc.pitch_bytes = self.pitch_bytes;
         let mut assumed = r.assumed(layout);
         if desc.layout == LayoutKind::BlockLinear {
@@ -486,8 +489,63 @@ pub fn decode_rgba_f32(format: &Format, elems: &[u8], size_px: [u32; 2]) -> Resu
     Ok(out)
 }
 
+/// Decodes a packed linear 3D image of `format` (`size_px` width x height x depth pixels, the
+/// slices one after another, each of whole rows of elements) to RGBA8 pixels, slice by slice,
+/// the slices stacked as the CLI's pictures stack them (issue #41 item 7). Decoding such a
+/// level as one image of width x (height x depth) is wrong for a compressed format whose height
+/// is not a multiple of its block height: each slice ends on a partial block row.
+pub fn decode_rgba8_3d(format: &Format, elems: &[u8], size_px: [u32; 3]) -> Result<Vec<[u8; 4]>> {
+    decode_slices(format, elems, size_px, [0u8; 4], |s, px, w, h, out| format.decode_rect_rgba8(s, px, w, h, out))
+}
+
+/// Decodes a packed linear 3D image of `format` to RGBA f32 pixels, slice by slice (see
+/// [`decode_rgba8_3d`]); sRGB formats give linear light.
+pub fn decode_rgba_f32_3d(format: &Format, elems: &[u8], size_px: [u32; 3]) -> Result<Vec<[f32; 4]>> {
+    decode_slices(format, elems, size_px, [0f32; 4], |s, px, w, h, out| format.decode_rect_f32(s, px, w, h, out))
+}
+
+/// The slices of a packed 3D image, each decoded by `decode` into its part of the output.
+fn decode_slices<T: Copy>(
+    format: &Format,
+    elems: &[u8],
+    [w, h, d]: [u32; 3],
+    zero: T,
+    decode: impl Fn(&[u8], usize, u32, u32, &mut [T]) -> Result<()>,
+) -> Result<Vec<T>> {
+    if d == 0 {
+        return Err(Error::OutOfRange { field: "depth", value: 0, min: 1, max: u32::MAX.into() });
+    }
+    let (row, n) = packed(format, elems, [w, h])?;
+    let rows = Extent::<Texels>::new_2d(w, h).to_elements(format).height;
+    let overflow = || Error::Overflow { what: "3D image size", detail: alloc::format!("{w}x{h}x{d} pixels") };
+    let slice = row.checked_mul(rows as usize).ok_or_else(overflow)?;
+    let need = slice.checked_mul(d as usize).ok_or_else(overflow)?;
+    if elems.len() < need {
+        return Err(Error::BufferTooSmall { what: "encoded image", needed: need as u64, got: elems.len() as u64 });
+    }
+    let total = n.checked_mul(d as usize).ok_or_else(overflow)?;
+    let mut out = crate::error::zeroed_with("decoded pixels", total, zero)?;
+    for (z, px) in out.chunks_exact_mut(n.max(1)).enumerate() {
+        let from = z * slice;
+        decode(&elems[from..from + slice], row, w, h, px)?;
+    }
+    Ok(out)
+}
+
+/// Refuses a picture of no pixels (issue #41 item 7: zero sizes are errors on every face, the
+/// library's decode, `nvsurf_decode_rgba8` and Python's `decode` alike), naming the side.
+pub fn check_picture_size([w, h]: [u32; 2]) -> Result<()> {
+    for (field, v) in [("width", w), ("height", h)] {
+        if v == 0 {
+            return Err(Error::OutOfRange { field, value: 0, min: 1, max: u32::MAX.into() });
+        }
+    }
+    Ok(())
+}
+
 /// The row bytes of a packed image of `format` and its pixel count, checked against `elems`.
 fn packed(format: &Format, elems: &[u8], [w, h]: [u32; 2]) -> Result<(usize, usize)> {
+    check_picture_size([w, h])?;
     let el = Extent::<Texels>::new_2d(w, h).to_elements(format);
     let row = u64::from(el.width) * u64::from(format.elem_size_bytes());
     let need = row.checked_mul(u64::from(el.height)).ok_or_else(|| Error::Overflow {
@@ -577,5 +635,24 @@ mod tests {
         let px = decode_rgba8(&rgba, t.level_bytes(&back, 0, 0).unwrap(), [37, 21]).unwrap();
         assert_eq!(px[1], [lin[4], lin[5], lin[6], lin[7]]);
         assert!(decode_rgba8(&rgba, &lin[..10], [37, 21]).is_err());
+        // A 3D level decodes slice by slice: BC1 10x6x2 has 3x2 blocks a slice, and its second
+        // slice starts at block 6, which one 10x12 image would put in its first slice.
+        let bc1 = Format::parse("bc1").unwrap();
+        let blocks: Vec<u8> = (0..12u8).flat_map(|b| [b * 20, b, b * 20, b, 0, 0, 0, 0]).collect();
+        let px = decode_rgba8_3d(&bc1, &blocks, [10, 6, 2]).unwrap();
+        assert_eq!(px.len(), 10 * 6 * 2);
+        let slice1 = decode_rgba8(&bc1, &blocks[48..], [10, 6]).unwrap();
+        assert_eq!(&px[60..], &slice1[..]);
+        assert_ne!(decode_rgba8(&bc1, &blocks, [10, 12]).unwrap()[60..], slice1[..]);
+        assert_eq!(decode_rgba_f32_3d(&bc1, &blocks, [10, 6, 2]).unwrap().len(), 120);
+        assert!(decode_rgba8_3d(&bc1, &blocks[..95], [10, 6, 2]).is_err());
+        let e = decode_rgba8_3d(&bc1, &blocks, [10, 6, 0]).unwrap_err();
+        assert!(matches!(e, Error::OutOfRange { field: "depth", value: 0, .. }), "{e:?}");
+        // Zero sizes are errors, naming the side (issue #41 item 7).
+        for (size, field) in [([0, 21], "width"), ([37, 0], "height")] {
+            let e = decode_rgba8(&rgba, &lin, size).unwrap_err();
+            assert!(matches!(e, Error::OutOfRange { field: f, value: 0, .. } if f == field), "{e:?}");
+            assert!(decode_rgba_f32(&rgba, &lin, size).is_err());
+        }
     }
 }

@@ -215,6 +215,8 @@ fn row_pitch(f: &Format, width_px: u32, given: usize) -> CResult<usize> {
 /// Pixels of a width x height decode, checked against an output of `out_len` items of
 /// `per_px` each.
 fn pixels(width_px: u32, height_px: u32, out_len: usize, per_px: u64, unit: &str) -> CResult<usize> {
+    // A width or height of 0 is an error, as on every face (issue #41 item 7).
+    nvsurf::check_picture_size([width_px, height_px])?;
     let n = u64::from(width_px) * u64::from(height_px);
     let need = n.checked_mul(per_px).ok_or_else(|| {
         Failure::new(NvsurfStatus::NVSURF_ERR_OVERFLOW, format!("{width_px}x{height_px} pixels overflow 64 bits"))
@@ -266,6 +268,65 @@ pub unsafe extern "C" fn nvsurf_decode_rgba8(
         let (src, dst) =
             unsafe { (in_buf(elems, elems_len, "elems")?, std::slice::from_raw_parts_mut(out as *mut [u8; 4], n)) };
         f.decode_rect_rgba8(src, row, width_px, height_px, dst)?;
+        Ok(())
+    })
+}
+
+/// Decodes a packed 3D level of `format` (`width_px` x `height_px` x `depth_px` pixels, the
+/// slices one after another, each of packed rows of whole elements: one level as
+/// a linear subresource of `nvsurf_texture_untile` holds it, at `nvsurf_texture_subresource`'s
+/// `linear_offset_bytes`) to RGBA8 pixels in `out` (4 bytes a pixel, `out_len`
+/// bytes, at least width x height x depth x 4), slice by slice, the slices one after another.
+/// Decoding such a level with `nvsurf_decode_rgba8` as width x (height x depth) is wrong for a
+/// compressed format whose height is not a multiple of 4: each slice ends on a partial block
+/// row. Zero sizes are errors. Thread-safe; the buffers must not overlap.
+///
+/// # Safety
+/// As `nvsurf_decode_rgba8`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn nvsurf_decode_rgba8_3d(
+    format: *const NvsurfFormat,
+    elems: *const u8,
+    elems_len: usize,
+    width_px: u32,
+    height_px: u32,
+    depth_px: u32,
+    out: *mut u8,
+    out_len: usize,
+) -> NvsurfStatus {
+    guard(|| {
+        // SAFETY: the caller's promise for the handle.
+        let f = unsafe { handle(format, "format") }?.format;
+        check_buf(elems, elems_len, "elems")?;
+        check_buf(out, out_len, "out")?;
+        check_disjoint((elems, elems_len, "elems"), (out, out_len, "out"))?;
+        nvsurf::check_picture_size([width_px, height_px])?;
+        if depth_px == 0 {
+            return Err(nvsurf::Error::OutOfRange { field: "depth_px", value: 0, min: 1, max: u32::MAX.into() }.into());
+        }
+        let need = [width_px, height_px, depth_px, 4].into_iter().try_fold(1u64, |a, v| a.checked_mul(u64::from(v)));
+        let need = need.ok_or_else(|| {
+            Failure::new(
+                NvsurfStatus::NVSURF_ERR_OVERFLOW,
+                format!("{width_px}x{height_px}x{depth_px} pixels overflow 64 bits"),
+            )
+        })?;
+        if need > out_len as u64 {
+            return Err(Failure::new(
+                NvsurfStatus::NVSURF_ERR_BUFFER_TOO_SMALL,
+                format!(
+                    "out_len {out_len} bytes is too small: {width_px}x{height_px}x{depth_px} pixels need {need} bytes"
+                ),
+            ));
+        }
+        // SAFETY: the caller's promise for the input buffer.
+        let src = unsafe { in_buf(elems, elems_len, "elems")? };
+        let px = nvsurf::decode_rgba8_3d(&f, src, [width_px, height_px, depth_px])?;
+        // SAFETY: the caller's promise for `out`; disjoint from `elems` (checked); `[u8; 4]`
+        // has alignment 1 and `px.len() * 4 == need <= out_len` (checked above).
+        let dst = unsafe { std::slice::from_raw_parts_mut(out as *mut [u8; 4], px.len()) };
+        dst.copy_from_slice(&px);
         Ok(())
     })
 }
@@ -326,6 +387,39 @@ mod tests {
         // SAFETY: as above.
         let s = unsafe { nvsurf_decode_rgba8(f, src.as_ptr(), 8, 0, 2, 1, dst.as_mut_ptr(), 8) };
         assert_eq!((s, dst), (NvsurfStatus::NVSURF_OK, src));
+        // A width or height of 0 is an error, not NVSURF_OK (issue #41 item 7).
+        for (w, h) in [(0, 1), (2, 0)] {
+            // SAFETY: as above.
+            let s = unsafe { nvsurf_decode_rgba8(f, src.as_ptr(), 8, 0, w, h, dst.as_mut_ptr(), 8) };
+            assert_ne!(s, NvsurfStatus::NVSURF_OK, "{w}x{h}");
+            let mut lin = [0f32; 8];
+            // SAFETY: as above.
+            let s = unsafe { nvsurf_decode_rgba_f32(f, src.as_ptr(), 8, 0, w, h, lin.as_mut_ptr(), 8) };
+            assert_ne!(s, NvsurfStatus::NVSURF_OK, "{w}x{h}");
+        }
+        // SAFETY: the handle from lookup, freed once.
+        assert_eq!(unsafe { nvsurf_format_destroy(f) }, NvsurfStatus::NVSURF_OK);
+    }
+
+    #[test]
+    fn a_3d_level_decodes_slice_by_slice() {
+        let mut f: *mut NvsurfFormat = std::ptr::null_mut();
+        // SAFETY: a NUL-terminated literal and a local out pointer.
+        assert_eq!(unsafe { nvsurf_format_lookup(c"bc1".as_ptr(), &mut f) }, NvsurfStatus::NVSURF_OK);
+        // BC1 10x6x2: 3x2 blocks a slice, slice 0 red, slice 1 green (issue #41 item 7).
+        let (red, green) = ([0x00u8, 0xF8, 0, 0, 0, 0, 0, 0], [0xE0u8, 0x07, 0, 0, 0, 0, 0, 0]);
+        let src: Vec<u8> = (0..12).flat_map(|b| if b < 6 { red } else { green }).collect();
+        let mut dst = vec![0u8; 10 * 6 * 2 * 4];
+        // SAFETY: live handle, buffers of the stated lengths.
+        let s = unsafe { nvsurf_decode_rgba8_3d(f, src.as_ptr(), src.len(), 10, 6, 2, dst.as_mut_ptr(), dst.len()) };
+        assert_eq!(s, NvsurfStatus::NVSURF_OK);
+        assert!(dst[..240].chunks(4).all(|p| p == [255, 0, 0, 255]), "slice 0");
+        assert!(dst[240..].chunks(4).all(|p| p == [0, 255, 0, 255]), "slice 1");
+        for (w, h, d, len) in [(10, 6, 0, 480), (0, 6, 2, 480), (10, 6, 2, 479)] {
+            // SAFETY: as above, `len` at most the buffer's length.
+            let s = unsafe { nvsurf_decode_rgba8_3d(f, src.as_ptr(), src.len(), w, h, d, dst.as_mut_ptr(), len) };
+            assert_ne!(s, NvsurfStatus::NVSURF_OK, "{w}x{h}x{d}, {len}");
+        }
         // SAFETY: the handle from lookup, freed once.
         assert_eq!(unsafe { nvsurf_format_destroy(f) }, NvsurfStatus::NVSURF_OK);
     }

@@ -72,6 +72,19 @@ int main(void) {
         CHECK_OK(nvsurf_surface_info(s, &si));
         EXPECT(si.size_bytes == pre_g80[k].bytes, "surface %s on %s: %lu bytes", pre_g80[k].format,
                pre_g80[k].gpu, (unsigned long)si.size_bytes);
+        if (strcmp(pre_g80[k].format, "DXT1") == 0) {
+            /* Issue #41 item 4: compressed blocks lie in rows before G80, never swizzled: block
+             * (1,0) right after block (0,0), block (0,1) a row of 16 blocks later. */
+            uint64_t off1 = 0, off2 = 0;
+            CHECK_OK(nvsurf_surface_offset_of(s, 1, 0, 0, &off1));
+            CHECK_OK(nvsurf_surface_offset_of(s, 0, 1, 0, &off2));
+            EXPECT(si.layout == NVSURF_LAYOUT_PITCH && off1 == 8 && off2 == 16 * 8,
+                   "DXT1 surface on %s: layout %d, offsets %lu %lu", pre_g80[k].gpu, (int)si.layout,
+                   (unsigned long)off1, (unsigned long)off2);
+        } else {
+            EXPECT(si.layout == NVSURF_LAYOUT_SWIZZLED, "surface %s on %s: layout %d", pre_g80[k].format,
+                   pre_g80[k].gpu, (int)si.layout);
+        }
         nvsurf_surface_destroy(s);
         CHECK_OK(nvsurf_format_lookup_for(pre_g80[k].gpu, pre_g80[k].format, &f));
         a = info_of(f);

@@ -13,6 +13,14 @@ use crate::texture::{BlockPolicy, TextureType};
 use alloc::format;
 use alloc::string::String;
 
+/// The largest side of a swizzled or compressed NV2A texture: 2^15, the largest log2 its 4-bit
+/// `NV097_SET_TEXTURE_FORMAT` `BASE_SIZE_U`/`V`/`P` fields hold (nxdk `lib/pbkit/nv_regs.h`).
+pub(super) const NV2A_MAX_SIDE: u32 = 1 << 15;
+
+/// The most memory an NV2A system has, bytes: 128 MiB on development kits and Chihiro, 64 MiB
+/// on a retail Xbox (Cxbx-Reloaded `CHIHIRO_MEMORY_SIZE`, `XBOX_MEMORY_SIZE`).
+pub(super) const NV2A_MEMORY_BYTES: u64 = 128 << 20;
+
 /// What a texture or surface holds: a format, or only an element size (here, beside the rules
 /// that read it, so that `spec` imports `resolve` and not the other way round).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -235,6 +243,120 @@ impl Resolver {
         }
     }
 
+    /// The layout a plain surface stores, given the one [`Self::layout`] chose: a compressed
+    /// format (4x4 blocks) on a pre-G80 GPU is never Morton-swizzled. Its blocks lie in rows,
+    /// tightly packed (issue #41 item 4), as pre-G80 textures store them
+    /// ([`crate::texture::Texture`]'s pre-G80 rule, and xemu `hw/xbox/nv2a/pgraph/s3tc.c`,
+    /// `s3tc_decompress_2d`, which reads block `j * blocks_wide + i`). The swizzled layout
+    /// chosen by default becomes pitch; one given is refused, as is a depth above 1 (a 3D
+    /// compressed image keeps each block's slices together: [`Self::check_pre_g80_3d_blocks`]).
+    pub(super) fn surface_layout(
+        &self,
+        (layout, source): Sourced<LayoutKind>,
+        depth: u32,
+    ) -> Result<Sourced<LayoutKind>> {
+        let gpu = self.platform.gpu();
+        let blocks = self.elements.texels_per_elem() != [1, 1];
+        if gpu.is_g80_or_later() || !blocks || layout != LayoutKind::Swizzled {
+            return Ok((layout, source));
+        }
+        let name = match self.elements {
+            Elements::Format(f) => f.name(),
+            Elements::Size(_) => "a compressed format",
+        };
+        if source == Source::Given {
+            return Err(Error::Unsupported {
+                field: "layout",
+                value: layout.name().into(),
+                rule: format!(
+                    "{name} on {gpu} stores its 4x4 blocks in rows, never swizzled: leave the layout out or give pitch"
+                ),
+            });
+        }
+        if depth != 1 {
+            return Err(Error::Unsupported {
+                field: "depth",
+                value: format!("{depth}"),
+                rule: format!(
+                    "a compressed surface ({name}) on {gpu} is 2D (depth 1): 3D ones keep each block's slices together"
+                ),
+            });
+        }
+        Ok((LayoutKind::Pitch, source))
+    }
+
+    /// NV2A's own bounds on a texture or surface of `size_px` texels and `layers` layers in
+    /// `layout` (issue #41 item 7); other GPUs pass.
+    ///
+    /// - The size of a swizzled or compressed texture is given as log2 fields of 4 bits each:
+    ///   `NV097_SET_TEXTURE_FORMAT` `BASE_SIZE_U` 0x00F00000, `BASE_SIZE_V` 0x0F000000,
+    ///   `BASE_SIZE_P` 0xF0000000 (nxdk `lib/pbkit/nv_regs.h`), so no side exceeds 2^15.
+    /// - All of it lies in the system's memory, which the GPU shares: 64 MiB on a retail Xbox,
+    ///   128 MiB on development kits and Chihiro (Cxbx-Reloaded, `XBOX_MEMORY_SIZE` and
+    ///   `CHIHIRO_MEMORY_SIZE`). Level 0 of every layer (a lower bound of the whole) may not
+    ///   exceed the larger.
+    pub(super) fn check_nv2a(&self, size_px: Extent<Texels>, layers: u32, layout: LayoutKind) -> Result<()> {
+        if self.platform.gpu() != Gpu::Nv2a {
+            return Ok(());
+        }
+        let blocks = self.elements.texels_per_elem() != [1, 1];
+        if layout == LayoutKind::Swizzled || blocks {
+            let fields = [("width", "BASE_SIZE_U"), ("height", "BASE_SIZE_V"), ("depth", "BASE_SIZE_P")];
+            for ((field, reg), v) in fields.into_iter().zip(size_px.to_array()) {
+                if v > NV2A_MAX_SIDE {
+                    return Err(Error::Unsupported {
+                        field,
+                        value: format!("{v}"),
+                        rule: format!(
+                            "NV2A gives a swizzled or compressed texture's {field} as log2 in the 4-bit field \
+                             NV097_SET_TEXTURE_FORMAT {reg} (nxdk nv_regs.h): at most {NV2A_MAX_SIDE}"
+                        ),
+                    });
+                }
+            }
+        }
+        let el = size_px.to_elements_by(self.elements.texels_per_elem());
+        let bytes = [el.width, el.height, el.depth, layers, self.elements.elem_size_bytes()]
+            .into_iter()
+            .try_fold(1u64, |acc, v| acc.checked_mul(u64::from(v)));
+        match bytes {
+            Some(b) if b <= NV2A_MEMORY_BYTES => Ok(()),
+            _ => Err(Error::Unsupported {
+                field: "size",
+                value: format!("{}x{}x{} x {layers} layers", size_px.width, size_px.height, size_px.depth),
+                rule: format!(
+                    "needs more than the {} MiB an NV2A system has (retail Xbox 64 MiB, development kit and \
+                     Chihiro 128 MiB: Cxbx-Reloaded XBOX_MEMORY_SIZE, CHIHIRO_MEMORY_SIZE)",
+                    NV2A_MEMORY_BYTES >> 20
+                ),
+            }),
+        }
+    }
+
+    /// Refuses a pre-G80 compressed texture of more than one slice (issue #41 item 4). NV2A
+    /// keeps each 4x4 block's slices together, 4 at a time (4x4x4 blocks; 4x4x2 or 4x4x1 for a
+    /// depth of 2 or 1 and the last group): NVIDIA's `NV_texture_compression_vtc` ("VTC
+    /// blocks"), which xemu's 3D S3TC decoding reads (`hw/xbox/nv2a/pgraph/s3tc.c`,
+    /// `s3tc_decompress_3d`; xemu issue #40 names the extension). Block (0,0,1) of a 16x16x8
+    /// DXT1 texture lies at byte 8, (1,0,0) at byte 32. nvsurf's copies move whole rows of
+    /// blocks, so they do not lay that arrangement out yet (docs/ERRATA.md, "3D compressed
+    /// textures before G80"); slices one after another would be wrong, so it is refused.
+    /// [`crate::texture::vtc_to_slices`] rearranges such a level for decoding.
+    pub(super) fn check_pre_g80_3d_blocks(&self, size_px: Extent<Texels>) -> Result<()> {
+        let gpu = self.platform.gpu();
+        if gpu.is_g80_or_later() || self.elements.texels_per_elem() == [1, 1] || size_px.depth <= 1 {
+            return Ok(());
+        }
+        Err(Error::Unsupported {
+            field: "depth",
+            value: format!("{}", size_px.depth),
+            rule: format!(
+                "a 3D compressed texture on {gpu} keeps each 4x4 block's slices together, 4 at a time \
+                 (NV_texture_compression_vtc; xemu s3tc_decompress_3d), which nvsurf does not lay out yet: depth 1 only"
+            ),
+        })
+    }
+
     /// The record of a layout without gobs; [`Self::with_gobs`] adds the gob order and policy.
     pub(super) fn assumed(&self, (layout, layout_source): (LayoutKind, Source)) -> Assumed {
         Assumed {
@@ -441,6 +563,71 @@ mod tests {
         let sw = Format::parse_for("A8R8G8B8", Gpu::Nv2a).unwrap();
         let (d, _) = TextureSpec::new(Gpu::Nv2a, TextureType::D2, &sw, [64, 32, 1]).resolve().unwrap();
         assert_eq!(d.layout, LayoutKind::Swizzled);
+    }
+
+    #[test]
+    fn compressed_surfaces_before_g80_keep_their_blocks_in_rows() {
+        // Issue #41 item 4: DXT1 on nv2a was Morton-swizzled (blocks 0 1 4 5 2 3 ...).
+        for gpu in [Gpu::Nv2a, Gpu::Nv40] {
+            let f = Format::parse_for("DXT1", gpu).unwrap();
+            let (d, a) = SurfaceSpec::new(gpu, &f, [16, 8, 1]).resolve().unwrap();
+            assert_eq!((d.layout, a.layout, a.layout_source), (LayoutKind::Pitch, LayoutKind::Pitch, Source::Default));
+            let s = d.build().unwrap();
+            // 4x2 blocks of 8 bytes: block (1,0) right after block (0,0), (0,1) after the row.
+            assert_eq!((s.offset_of(1, 0, 0).unwrap(), s.offset_of(0, 1, 0).unwrap()), (8, 32));
+            assert_eq!(s.size_bytes(), 64);
+            // Swizzled given: refused in one line naming the field.
+            let e = SurfaceSpec::new(gpu, &f, [16, 8, 1]).layout(LayoutKind::Swizzled).resolve().unwrap_err();
+            let msg = alloc::string::ToString::to_string(&e);
+            assert!(matches!(e, Error::Unsupported { field: "layout", .. }), "{e:?}");
+            assert!(msg.contains("in rows, never swizzled") && !msg.contains('\n'), "{msg}");
+            // A 3D compressed surface is a 3D texture.
+            let e = SurfaceSpec::new(gpu, &f, [16, 8, 4]).resolve().unwrap_err();
+            assert!(matches!(e, Error::Unsupported { field: "depth", .. }), "{e:?}");
+            // A 3D compressed texture keeps each block's slices together (VTC), which is not
+            // laid out yet: refused rather than stored slice after slice. Depth 1 is 2D.
+            let e = TextureSpec::new(gpu, TextureType::D3, &f, [16, 16, 8]).resolve().unwrap_err();
+            let msg = alloc::string::ToString::to_string(&e);
+            assert!(matches!(e, Error::Unsupported { field: "depth", .. }), "{e:?}");
+            assert!(msg.contains("NV_texture_compression_vtc") && !msg.contains('\n'), "{msg}");
+            assert!(TextureSpec::new(gpu, TextureType::D3, &f, [16, 16, 1]).resolve().is_ok());
+            // Uncompressed formats stay swizzled.
+            let (d, _) = SurfaceSpec::with_elem_size(gpu, 4, [16, 8, 1]).resolve().unwrap();
+            assert_eq!(d.layout, LayoutKind::Swizzled);
+        }
+        // G80 keeps blocklinear for BC1.
+        let bc1 = Format::parse("bc1").unwrap();
+        let (d, _) = SurfaceSpec::new(Gpu::G80, &bc1, [16, 8, 1]).resolve().unwrap();
+        assert_eq!(d.layout, LayoutKind::BlockLinear);
+    }
+
+    #[test]
+    fn nv2a_bounds_sizes_by_its_fields_and_memory() {
+        let one_line = |e: &Error| {
+            let m = alloc::string::ToString::to_string(e);
+            assert!(!m.contains('\n'), "{m}");
+            m
+        };
+        // 4-bit log2 fields: 2^15 fits, 2^16 is refused naming the field.
+        let l8 = Format::parse_for("L8", Gpu::Nv2a).unwrap();
+        assert!(TextureSpec::new(Gpu::Nv2a, TextureType::D2, &l8, [1 << 15, 1, 1]).resolve().is_ok());
+        let e = TextureSpec::new(Gpu::Nv2a, TextureType::D2, &l8, [1 << 16, 1, 1]).resolve().unwrap_err();
+        assert!(matches!(e, Error::Unsupported { field: "width", .. }), "{e:?}");
+        assert!(one_line(&e).contains("BASE_SIZE_U"), "{e}");
+        let e = TextureSpec::new(Gpu::Nv2a, TextureType::D3, &l8, [1, 1, 1 << 16]).resolve().unwrap_err();
+        assert!(one_line(&e).contains("BASE_SIZE_P"), "{e}");
+        let dxt = Format::parse_for("DXT1", Gpu::Nv2a).unwrap();
+        let e = SurfaceSpec::new(Gpu::Nv2a, &dxt, [4, 1 << 16, 1]).resolve().unwrap_err();
+        assert!(matches!(e, Error::Unsupported { field: "height", .. }) && one_line(&e).contains("BASE_SIZE_V"));
+        // Memory: 4096x4096 A8R8G8B8 (64 MiB) fits, 8192x8192 (256 MiB) does not.
+        let argb = Format::parse_for("A8R8G8B8", Gpu::Nv2a).unwrap();
+        assert!(TextureSpec::new(Gpu::Nv2a, TextureType::D2, &argb, [4096, 4096, 1]).resolve().is_ok());
+        let e = TextureSpec::new(Gpu::Nv2a, TextureType::D2, &argb, [8192, 8192, 1]).resolve().unwrap_err();
+        assert!(matches!(e, Error::Unsupported { field: "size", .. }) && one_line(&e).contains("128 MiB"), "{e}");
+        let e = SurfaceSpec::new(Gpu::Nv2a, &argb, [8192, 8192, 1]).resolve().unwrap_err();
+        assert!(matches!(e, Error::Unsupported { field: "size", .. }), "{e:?}");
+        // Other GPUs keep their own rules.
+        assert!(TextureSpec::with_elem_size(Gpu::Nv40, TextureType::D2, 1, [1 << 16, 1, 1]).resolve().is_ok());
     }
 
     #[test]

@@ -16,6 +16,8 @@
 //!   mipmapping and arrays", `docs/ERRATA.md` E8).
 //! - The pre-G80 rules: the NV40 rules of "Findings on pre-NV50 miptree layout" (nouveau mailing
 //!   list, 2010-01-08).
+//! - NV2A's arrangement of 3D compressed levels ([`vtc_block_offset`], [`vtc_to_slices`],
+//!   [`slices_to_vtc`]): each block's slices together, four at a time.
 //! - [`mips`]: the box filter that builds a level from the one above it (mip generation).
 //! - [`Texture::untile_with`] and [`Texture::tile_with`]: whole textures between a dump and a
 //!   packed linear file (via [`crate::tile`]).
@@ -49,6 +51,7 @@ pub(crate) mod nil;
 pub(crate) mod plan;
 pub(crate) mod policy;
 pub(crate) mod pre_g80;
+mod vtc;
 
 #[cfg(feature = "testing")]
 #[doc(hidden)]
@@ -59,3 +62,4 @@ pub use level::{Level, Subresource};
 pub use nil::{clamp_block_log2, linear_row_align_bytes, sparse_block_elements, AlignSource, SPARSE_NOTE};
 pub use plan::Texture;
 pub use policy::BlockPolicy;
+pub use vtc::{slices_to_vtc, vtc_block_offset, vtc_to_slices};
