@@ -203,7 +203,7 @@ impl Resolver {
         if levels > 1 && row.kinds & KIND_MIPS == 0 {
             return Err(Error::Unsupported {
                 field: "levels",
-                value: levels.to_string(),
+                value: format!("{levels}"),
                 rule: format!("format {} is linear: it has one level", f.name()),
             });
         }
