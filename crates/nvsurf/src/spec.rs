@@ -450,18 +450,17 @@ impl SurfaceSpec {
         if self.samples == 1 {
             return Ok(pixels);
         }
-        let mut d = TextureDesc::new(self.platform.gpu(), TextureType::D2, self.elements.elem_size_bytes(), [1, 1, 1]);
-        (d.samples, d.texels_per_elem) = (self.samples, self.elements.texels_per_elem());
         let layout = self.layout.unwrap_or(LayoutKind::default_for(self.platform.gpu()));
-        if layout != LayoutKind::BlockLinear || !self.platform.gpu().is_gf100_or_later() || d.texels_per_elem != [1, 1]
-        {
+        let single_texel = self.elements.texels_per_elem() == [1, 1];
+        if layout != LayoutKind::BlockLinear || !self.platform.gpu().is_gf100_or_later() || !single_texel {
             return Err(Error::Unsupported {
                 field: "samples",
                 value: alloc::format!("{} with the {} layout on {}", self.samples, layout.name(), self.platform.gpu()),
                 rule: "multisampled surfaces are blocklinear, on GF100 and later, of single-pixel elements".into(),
             });
         }
-        d.stored_elements(pixels)
+        let mode = crate::msaa::MsMode::for_sample_count(self.samples)?;
+        Ok(Extent::<Texels>::new(pixels.width, pixels.height, pixels.depth).to_samples(mode)?.to_elements())
     }
 
     /// The validated surface.

@@ -22,8 +22,7 @@ impl Format {
     /// and for formats nil merely lacks before a generation (`Z16` before Maxwell A), which the
     /// hardware's tables still have.
     pub fn unsampleable_on(&self, gpu: Gpu) -> bool {
-        let gated =
-            self.tex.names().iter().any(|n| n.starts_with("ETC2") || n.starts_with("EAC") || n.starts_with("ASTC"));
+        let gated = self.tex.names().iter().any(|n| soc_only_layout(n));
         let exists = self.since().is_none_or(|s| gpu >= s);
         gated && exists && self.pre_g80.is_none() && !is_soc_from_gk20a(gpu)
     }
@@ -52,8 +51,7 @@ impl Format {
                 continue;
             }
             let has = |c: char| r.caps.contains(c);
-            let compressed_gated = r.tcs.starts_with("ETC2") || r.tcs.starts_with("EAC") || r.tcs.starts_with("ASTC");
-            let sample = has('T') && (!compressed_gated || is_soc_from_gk20a(gpu));
+            let sample = has('T') && (!soc_only_layout(r.tcs) || is_soc_from_gk20a(gpu));
             caps.can_sample |= sample;
             caps.can_filter |= sample && !r.types.chars().all(|t| matches!(t, 'I' | 'U'));
             caps.can_render |= has('C');
@@ -64,6 +62,12 @@ impl Format {
         }
         any.then_some(caps)
     }
+}
+
+/// Whether a TIC component layout is one nil samples on SoCs only (`format.rs`,
+/// `supports_texturing`: the ETC and ASTC layouts).
+fn soc_only_layout(tcs: &str) -> bool {
+    tcs.starts_with("ETC2") || tcs.starts_with("EAC") || tcs.starts_with("ASTC")
 }
 
 /// nil's `dev.type_ == NV_DEVICE_TYPE_SOC && cls_eng3d >= KEPLER_C`: the Tegra parts from
